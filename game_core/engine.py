@@ -1,0 +1,300 @@
+"""The one engine API every Blitzbox game follows (modelled on OpenSpiel's State API).
+
+A `Game` makes seeded states. A `State` knows whose turn it is, lists its legal actions
+(short text notations), and `apply(action)` returns a NEW state, or raises `IllegalAction`
+naming the broken rule, leaving the old state untouched. All chance comes from the `Rng`
+inside the state, so a game is exactly its seed, options and action list: saves, undo,
+replay and share links are all built on `record()` and `Game.replay()`.
+
+A game package subclasses both classes and implements the hooks marked "game hook".
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+
+from .rng import Rng
+
+SAVE_FORMAT = "blitzbox"
+SAVE_VERSION = 1
+MAX_SAVE_CHARS = 2_000_000
+
+
+class IllegalAction(ValueError):
+    """An action that the rules forbid now; the message names the rule."""
+
+
+class SaveError(ValueError):
+    """A save, record or share code that cannot be loaded; the message says why."""
+
+
+class Option:
+    """One new-game option: a default and either a tuple of choices or an int range."""
+
+    def __init__(self, name, default, choices=None, low=None, high=None, label="", help=""):
+        self.name = name
+        self.default = default
+        self.choices = tuple(choices) if choices is not None else None
+        self.low = low
+        self.high = high
+        self.label = label or name.replace("_", " ").capitalize()
+        self.help = help
+
+    def check(self, value):
+        if self.choices is not None:
+            if value not in self.choices:
+                shown = ", ".join(repr(c) for c in self.choices)
+                raise ValueError(f"option {self.name!r} must be one of {shown}, not {value!r}")
+            return value
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise ValueError(f"option {self.name!r} must be true or false, not {value!r}")
+            return value
+        if isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"option {self.name!r} must be a whole number, not {value!r}")
+            if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+                raise ValueError(f"option {self.name!r} must be between {self.low} and {self.high}, not {value}")
+            return value
+        if not isinstance(value, type(self.default)):
+            raise ValueError(f"option {self.name!r} has the wrong type: {value!r}")
+        return value
+
+    def describe(self) -> dict:
+        return {"name": self.name, "default": self.default, "choices": self.choices,
+                "low": self.low, "high": self.high, "label": self.label, "help": self.help}
+
+
+class Game:
+    """A game: its seats, options and how to make, read and replay states."""
+
+    name = ""
+    title = ""
+    seats: tuple = ()
+    options: tuple = ()  # of Option
+    state_class: type = None
+    max_actions = 5000  # a sane cap for random play; a game that runs past it is a bug
+
+    # -- making states ---------------------------------------------------------------
+    def validate_options(self, options: dict | None) -> dict:
+        if options is None:
+            options = {}
+        if not isinstance(options, dict):
+            raise ValueError("options must be a dict of option name to value")
+        known = {opt.name: opt for opt in self.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            raise ValueError(f"unknown option(s) for {self.name}: {', '.join(map(str, unknown))}; "
+                             f"known: {', '.join(known) or 'none'}")
+        result = {}
+        for name, opt in known.items():
+            result[name] = opt.check(options[name]) if name in options else opt.default
+        self.check_option_combination(result)
+        return result
+
+    def check_option_combination(self, options: dict) -> None:
+        """Game hook: reject option values that are valid alone but not together."""
+
+    def new_game(self, seed: int, options: dict | None = None) -> "State":
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an integer, not {seed!r}")
+        state = self.state_class(self, seed, self.validate_options(options))
+        state.setup()
+        return state
+
+    # -- notation ----------------------------------------------------------------------
+    def parse_action(self, state: "State", text: str) -> str:
+        """Read a notation back: returns the canonical action or raises IllegalAction."""
+        if not isinstance(text, str):
+            raise IllegalAction(f"an action is a short text notation, not {type(text).__name__}")
+        canonical = " ".join(text.split())
+        if not canonical:
+            raise IllegalAction("empty action")
+        return self.canonical_action(canonical)
+
+    def canonical_action(self, text: str) -> str:
+        """Game hook: normalise spelling (case, aliases); raise IllegalAction if malformed."""
+        return text
+
+    def describe_action(self, state: "State", action: str) -> str:
+        """Game hook: the action in plain words, for the move log (state is before it)."""
+        return action
+
+    # -- saves and records ---------------------------------------------------------------
+    def replay(self, seed: int, options: dict | None, actions) -> "State":
+        state = self.new_game(seed, options)
+        for action in actions:
+            state = state.apply(action)
+        return state
+
+    def from_json(self, text: str) -> "State":
+        """Rebuild a state from `State.to_json()` (or from a bare record without "state")."""
+        if not isinstance(text, str):
+            raise SaveError("a save must be text")
+        if len(text) > MAX_SAVE_CHARS:
+            raise SaveError("the save is too large to be a Blitzbox save")
+        try:
+            data = json.loads(text)
+        except ValueError as err:
+            raise SaveError(f"the save is not valid JSON ({err.msg} at character {err.pos})") from None
+        return self.from_record(data)
+
+    def from_record(self, data) -> "State":
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError("this is not a Blitzbox save")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise SaveError("the save has no version number")
+        if version > SAVE_VERSION:
+            raise SaveError(f"the save is from a newer version of Blitzbox (format {version}); "
+                            f"this page reads up to {SAVE_VERSION}: reload to update")
+        data = migrate(data)
+        if data.get("game") != self.name:
+            raise SaveError(f"the save is for {data.get('game')!r}, not {self.name!r}")
+        seed, options, actions = data.get("seed"), data.get("options"), data.get("actions")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SaveError("the save's seed is missing or not a number")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise SaveError("the save's move list is missing or damaged")
+        try:
+            state = self.new_game(seed, options)
+        except ValueError as err:
+            raise SaveError(f"the save's options are invalid: {err}") from None
+        for number, action in enumerate(actions, 1):
+            try:
+                state = state.apply(action)
+            except IllegalAction as err:
+                raise SaveError(f"move {number} ({action!r}) in the save is illegal: {err}") from None
+        stored = data.get("state")
+        if stored is not None and stored != json.loads(json.dumps(state.to_dict())):
+            raise SaveError("the save's position does not match its own moves (it was altered or damaged)")
+        return state
+
+
+def migrate(data: dict) -> dict:
+    """Bring an older save up to SAVE_VERSION, one version step at a time."""
+    # Version 1 is the first format; each later version adds a step here (v -> v+1).
+    steps = {}
+    while data["version"] < SAVE_VERSION:
+        data = steps[data["version"]](data)
+    return data
+
+
+class State:
+    """A game position. Subclasses keep their data in plain attributes and implement the hooks."""
+
+    def __init__(self, game: Game, seed: int, options: dict):
+        self.game = game
+        self.seed = seed
+        self.options = options
+        self.rng = Rng.from_seed(seed, game.name)
+        self.actions: tuple = ()
+        # Undo may not cross this many actions: the last one that rolled, drew or revealed.
+        self.undo_floor = 0
+
+    # -- game hooks ----------------------------------------------------------------------
+    def setup(self) -> None:
+        """Game hook: lay out the starting position (may use self.rng)."""
+
+    @property
+    def to_play(self):
+        """Game hook: the seat whose decision it is, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list:
+        """Game hook: every legal action now, as canonical notation strings."""
+        raise NotImplementedError
+
+    def do(self, action: str) -> None:
+        """Game hook: carry out a legal action on self (already a fresh copy)."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: str) -> str:
+        """Game hook: the rule an action breaks (it is known not to be legal now)."""
+        return f"{action!r} is not a legal action now"
+
+    @property
+    def winner(self):
+        """Game hook: the winning seat, or None (game not over, or no single winner)."""
+        return None
+
+    def to_dict(self) -> dict:
+        """Game hook: the full position as JSON-ready data (everything, nothing hidden)."""
+        raise NotImplementedError
+
+    def redact(self, data: dict, seat) -> dict:
+        """Game hook: remove from to_dict() data what `seat` may not see."""
+        return data
+
+    # -- the shared API --------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.to_play is None
+
+    def copy(self) -> "State":
+        return copy.deepcopy(self, {id(self.game): self.game})
+
+    def apply(self, action) -> "State":
+        text = self.game.parse_action(self, action if isinstance(action, str) else str(action))
+        if self.is_over:
+            raise IllegalAction("the game is over: no more moves can be made")
+        if text not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(text))
+        new = self.copy()
+        before = new.rng.state
+        new.do(text)
+        new.actions = self.actions + (text,)
+        if new.rng.state != before:
+            new.undo_floor = len(new.actions)
+        return new
+
+    def view(self, seat) -> dict:
+        """What `seat` may know: the position with hidden information removed."""
+        data = self.redact(json.loads(json.dumps(self.to_dict())), seat)
+        view = {"game": self.game.name, "seat": seat, "to_play": self.to_play,
+                "options": dict(self.options), "state": data, "moves_made": len(self.actions)}
+        if seat is not None and seat == self.to_play:
+            view["legal_actions"] = self.legal_actions()
+        return view
+
+    def record(self) -> dict:
+        """The game as seed, options and actions: enough to rebuild it exactly."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.name,
+                "seed": self.seed, "options": self.options, "actions": list(self.actions)}
+
+    def to_json(self) -> str:
+        data = self.record()
+        data["state"] = self.to_dict()
+        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+    def __repr__(self) -> str:
+        return f"<{self.game.name} state after {len(self.actions)} actions, to play: {self.to_play}>"
+
+
+class Bot:
+    """A player that decides from a seat's view only.
+
+    `think` is a generator so long searches can run in slices (the browser yields to the
+    page between slices); it yields None while working and returns the chosen action.
+    """
+
+    name = "random"
+    title = "Random"
+
+    def think(self, game: Game, view: dict, rng: Rng, budget_ms: int = 0):
+        return self.choose(game, view, rng)
+        yield  # pragma: no cover  (makes this a generator)
+
+    def choose(self, game: Game, view: dict, rng: Rng) -> str:
+        return rng.choice(view["legal_actions"])
+
+
+def run_bot(bot: Bot, game: Game, view: dict, rng: Rng, budget_ms: int = 0) -> str:
+    """Run a bot's `think` to completion (terminal, tests, simulations)."""
+    gen = bot.think(game, view, rng, budget_ms)
+    while True:
+        try:
+            next(gen)
+        except StopIteration as done:
+            return done.value
