@@ -1,0 +1,129 @@
+"""Blitzkrieg! components as data: the world board, the unit tokens and the special weapons.
+
+Every item carries "source": "printed" (read from the board or tokens), "rulebook" (a rule
+stated in the rulebook), "secondary source" (reviews, other implementations) or "designed"
+(our own decision where no source settles it). See /work/shared/research/blitzkrieg.md.
+"""
+
+SEATS = ("axis", "allies")
+WIN_VP = 25
+WAR_TRACK_SPACES = 30
+
+# Space types and which unit types may occupy them.
+LAND, SEA, LAND_SEA = "land", "sea", "land/sea"
+FITS = {"army": (LAND, LAND_SEA), "navy": (SEA, LAND_SEA), "air": (LAND, SEA, LAND_SEA)}
+
+# Space effects. "TA+n" tactical advantage, "SA+n" strategic advantage, "Pn" propaganda, "" none.
+EFFECT_NAMES = {
+    "IP": "industrial production", "IP2": "improved industrial production", "B": "bombing",
+    "R": "research", "R2": "improved research", "RI": "research industry", "": "no effect",
+}
+
+
+def effect_name(effect: str) -> str:
+    if effect.startswith("TA+"):
+        return f"tactical advantage {effect[3:]}"
+    if effect.startswith("SA+"):
+        return f"strategic advantage {effect[3:]}"
+    if effect.startswith("P"):
+        return f"propaganda {effect[1:]}"
+    return EFFECT_NAMES[effect]
+
+
+def effect_label(effect: str) -> str:
+    """The short label drawn on a space."""
+    if effect.startswith("TA"):
+        return effect[2:]
+    if effect.startswith("SA"):
+        return f"<{effect[2:]}>"
+    return {"IP2": "IP2", "R2": "R2"}.get(effect, effect)
+
+
+def _campaign(vp, *spaces):
+    return {"vp": vp, "spaces": [{"type": t, "effect": e} for t, e in spaces], "source": "printed"}
+
+
+LONG_TRACK = {"length": 14, "icons": (5, 10), "source": "printed"}
+SHORT_TRACK = {"length": 11, "icons": (4, 8), "source": "printed"}
+
+# A board description: theaters in board order (top-left to bottom-right), each with its
+# track and campaigns (top to bottom); "column"/"row" place it in the drawing.
+WORLD = {
+    "name": "world",
+    "title": "World War Two",
+    "theater_bonus": 2,  # VP for closing a theater: both icons on its track (designed)
+    "theaters": [
+        {"code": "WE", "name": "Western Europe", "column": 0, "row": 0, "track": LONG_TRACK,
+         "campaigns": [_campaign(2, (SEA, "IP"), (LAND, "R"), (LAND_SEA, "P1")),
+                       _campaign(3, (LAND, "B"), (LAND, "IP"), (LAND_SEA, "")),
+                       _campaign(5, (LAND_SEA, "RI"), (LAND, "SA+3"), (LAND_SEA, ""))]},
+        {"code": "PO", "name": "Pacific Ocean", "column": 0, "row": 1, "track": LONG_TRACK,
+         "campaigns": [_campaign(2, (SEA, "B"), (SEA, "R")),
+                       _campaign(3, (SEA, "R2"), (SEA, "IP"), (SEA, "SA+2"), (LAND_SEA, "")),
+                       _campaign(5, (SEA, "B"), (LAND_SEA, "P2"), (LAND_SEA, ""))]},
+        {"code": "EE", "name": "Eastern Europe", "column": 1, "row": 0, "track": LONG_TRACK,
+         "campaigns": [_campaign(2, (LAND, "TA+1"), (LAND, "IP")),
+                       _campaign(3, (LAND, "P1"), (LAND, "R2"), (LAND_SEA, "")),
+                       _campaign(6, (LAND, "B"), (LAND, "TA+2"), (LAND, "SA+3"), (LAND, "P2"), (LAND, ""))]},
+        {"code": "AM", "name": "Africa & Middle East", "column": 1, "row": 1, "track": SHORT_TRACK,
+         "campaigns": [_campaign(3, (LAND, "SA+3"), (SEA, "TA+1"), (LAND_SEA, "R"), (LAND_SEA, "P1")),
+                       _campaign(5, (LAND, "TA+2"), (SEA, "IP2"), (LAND_SEA, ""))]},
+        {"code": "SA", "name": "South East Asia", "column": 1, "row": 2, "track": SHORT_TRACK,
+         "campaigns": [_campaign(2, (SEA, "P2"), (LAND_SEA, "P1"), (LAND_SEA, "SA+1")),
+                       _campaign(4, (SEA, "B"), (LAND, "P2"), (LAND_SEA, ""))]},
+    ],
+}
+
+BOARDS = {"world": WORLD}
+
+# Unit kinds. "type" decides where it may go (None: see its ability); "strength" is how far it
+# moves the battle marker; "abilities" name the special rules in rules.py; "count" is how many
+# tokens of the kind each side has (unit tokens) or the research pile holds (special weapons).
+def _unit(name, unit_type, strength, count, abilities=(), special=False, source="printed"):
+    return {"name": name, "type": unit_type, "strength": strength, "count": count,
+            "abilities": abilities, "special": special, "source": source}
+
+
+UNITS = {
+    "A1": _unit("army", "army", 1, 3),
+    "A2": _unit("army", "army", 2, 2),
+    "A3": _unit("army", "army", 3, 2),
+    "N1": _unit("navy", "navy", 1, 3),
+    "N2": _unit("navy", "navy", 2, 2),
+    "N3": _unit("navy", "navy", 3, 2),
+    "F1": _unit("airforce", "air", 1, 3),
+    "F2": _unit("airforce", "air", 2, 2),
+    "BF": _unit("blitz airforce", "air", 0, 1, ("blitz",)),
+    "GEN": _unit("general", "army", 1, 1, ("general",)),
+    "ADM": _unit("admiral", "navy", 1, 1, ("admiral",)),
+    # Special weapons (yellow tokens), 16 in all.
+    "BA": _unit("blitz army", "army", 1, 1, ("blitz",), True),
+    "EA": _unit("elite army", "army", 4, 2, (), True),
+    "XA": _unit("army task force", "army", 5, 1, ("task_force",), True),
+    "BN": _unit("blitz navy", "navy", 1, 1, ("blitz",), True),
+    "NB": _unit("naval bombing", "navy", 2, 1, ("bombing",), True),
+    "EN": _unit("elite navy", "navy", 4, 2, (), True),
+    "XN": _unit("navy task force", "navy", 5, 1, ("task_force",), True),
+    "AB": _unit("aerial bombing", "air", 1, 1, ("bombing",), True),
+    "EF": _unit("elite airforce", "air", 3, 2, (), True),
+    "XF": _unit("airforce task force", "air", 4, 1, ("task_force",), True),
+    # The rulebook: an army, +7 here, retreat 2 on every other track not yet closed.
+    "NUKE": _unit("nuclear bomb", "army", 7, 1, ("nuke",), True, "rulebook"),
+    "SPY": _unit("spy", None, 0, 1, ("spy",), True, "rulebook"),
+    "SCI": _unit("scientist", None, 0, 1, ("scientist",), True, "rulebook"),
+}
+
+SIDE_KINDS = tuple(k for k, u in UNITS.items() if not u["special"])
+SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if u["special"])
+
+START_RESERVE = 3  # rulebook: each player draws three
+NUKE_RETREAT = 2   # printed "-2" on the nuclear bomb
+
+
+def kind_of(token_id: str) -> str:
+    """ "axis:A1#2" -> "A1", "sw:EA#1" -> "EA"."""
+    return token_id.split(":", 1)[1].split("#", 1)[0]
+
+
+def is_special(token_id: str) -> bool:
+    return token_id.startswith("sw:")

@@ -1,0 +1,499 @@
+"""Blitzkrieg! rules: placing units on campaigns, space effects, battle tracks, war victory points.
+
+A turn is: place a unit, carry out the space effect, move the battle marker, check closings,
+draw one unit. The steps after a placement wait in `queue`; a step that needs the player's
+choice (strategic advantage target, the order of a closed theater's effects, the optional
+blitz follow-up) sets `decision` and the queue resumes when the player answers.
+"""
+
+import re
+from bisect import insort
+
+from ..engine import Game, IllegalAction, State
+from . import data
+from .data import UNITS, kind_of, is_special
+
+AXIS, ALLIES = data.SEATS
+SIGN = {AXIS: 1, ALLIES: -1}  # the Axis end of a track is positive, the Allied end negative
+
+
+def other(seat: str) -> str:
+    return ALLIES if seat == AXIS else AXIS
+
+
+class BoardIndex:
+    """Look-up tables built once from a board description (data.BOARDS)."""
+
+    def __init__(self, board: dict):
+        self.board = board
+        self.theaters = {}    # code -> theater description
+        self.campaigns = {}   # "WE1" -> {"theater", "vp", "spaces": [space ids]}
+        self.spaces = {}      # "WE1.2" -> {"theater", "campaign", "type", "effect"}
+        self.theater_campaigns = {}
+        for theater in board["theaters"]:
+            code = theater["code"]
+            self.theaters[code] = theater
+            self.theater_campaigns[code] = []
+            for c, campaign in enumerate(theater["campaigns"], 1):
+                cid = f"{code}{c}"
+                self.theater_campaigns[code].append(cid)
+                ids = [f"{cid}.{s}" for s in range(1, len(campaign["spaces"]) + 1)]
+                self.campaigns[cid] = {"theater": code, "vp": campaign["vp"], "spaces": ids}
+                for sid, space in zip(ids, campaign["spaces"]):
+                    self.spaces[sid] = {"theater": code, "campaign": cid,
+                                        "type": space["type"], "effect": space["effect"]}
+        self.order = list(self.spaces)  # board order of spaces
+
+    def length(self, code: str) -> int:
+        return self.theaters[code]["track"]["length"]
+
+    def icons(self, code: str) -> tuple:
+        return self.theaters[code]["track"]["icons"]
+
+    def space_name(self, sid: str) -> str:
+        return f"{self.theaters[self.spaces[sid]['theater']]['name']} {sid[len(self.spaces[sid]['theater']):]}"
+
+
+INDEXES = {name: BoardIndex(board) for name, board in data.BOARDS.items()}
+
+
+def unit_words(kind: str) -> str:
+    """ "an elite army (4)", "a general", "the spy"."""
+    unit = UNITS[kind]
+    if unit["type"] is None or "nuke" in unit["abilities"]:
+        return f"the {unit['name']}"
+    if "general" in unit["abilities"] or "admiral" in unit["abilities"]:
+        return f"a {unit['name']}"
+    article = "an" if unit["name"][0] in "aeiou" else "a"
+    return f"{article} {unit['name']} ({unit['strength']})"
+
+
+class BlitzkriegState(State):
+
+    # -- setup and copying -------------------------------------------------------------
+    def setup(self):
+        self.index = INDEXES["world"]
+        self.turn = AXIS
+        self.bags = {seat: sorted(f"{seat}:{kind}#{n}" for kind in data.SIDE_KINDS
+                                  for n in range(1, UNITS[kind]["count"] + 1))
+                     for seat in data.SEATS}
+        self.reserves = {seat: [] for seat in data.SEATS}
+        self.research = sorted(f"sw:{kind}#{n}" for kind in data.SPECIAL_KINDS
+                               for n in range(1, UNITS[kind]["count"] + 1))
+        self.spaces = {}        # space id -> token id
+        self.spy_copies = {}    # space id -> the kind a spy there copied
+        self.markers = {code: 0 for code in self.index.theaters}
+        self.vp = {seat: 0 for seat in data.SEATS}
+        self.closed_campaigns = {}  # campaign id -> the seat that scored it, or None
+        self.closed_theaters = {}   # theater code -> the seat that won it, or None (all filled)
+        self.last_placed = {seat: None for seat in data.SEATS}  # kind as it acted (spy: copied)
+        self.queue = []
+        self.decision = None
+        self.fx_pending = []
+        self.result = None
+        for seat in data.SEATS:
+            self._draw(seat, data.START_RESERVE)
+
+    def copy(self):
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.bags = {s: list(v) for s, v in self.bags.items()}
+        new.reserves = {s: list(v) for s, v in self.reserves.items()}
+        new.research = list(self.research)
+        for name in ("spaces", "spy_copies", "markers", "vp", "closed_campaigns",
+                     "closed_theaters", "last_placed"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.queue = [list(step) for step in self.queue]
+        new.decision = dict(self.decision) if self.decision else None
+        new.fx_pending = list(self.fx_pending)
+        return new
+
+    # -- reading the position ----------------------------------------------------------
+    @property
+    def to_play(self):
+        return None if self.result else self.turn
+
+    @property
+    def winner(self):
+        return self.result["winner"] if self.result else None
+
+    def theater_open(self, code: str) -> bool:
+        return code not in self.closed_theaters
+
+    def active_campaign(self, code: str):
+        """The topmost campaign of an open theater that is not closed, or None."""
+        if not self.theater_open(code):
+            return None
+        for cid in self.index.theater_campaigns[code]:
+            if cid not in self.closed_campaigns:
+                return cid
+        return None
+
+    def acting_kind(self, seat: str, kind: str):
+        """The kind a token acts as when `seat` places it: a spy copies, None if it cannot."""
+        return self.last_placed[other(seat)] if kind == "SPY" else kind
+
+    def can_place(self, kind_acting: str, sid: str) -> bool:
+        space = self.index.spaces[sid]
+        if sid in self.spaces or not self.theater_open(space["theater"]):
+            return False
+        unit = UNITS[kind_acting]
+        if "scientist" in unit["abilities"]:
+            return True
+        return (space["campaign"] == self.active_campaign(space["theater"])
+                and space["type"] in data.FITS[unit["type"]])
+
+    def placements(self, seat: str, theater=None) -> list:
+        """Every legal "KIND@SPACE" for `seat`, optionally only in one theater."""
+        actions = []
+        for kind in sorted(set(map(kind_of, self.reserves[seat]))):
+            acting = self.acting_kind(seat, kind)
+            if acting is None:
+                continue
+            for sid in self.index.order:
+                if (theater is None or self.index.spaces[sid]["theater"] == theater) \
+                        and self.can_place(acting, sid):
+                    actions.append(f"{kind}@{sid}")
+        return actions
+
+    def sa_targets(self, seat: str, from_theater: str) -> list:
+        """Theaters a strategic advantage may move: open, not this one, not already one short of the end."""
+        return [code for code in self.index.theaters
+                if code != from_theater and self.theater_open(code)
+                and SIGN[seat] * self.markers[code] < self.index.length(code) - 1]
+
+    def fx_choices(self) -> list:
+        """One space per distinct effect still to carry out in a closed theater."""
+        seen, choices = set(), []
+        for sid in self.fx_pending:
+            effect = self.index.spaces[sid]["effect"]
+            if effect not in seen:
+                seen.add(effect)
+                choices.append(sid)
+        return choices
+
+    def legal_actions(self) -> list:
+        if self.result:
+            return []
+        kind = self.decision["kind"] if self.decision else "place"
+        if kind == "place":
+            return self.placements(self.turn)
+        if kind == "blitz":
+            return self.placements(self.turn, self.decision["theater"]) + ["pass"]
+        if kind == "sa":
+            return [f"sa:{code}" for code in self.sa_targets(self.turn, self.decision["from"])]
+        return [f"fx:{sid}" for sid in self.fx_choices()]
+
+    def strength(self, sid: str, seat: str) -> int:
+        """How far the unit on `sid` moves the marker (a general/admiral counts its theater)."""
+        kind = self.spy_copies.get(sid) or kind_of(self.spaces[sid])
+        unit = UNITS[kind]
+        counted = {"general": ("army", "air"), "admiral": ("navy", "air")}
+        for ability, types in counted.items():
+            if ability in unit["abilities"]:
+                theater = self.index.spaces[sid]["theater"]
+                others = sum(1 for other_sid, token in self.spaces.items()
+                             if other_sid != sid and token.startswith(seat + ":")
+                             and self.index.spaces[other_sid]["theater"] == theater
+                             and UNITS[kind_of(token)]["type"] in types)
+                return 1 + others
+        return unit["strength"]
+
+    # -- carrying out actions ----------------------------------------------------------
+    def do(self, action: str):
+        decision, self.decision = self.decision, None
+        if action == "pass":
+            pass
+        elif action.startswith("sa:"):
+            self._strategic_advance(action[3:], decision["amount"])
+        elif action.startswith("fx:"):
+            sid = action[3:]
+            self.fx_pending.remove(sid)
+            self.queue.insert(0, ["effect", self.index.spaces[sid]["effect"], decision["theater"]])
+        else:
+            kind, sid = action.split("@")
+            self._place(kind, sid)
+        self._run()
+
+    def _place(self, kind: str, sid: str):
+        seat = self.turn
+        token = next(t for t in self.reserves[seat] if kind_of(t) == kind)
+        self.reserves[seat].remove(token)
+        self.spaces[sid] = token
+        acting = self.acting_kind(seat, kind)
+        if kind == "SPY":
+            self.spy_copies[sid] = acting
+        self.last_placed[seat] = acting
+        abilities = UNITS[acting]["abilities"]
+        theater = self.index.spaces[sid]["theater"]
+        effect = self.index.spaces[sid]["effect"]
+        steps = []
+        if "bombing" in abilities:
+            steps.append(["effect", "B", theater])
+        if effect and "task_force" not in abilities:
+            steps.append(["effect", effect, theater])
+        steps.append(["move", sid])
+        steps.append(["check", sid])
+        if "blitz" in abilities:
+            steps.append(["blitz", theater])
+        self.queue[:0] = steps
+
+    def _run(self):
+        """Carry out queued steps until one needs a decision; an empty queue ends the turn."""
+        while self.queue and self.decision is None:
+            step = self.queue.pop(0)
+            getattr(self, "_step_" + step[0])(*step[1:])
+        if not self.queue and self.decision is None:
+            self._end_turn()
+
+    def _step_effect(self, effect: str, theater: str):
+        seat = self.turn
+        if effect == "IP" or effect == "IP2":
+            self._draw(seat, 2 if effect == "IP2" else 1)
+        elif effect == "B":
+            self._bomb(other(seat))
+        elif effect in ("R", "R2", "RI"):
+            for _ in range(2 if effect == "R2" else 1):
+                if self.research:
+                    token = self.research.pop(self.rng.below(len(self.research)))
+                    insort(self.reserves[seat] if effect == "RI" else self.bags[seat], token)
+        elif effect.startswith("TA+"):
+            if self.theater_open(theater):
+                self._advance(theater, int(effect[3:]))
+                self._close_theater_if_won(theater)
+        elif effect.startswith("SA+"):
+            amount = int(effect[3:])
+            targets = self.sa_targets(seat, theater)
+            if len(targets) == 1:
+                self._strategic_advance(targets[0], amount)
+            elif targets:
+                self.decision = {"kind": "sa", "amount": amount, "from": theater}
+        elif effect.startswith("P"):
+            self.vp[seat] += int(effect[1:])
+
+    def _step_move(self, sid: str):
+        theater = self.index.spaces[sid]["theater"]
+        if not self.theater_open(theater):
+            return  # the space effect already closed the theater: no marker move
+        seat = self.turn
+        self._advance(theater, self.strength(sid, seat))
+        if "nuke" in UNITS[self.spy_copies.get(sid) or kind_of(self.spaces[sid])]["abilities"]:
+            for code in self.index.theaters:
+                if code != theater and self.theater_open(code):
+                    self._retreat(code, data.NUKE_RETREAT)
+
+    def _step_check(self, sid: str):
+        cid = self.index.spaces[sid]["campaign"]
+        theater = self.index.spaces[sid]["theater"]
+        if cid not in self.closed_campaigns and all(s in self.spaces for s in self.index.campaigns[cid]["spaces"]):
+            self._close_campaign(cid)
+        self._close_theater_if_won(theater)
+
+    def _step_fx(self, theater: str):
+        if len({self.index.spaces[sid]["effect"] for sid in self.fx_pending}) > 1:
+            self.queue.insert(0, ["fx", theater])
+            self.decision = {"kind": "fx", "theater": theater}
+            return
+        self.queue[:0] = [["effect", self.index.spaces[sid]["effect"], theater] for sid in self.fx_pending]
+        self.fx_pending = []
+
+    def _step_blitz(self, theater: str):
+        if self.placements(self.turn, theater):
+            self.decision = {"kind": "blitz", "theater": theater}
+
+    # -- the pieces of a step ----------------------------------------------------------
+    def _draw(self, seat: str, count: int):
+        for _ in range(count):
+            bag = self.bags[seat]
+            if bag:
+                insort(self.reserves[seat], bag.pop(self.rng.below(len(bag))))
+
+    def _bomb(self, victim: str):
+        reserve = self.reserves[victim]
+        if reserve:
+            insort(self.bags[victim], reserve.pop(self.rng.below(len(reserve))))
+
+    def _advance(self, theater: str, amount: int):
+        """Move the marker toward the player's end, at most onto the last square."""
+        sign, length = SIGN[self.turn], self.index.length(theater)
+        self.markers[theater] = sign * min(sign * self.markers[theater] + amount, length)
+
+    def _strategic_advance(self, theater: str, amount: int):
+        sign, length = SIGN[self.turn], self.index.length(theater)
+        self.markers[theater] = sign * min(sign * self.markers[theater] + amount, length - 1)
+
+    def _retreat(self, theater: str, amount: int):
+        """Move the marker toward the opponent, never onto their last square."""
+        sign, length = SIGN[self.turn], self.index.length(theater)
+        self.markers[theater] = sign * max(sign * self.markers[theater] - amount, -(length - 1))
+
+    def icon_bonus(self, theater: str) -> int:
+        distance = abs(self.markers[theater])
+        return sum(1 for icon in self.index.icons(theater) if distance >= icon)
+
+    def _close_campaign(self, cid: str):
+        theater = self.index.campaigns[cid]["theater"]
+        marker = self.markers[theater]
+        scorer = AXIS if marker > 0 else ALLIES if marker < 0 else None
+        self.closed_campaigns[cid] = scorer
+        if scorer:
+            self.vp[scorer] += self.index.campaigns[cid]["vp"] + self.icon_bonus(theater)
+        if all(c in self.closed_campaigns for c in self.index.theater_campaigns[theater]):
+            self.closed_theaters[theater] = None
+
+    def _close_theater_if_won(self, theater: str):
+        if not self.theater_open(theater) or abs(self.markers[theater]) < self.index.length(theater):
+            return
+        seat = self.turn
+        self.closed_theaters[theater] = seat
+        for cid in self.index.theater_campaigns[theater]:
+            if cid not in self.closed_campaigns:
+                self.closed_campaigns[cid] = seat
+                self.vp[seat] += self.index.campaigns[cid]["vp"]
+        self.vp[seat] += self.index.board["theater_bonus"]
+        self.fx_pending = [sid for sid in self.index.order
+                           if self.index.spaces[sid]["theater"] == theater and sid not in self.spaces
+                           and self.index.spaces[sid]["effect"]
+                           and not self.index.spaces[sid]["effect"].startswith("TA")]
+        if self.fx_pending:
+            self.queue.insert(0, ["fx", theater])
+
+    def _end_turn(self):
+        seat = self.turn
+        self._draw(seat, 1)
+        if seat == ALLIES and max(self.vp.values()) >= data.WIN_VP:
+            winner = AXIS if self.vp[AXIS] > self.vp[ALLIES] else ALLIES
+            self.result = {"winner": winner, "reason": "war victory points"}
+            return
+        self.turn = other(seat)
+        if not self.placements(self.turn):
+            self.result = {"winner": seat, "reason": f"{self.turn} cannot place a unit"}
+
+    def final_turn(self) -> bool:
+        """True while the Allies take their last turn after the Axis reached the goal."""
+        return not self.result and self.turn == ALLIES and max(self.vp.values()) >= data.WIN_VP
+
+    # -- explaining illegal actions ----------------------------------------------------
+    def why_illegal(self, action: str) -> str:
+        seat, decision = self.turn, self.decision
+        kind = decision["kind"] if decision else "place"
+        prompt = {"sa": "choose a theater for strategic advantage (sa:XX)",
+                  "fx": "choose which effect of the closed theater to carry out next (fx:SPACE)",
+                  "place": "place a unit (KIND@SPACE)",
+                  "blitz": "place a blitz follow-up unit or pass"}[kind]
+        if action.startswith("sa:"):
+            if kind != "sa":
+                return f"There is no strategic advantage to use now: {prompt}"
+            if action[3:] not in self.index.theaters:
+                return f"There is no theater {action[3:]}"
+            return ("Strategic advantage must move another theater that is still open "
+                    "and not already one square short of your end")
+        if action.startswith("fx:"):
+            if kind != "fx":
+                return f"No closed theater has effects waiting: {prompt}"
+            return "Choose one of the unoccupied spaces of the closed theater still to carry out"
+        if action == "pass":
+            return f"Only a blitz follow-up can be passed: {prompt}"
+        if kind not in ("place", "blitz"):
+            return f"First {prompt}"
+        unit_kind, sid = action.split("@")
+        unit = UNITS[unit_kind]
+        if not any(kind_of(t) == unit_kind for t in self.reserves[seat]):
+            return f"You do not have {unit_words(unit_kind)} in your reserve"
+        if sid not in self.index.spaces:
+            return f"There is no battle space {sid}"
+        space = self.index.spaces[sid]
+        name = self.index.space_name(sid)
+        if sid in self.spaces:
+            return f"{name} is already occupied"
+        if not self.theater_open(space["theater"]):
+            return f"The {self.index.theaters[space['theater']]['name']} theater is closed"
+        if kind == "blitz" and space["theater"] != decision["theater"]:
+            return (f"A blitz follow-up must stay in the same theater "
+                    f"({self.index.theaters[decision['theater']]['name']})")
+        acting = self.acting_kind(seat, unit_kind)
+        if acting is None:
+            return "The spy copies your opponent's last placed unit, and they have placed none yet"
+        if "scientist" not in UNITS[acting]["abilities"] and space["campaign"] != self.active_campaign(space["theater"]):
+            return "Units can only be placed in the topmost open campaign of a theater"
+        fits = {"army": "Armies can only be placed on land or land/sea spaces",
+                "navy": "Navies can only be placed on sea or land/sea spaces"}
+        return fits.get(UNITS[acting]["type"], f"{action} is not a legal action now")
+
+    # -- saving and hiding -------------------------------------------------------------
+    def to_dict(self) -> dict:
+        return {
+            "board": self.index.board["name"], "turn": self.turn,
+            "bags": {s: list(v) for s, v in self.bags.items()},
+            "reserves": {s: list(v) for s, v in self.reserves.items()},
+            "research": list(self.research),
+            "spaces": dict(self.spaces), "spy_copies": dict(self.spy_copies),
+            "markers": dict(self.markers), "vp": dict(self.vp),
+            "closed_campaigns": dict(self.closed_campaigns),
+            "closed_theaters": dict(self.closed_theaters),
+            "last_placed": dict(self.last_placed),
+            "queue": [list(step) for step in self.queue],
+            "decision": dict(self.decision) if self.decision else None,
+            "fx_pending": list(self.fx_pending),
+            "result": dict(self.result) if self.result else None,
+            "rng": self.rng.state,
+        }
+
+    def redact(self, data_: dict, seat) -> dict:
+        """Hide the other side's reserve and bag (counts stay) and the research pile."""
+        for side in data.SEATS:
+            if side != seat:
+                data_["reserves"][side] = ["?"] * len(data_["reserves"][side])
+                data_["bags"][side] = ["?"] * len(data_["bags"][side])
+        data_["research"] = ["?"] * len(data_["research"])
+        del data_["rng"]
+        return data_
+
+
+ACTION_RE = re.compile(r"^(?:(pass)|sa:([a-z]{2})|fx:([a-z]+\d+\.\d+)|([a-z0-9]+)@([a-z]+\d+\.\d+))$")
+
+
+class Blitzkrieg(Game):
+    name = "blitzkrieg"
+    title = "Blitzkrieg!"
+    seats = data.SEATS
+    options = ()
+    state_class = BlitzkriegState
+
+    def canonical_action(self, text: str) -> str:
+        match = ACTION_RE.match(text.replace(" ", "").lower())
+        if not match:
+            raise IllegalAction(f"{text!r} is not an action: write KIND@SPACE (e.g. A2@WE1.2), "
+                                "pass, sa:THEATER (e.g. sa:PO) or fx:SPACE (e.g. fx:WE3.2)")
+        passed, sa, fx, kind, sid = match.groups()
+        if passed:
+            return "pass"
+        if sa:
+            return f"sa:{sa.upper()}"
+        if fx:
+            return f"fx:{fx.upper()}"
+        if kind.upper() not in UNITS:
+            raise IllegalAction(f"{kind.upper()!r} is not a unit kind; kinds: {', '.join(UNITS)}")
+        return f"{kind.upper()}@{sid.upper()}"
+
+    def describe_action(self, state, action: str) -> str:
+        seat = state.turn.capitalize()
+        s = "s" if state.turn == AXIS else ""  # "Axis places", "Allies place"
+        index = state.index
+        if action == "pass":
+            return f"{seat} pass{'es' if s else ''} the blitz follow-up"
+        if action.startswith("sa:"):
+            return (f"{seat} use{s} strategic advantage +{state.decision['amount']} "
+                    f"on {index.theaters[action[3:]]['name']}")
+        if action.startswith("fx:"):
+            sid = action[3:]
+            return (f"{seat} carr{'ies' if s else 'y'} out {data.effect_name(index.spaces[sid]['effect'])} "
+                    f"of {index.space_name(sid)} (closed theater)")
+        kind, sid = action.split("@")
+        words = unit_words(kind)
+        acting = state.acting_kind(state.turn, kind)
+        if kind == "SPY" and acting:
+            words += f" copying {unit_words(acting)}"
+        effect = data.effect_name(index.spaces[sid]["effect"])
+        return f"{seat} place{s} {words} on {index.space_name(sid)} ({effect})"
