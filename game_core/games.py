@@ -1,4 +1,4 @@
-"""The registry of games: every sub-package of game_core that defines GAME."""
+"""The registry of games: every sub-package of game_core that defines GAME (or GAMES, a tuple)."""
 
 import importlib
 import pkgutil
@@ -7,7 +7,7 @@ import game_core
 
 # The order games are listed in (menus, landing page); a game package not named here
 # still registers, after these.
-ORDER = ("blitzkrieg", "bitskrieg", "blitzed", "fall_blau")
+ORDER = ("blitzkrieg", "blitzkrieg-nippon", "bitskrieg", "blitzed", "fall_blau")
 
 _cache = {}
 
@@ -18,8 +18,10 @@ def _discover() -> dict:
         for module in pkgutil.iter_modules(game_core.__path__):
             if module.ispkg:
                 package = importlib.import_module(f"game_core.{module.name}")
-                game = getattr(package, "GAME", None)
-                if game is not None:
+                package_games = getattr(package, "GAMES", ())
+                if hasattr(package, "GAME"):
+                    package_games = (package.GAME,) + tuple(package_games)
+                for game in package_games:
                     found[game.name] = game
         ordered = [n for n in ORDER if n in found] + sorted(n for n in found if n not in ORDER)
         _cache.update((name, found[name]) for name in ordered)

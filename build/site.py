@@ -1,0 +1,198 @@
+"""Build the static site into site/ (and optionally serve it).
+
+    python3 build/site.py            # build site/
+    python3 build/site.py --serve    # build, then serve on http://127.0.0.1:8000/
+
+Steps: build the game_core wheel; vendor the pinned runtime from the registries (npm `pyodide` and
+`@pyscript/core` from build/package-lock.json, PyPI `micropip`), patching Pyodide's lock file so its
+sha256 matches the micropip wheel we ship (PyPI's wheel differs from Pyodide's rebuild, and the browser's
+integrity check would otherwise refuse it); render every game page with its board skeleton drawn at build
+time; write the service worker with a content-hashed cache name. The site makes no request off its origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import html
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BUILD = ROOT / "build"
+WEB = ROOT / "web"
+SITE = ROOT / "site"
+DIST = ROOT / "dist"
+VENDOR = BUILD / ".vendor"
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+MICROPIP = "micropip==0.11.1"
+
+# Every game on the landing page, built or not (a game is built once game_core registers it).
+CATALOGUE = (
+    ("blitzkrieg", "Blitzkrieg!", "World War Two in twenty minutes: two coalitions, five theaters, a bag of units."),
+    ("blitzkrieg-nippon", "Blitzkrieg! Nippon", "The expansion: Germany against Japan on a map of the USA, with Godzilla."),
+    ("bitskrieg", "Bitskrieg", "A tank duel on an 8x8 board, with nine optional advanced rules."),
+    ("blitzed", "Blitzed!", "A real-time dice race for 3 to 5 players: roll, grab a task, thunder!"),
+    ("fall_blau", "Campaign: Fall Blau", "A solitaire card game of the 1942 summer offensive, with hard and missions modes."),
+)
+
+
+def run(cmd, **kw):
+    print("+", " ".join(str(c) for c in cmd), flush=True)
+    subprocess.run([str(c) for c in cmd], check=True, **kw)
+
+
+def package_version(name: str) -> str:
+    lock = json.loads((BUILD / "package-lock.json").read_text())
+    return lock["packages"][f"node_modules/{name}"]["version"]
+
+
+def vendor_runtime() -> Path:
+    """npm ci the pinned runtime (only when missing or the lock changed)."""
+    stamp = BUILD / "node_modules" / ".lock-sha"
+    want = hashlib.sha256((BUILD / "package-lock.json").read_bytes()).hexdigest()
+    if not stamp.exists() or stamp.read_text() != want:
+        run(["npm", "ci", "--no-audit", "--no-fund", "--prefix", BUILD])
+        stamp.write_text(want)
+    wheels = list(VENDOR.glob("micropip-*.whl"))
+    if not wheels:
+        VENDOR.mkdir(parents=True, exist_ok=True)
+        # micropip >= 0.8 requires Python >= 3.13, so ask pip for the Pyodide interpreter's version.
+        run([sys.executable, "-m", "pip", "download", MICROPIP, "--no-deps", "--only-binary=:all:",
+             "--python-version", "3.14", "-d", VENDOR])
+        wheels = list(VENDOR.glob("micropip-*.whl"))
+    return wheels[0]
+
+
+def build_wheel() -> Path:
+    shutil.rmtree(DIST, ignore_errors=True)
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", DIST, ROOT])
+    return next(DIST.glob("game_core-*.whl"))
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
+    pyodide_src = BUILD / "node_modules" / "pyodide"
+    pyscript_src = BUILD / "node_modules" / "@pyscript" / "core" / "dist"
+    pyodide_dir = f"runtime/pyodide-{package_version('pyodide')}"
+    pyscript_dir = f"runtime/pyscript-{package_version('@pyscript/core')}"
+    out = SITE / pyodide_dir
+    out.mkdir(parents=True)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide_src / name, out / name)
+    shutil.copy2(micropip_wheel, out / micropip_wheel.name)
+    # Point the lock entries at the wheels we actually ship (see the module docstring).
+    lock_path = out / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    for wheel in out.glob("*.whl"):
+        for entry in lock["packages"].values():
+            if entry["file_name"] == wheel.name:
+                entry["sha256"] = sha256(wheel)
+    lock_path.write_text(json.dumps(lock, separators=(",", ":")))
+    shutil.copytree(pyscript_src, SITE / pyscript_dir, ignore=shutil.ignore_patterns("*.map"))
+    return pyodide_dir, pyscript_dir
+
+
+def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
+    """Render one page per built game, with the board skeleton drawn now (before Python loads)."""
+    sys.path.insert(0, str(ROOT))
+    from game_core import games
+    from game_core.session import game_module
+
+    config = {"interpreter": f"./{pyodide_dir}/pyodide.mjs", "files": {wheel_url: "./*"}}
+    (SITE / "pyscript.json").write_text(json.dumps(config, indent=1))
+    template = (WEB / "game.html").read_text()
+    built = []
+    for name, title, blurb in CATALOGUE:
+        if name not in games.names():
+            built.append({"name": name, "title": title, "blurb": blurb, "ready": False})
+            continue
+        game = games.get(name)
+        skeleton = game_module(game).render(game.new_game(1), None, {"interactive": False})
+        page = (template.replace("{{GAME}}", name).replace("{{TITLE}}", html.escape(title))
+                .replace("{{BLURB}}", html.escape(blurb)).replace("{{SKELETON}}", skeleton)
+                .replace("{{PYSCRIPT}}", pyscript_dir))
+        (SITE / f"{name}.html").write_text(page)
+        rules = WEB / "rules" / f"{name}.html"
+        if rules.exists():
+            wrapper = (WEB / "rules.html").read_text()
+            (SITE / "rules").mkdir(exist_ok=True)
+            (SITE / "rules" / f"{name}.html").write_text(
+                wrapper.replace("{{TITLE}}", html.escape(title)).replace("{{GAME}}", name)
+                .replace("{{RULES}}", rules.read_text()))
+        built.append({"name": name, "title": title, "blurb": blurb, "ready": True})
+    return built
+
+
+def landing_page(catalogue: list[dict]) -> None:
+    cards = []
+    for item in catalogue:
+        if item["ready"]:
+            cards.append(
+                f'<li class="game-card" data-card="{item["name"]}"><h2><a href="./{item["name"]}.html">'
+                f'{html.escape(item["title"])}</a></h2><p>{html.escape(item["blurb"])}</p>'
+                f'<p class="continue" hidden><a href="./{item["name"]}.html">Continue your game</a></p></li>')
+        else:
+            cards.append(f'<li class="game-card coming" data-card="{item["name"]}"><h2>{html.escape(item["title"])}'
+                         f'</h2><p>{html.escape(item["blurb"])}</p><p><em>Coming soon</em></p></li>')
+    page = (WEB / "index.html").read_text().replace("{{CARDS}}", "\n".join(cards))
+    (SITE / "index.html").write_text(page)
+
+
+def service_worker() -> None:
+    """Precache every site file under a cache name that changes whenever any file does."""
+    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js")
+    digest = hashlib.sha256()
+    urls = []
+    for path in files:
+        rel = path.relative_to(SITE).as_posix()
+        digest.update(rel.encode() + b"\0" + path.read_bytes())
+        urls.append("./" + rel)
+    urls.append("./")
+    source = (WEB / "sw.js").read_text()
+    source = source.replace("__CACHE__", "blitzbox-" + digest.hexdigest()[:12])
+    source = source.replace("__PRECACHE__", json.dumps(urls, indent=1))
+    (SITE / "sw.js").write_text(source)
+
+
+def build() -> None:
+    micropip_wheel = vendor_runtime()
+    wheel = build_wheel()
+    shutil.rmtree(SITE, ignore_errors=True)
+    SITE.mkdir()
+    pyodide_dir, pyscript_dir = copy_runtime(micropip_wheel)
+    # The wheel's folder carries its content hash, so it can be cached forever.
+    wheel_dir = SITE / "wheels" / sha256(wheel)[:12]
+    wheel_dir.mkdir(parents=True)
+    shutil.copy2(wheel, wheel_dir / wheel.name)
+    for path in WEB.iterdir():
+        if path.suffix in (".py", ".css", ".js", ".webmanifest", ".svg", ".png") and path.name != "sw.js":
+            shutil.copy2(path, SITE / path.name)
+    catalogue = game_pages(f"./wheels/{wheel_dir.name}/{wheel.name}", pyodide_dir, pyscript_dir)
+    landing_page(catalogue)
+    service_worker()
+    print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--serve", action="store_true", help="serve site/ after building")
+    parser.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    args = parser.parse_args()
+    build()
+    if args.serve:
+        sys.path.insert(0, str(BUILD))
+        from serve import serve
+        serve(SITE, args.port)
+
+
+if __name__ == "__main__":
+    main()

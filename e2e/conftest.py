@@ -1,0 +1,60 @@
+"""End-to-end fixtures: serve the built site on loopback, drive Debian's Chromium, block the world."""
+
+import sys
+import threading
+from urllib.parse import urlparse
+
+import pytest
+
+from support import ROOT, SITE
+
+sys.path.insert(0, str(ROOT / "build"))
+from serve import make_server  # noqa: E402
+
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    # Debian's chromium: Playwright's own browser download is never used.
+    return {**browser_type_launch_args, "executable_path": "/usr/bin/chromium",
+            "args": ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+                     "--no-first-run"]}
+
+
+@pytest.fixture(scope="session")
+def site_server():
+    if not (SITE / "index.html").exists():
+        pytest.fail("site/ is not built: run `python3 build/site.py` first")
+    server = make_server(SITE, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield server
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def site_url(site_server):
+    return f"http://127.0.0.1:{site_server.server_address[1]}"
+
+
+@pytest.fixture
+def off_origin(context):
+    """Abort every request that leaves this machine, and record it (the test asserts none)."""
+    blocked = []
+
+    def handler(route):
+        if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
+            blocked.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    context.route("**/*", handler)
+    return blocked
+
+
+@pytest.fixture
+def page_errors(page):
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return errors

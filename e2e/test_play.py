@@ -1,0 +1,77 @@
+"""Play every built game to the end in a real Chromium, by clicking data-action elements only."""
+
+import json
+import random
+
+import pytest
+
+from support import built_games, wait_ready
+
+GAMES = built_games()
+MAX_CLICKS = 3000
+
+
+def click_random_action(page, rng) -> bool:
+    """Click one enabled data-action element; False when there is none right now."""
+    count = page.locator("[data-action]").count()
+    if count == 0:
+        return False
+    page.locator("[data-action]").nth(rng.randrange(count)).click()
+    return True
+
+
+def play_to_end(page, rng, max_clicks=MAX_CLICKS):
+    clicks = 0
+    while page.get_attribute("body", "data-over") != "1":
+        assert clicks < max_clicks, "the game did not end"
+        if click_random_action(page, rng):
+            clicks += 1
+        else:
+            page.wait_for_timeout(50)  # a bot is thinking
+    return clicks
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_game_plays_to_the_end_with_nothing_off_origin(game, page, site_url, off_origin, page_errors):
+    page.goto(f"{site_url}/{game}.html")
+    assert page.locator("#board svg").count() == 1, "the board skeleton is in the page before Python starts"
+    wait_ready(page)
+    assert page.get_attribute("body", "data-game") == game
+    clicks = play_to_end(page, random.Random(7))
+    assert clicks > 0
+    assert page.locator("#result").is_visible()
+    assert off_origin == [], f"requests left the site: {off_origin}"
+    assert page_errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_reload_mid_game_resumes_the_same_position(game, page, site_url, off_origin, page_errors):
+    page.goto(f"{site_url}/{game}.html")
+    wait_ready(page)
+    rng = random.Random(11)
+    for _ in range(12):
+        if page.get_attribute("body", "data-over") == "1":
+            break
+        if not click_random_action(page, rng):
+            page.wait_for_timeout(100)
+    page.wait_for_timeout(200)
+    saved = page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')")
+    assert saved and json.loads(saved)["record"]["actions"], "the game autosaved its moves"
+    log_before = page.inner_text("#log")
+    page.reload()
+    wait_ready(page)
+    assert page.inner_text("#log") == log_before
+    assert json.loads(page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"] == json.loads(saved)["record"]
+    assert off_origin == [] and page_errors == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_corrupt_save_is_refused_kept_aside_and_explained(game, page, site_url, off_origin):
+    page.goto(f"{site_url}/{game}.html")
+    wait_ready(page)
+    page.evaluate(f"localStorage.setItem('blitzbox:{game}:autosave', '{{\"format\":\"blitzbox-session\",\"version\":1,\"game\":\"{game}\",\"record\":{{\"broken\":1}}}}')")
+    page.reload()
+    wait_ready(page)
+    assert "could not be resumed" in page.inner_text("#message")
+    assert page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave:unreadable')") is not None
+    assert off_origin == []

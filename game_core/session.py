@@ -1,0 +1,221 @@
+"""A game in progress on one device: who sits where, undo/redo, the log, autosave data.
+
+This is the page's controller, in pure Python so it is tested with pytest; the PyScript glue
+(web/app.py) only forwards clicks and key presses here and writes the returned HTML to the page.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from html import escape
+
+from . import games
+from .engine import SaveError, run_bot
+from .rng import Rng
+
+SESSION_FORMAT = "blitzbox-session"
+SESSION_VERSION = 1
+HUMAN = "human"
+
+
+def game_module(game):
+    """The game's package under game_core (it exports render, status_text, BOTS)."""
+    return sys.modules[".".join(type(game).__module__.split(".")[:2])]
+
+
+def seat_label(seat) -> str:
+    return str(seat).replace("_", " ").title()
+
+
+class Session:
+    def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
+        self.game = games.get(game_name)
+        self.module = game_module(self.game)
+        self.state = self.game.new_game(seed, options)
+        self.seats = self._check_seats(seats)
+        self.ui: dict = {}
+        self.redo_stack: list = []
+        self.log: list = []
+        self.curtain = False
+        self.message = ""
+        self._update_curtain(previous=None)
+
+    # -- set-up and saves ------------------------------------------------------------
+    def _check_seats(self, seats: dict | None) -> dict:
+        bots = getattr(self.module, "BOTS", {})
+        result = {str(seat): HUMAN for seat in self.game.seats}
+        for seat, who in (seats or {}).items():
+            if seat not in result:
+                raise ValueError(f"{self.game.title} has no seat {seat!r}")
+            if who != HUMAN and who not in bots:
+                raise ValueError(f"no bot level {who!r} for {self.game.title}")
+            result[seat] = who
+        return result
+
+    def to_save(self) -> str:
+        return json.dumps({"format": SESSION_FORMAT, "version": SESSION_VERSION, "game": self.game.name,
+                           "record": self.state.record(), "seats": self.seats, "redo": self.redo_stack},
+                          sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_save(cls, game_name: str, text: str) -> "Session":
+        """Rebuild a session from to_save() text; SaveError (with the reason) if it is unusable."""
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            raise SaveError("the saved game is not valid JSON") from None
+        if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
+            raise SaveError("this is not a Blitzbox saved game")
+        if not isinstance(data.get("version"), int) or data["version"] > SESSION_VERSION:
+            raise SaveError("the saved game is from a newer Blitzbox: reload the page to update")
+        if data.get("game") != game_name:
+            raise SaveError(f"the saved game is for {data.get('game')!r}, not {game_name!r}")
+        record = data.get("record")
+        game = games.get(game_name)
+        state = game.from_record(record)
+        session = cls.__new__(cls)
+        session.game, session.module, session.state = game, game_module(game), state
+        try:
+            session.seats = session._check_seats(data.get("seats"))
+        except (ValueError, AttributeError) as err:
+            raise SaveError(f"the saved seats are invalid: {err}") from None
+        redo = data.get("redo", [])
+        session.redo_stack = [a for a in redo if isinstance(a, str)] if isinstance(redo, list) else []
+        session.ui, session.message, session.curtain = {}, "", False
+        session.log = session._replay_log()
+        session._update_curtain(previous=None)
+        return session
+
+    def _replay_log(self) -> list:
+        state = self.game.new_game(self.state.seed, self.state.options)
+        lines = []
+        for action in self.state.actions:
+            lines.append(self.game.describe_action(state, action))
+            state = state.apply(action)
+        return lines
+
+    # -- who is who ------------------------------------------------------------------
+    def humans(self) -> list:
+        return [seat for seat, who in self.seats.items() if who == HUMAN]
+
+    def acting_seats(self) -> tuple:
+        to_play = self.state.to_play
+        if to_play is None:
+            return ()
+        return tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
+
+    def viewer(self):
+        """The seat whose eyes the board is drawn for (None: a spectator, bots only)."""
+        humans = self.humans()
+        for seat in self.acting_seats():
+            if seat in humans:
+                return seat
+        return humans[0] if len(humans) == 1 else getattr(self, "_last_human", humans[0] if humans else None)
+
+    def bot_seat(self):
+        """A bot seat that should move now (turn-based games), else None."""
+        for seat in self.acting_seats():
+            if self.seats.get(str(seat), HUMAN) != HUMAN:
+                return seat
+        return None
+
+    def _update_curtain(self, previous) -> None:
+        """Hotseat: hide the next human's secrets until they say they are ready."""
+        viewer = self.viewer()
+        if viewer is not None and self.seats.get(str(viewer)) == HUMAN:
+            if len(self.humans()) > 1 and previous is not None and viewer != previous and not self.state.is_over:
+                self.curtain = True
+            self._last_human = viewer
+
+    # -- actions and commands --------------------------------------------------------
+    def act(self, action: str, by_bot: bool = False) -> None:
+        """Apply an action (IllegalAction propagates with the broken rule, nothing changed)."""
+        previous = self.viewer()
+        text = self.game.parse_action(self.state, action)
+        line = self.game.describe_action(self.state, text)
+        self.state = self.state.apply(text)
+        self.log.append(line)
+        self.message = ""
+        if not by_bot:
+            self.redo_stack = []
+        self._update_curtain(previous)
+
+    def can_undo(self) -> bool:
+        """Undo follows table etiquette: only your own last step, never past a roll, draw or reveal."""
+        actions = self.state.actions
+        if not actions or len(actions) <= self.state.undo_floor:
+            return False
+        before = self.game.replay(self.state.seed, self.state.options, actions[:-1])
+        actor = before.to_play
+        if isinstance(actor, (tuple, list)) or self.seats.get(str(actor)) != HUMAN:
+            return False
+        return self.state.is_over is False and actor in self.acting_seats()
+
+    def undo(self) -> None:
+        if not self.can_undo():
+            self.message = "Nothing to undo: a turn that has passed, a die roll or a draw cannot be taken back."
+            return
+        actions = self.state.actions
+        self.redo_stack.append(actions[-1])
+        self.state = self.game.replay(self.state.seed, self.state.options, actions[:-1])
+        self.log.pop()
+
+    def redo(self) -> None:
+        if self.redo_stack:
+            action = self.redo_stack.pop()
+            stack = self.redo_stack
+            self.act(action)
+            self.redo_stack = stack
+
+    def command(self, command: str) -> None:
+        """A UI-only command from a data-command element."""
+        if command.startswith("ui:"):
+            key, _, value = command[3:].partition("=")
+            if value:
+                self.ui[key] = value
+            else:
+                self.ui.pop(key, None)
+        elif command == "reveal":
+            self.curtain = False
+        elif command == "undo":
+            self.undo()
+        elif command == "redo":
+            self.redo()
+        else:
+            raise ValueError(f"unknown command {command!r}")
+
+    def bot_thinker(self, rng_seed: int):
+        """A generator running the current bot's search in slices; returns its action."""
+        seat = self.bot_seat()
+        bot = self.module.BOTS[self.seats[str(seat)]]
+        rng = Rng.from_seed(rng_seed, "bot")
+        return bot.think(self.game, self.state.view(seat), rng)
+
+    def play_bot(self, rng_seed: int) -> None:
+        """Let the bot to move play one action at once (tests, terminal)."""
+        seat = self.bot_seat()
+        bot = self.module.BOTS[self.seats[str(seat)]]
+        self.act(run_bot(bot, self.game, self.state.view(seat), Rng.from_seed(rng_seed, "bot")), by_bot=True)
+
+    # -- what the page shows ---------------------------------------------------------
+    def interactive(self) -> bool:
+        viewer = self.viewer()
+        return viewer is not None and viewer in self.acting_seats() and self.seats.get(str(viewer)) == HUMAN
+
+    def board_svg(self) -> str:
+        ui = dict(self.ui, curtain=self.curtain, interactive=self.interactive())
+        return self.module.render(self.state, self.viewer(), ui)
+
+    def status(self) -> str:
+        if self.state.is_over:
+            winner = self.state.winner
+            return f"Game over. Winner: {seat_label(winner)}." if winner is not None else "Game over."
+        text = self.module.status_text(self.state, self.viewer())
+        seat = self.bot_seat()
+        if seat is not None and not self.interactive():
+            text = f"{seat_label(seat)} ({self.seats[str(seat)]} bot) is thinking…"
+        return text
+
+    def log_html(self) -> str:
+        return "".join(f"<li>{escape(line)}</li>" for line in self.log)
