@@ -102,7 +102,7 @@ def resume() -> None:
 def render() -> None:
     focused = document.activeElement
     focus_key = None
-    if focused is not None and focused.getAttribute:
+    if focused:
         for attr in ("data-action", "data-command"):
             if focused.getAttribute(attr):
                 focus_key = (attr, focused.getAttribute(attr))
@@ -126,8 +126,8 @@ def render() -> None:
     if over:
         element("result-text").textContent = session.status()
     if focus_key is not None:
-        again = document.querySelector(f'[{focus_key[0]}="{focus_key[1]}"]')
-        if again is not None:
+        again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
+        if again:  # querySelector gives JS null (falsy) when the element is gone
             again.focus()
     storage_set(AUTOSAVE_KEY, session.to_save())
     schedule_bot()
