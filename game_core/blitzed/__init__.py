@@ -1,0 +1,7 @@
+"""Blitzed!: the real-time dice race for 3-5 players (issue 6)."""
+
+from .bots import BOTS, tick
+from .rules import GAME
+from .svg import render, status_text
+
+__all__ = ["GAME", "BOTS", "render", "status_text", "tick"]

@@ -1,0 +1,417 @@
+"""Blitzed! rules: a real-time dice race played as a pure engine.
+
+Everyone may act at once, so `to_play` is a tuple of seats and every action starts with
+its seat: "p2 roll", "p2 keep 1,3", "p2 keep none", "p2 claim T7", "p2 unclaim",
+"p2 ready", "p2 more", "p2 share". Any action may end in a time stamp " @<ms>": the
+milliseconds since the current phase began (the clock restarts whenever `epoch` grows).
+The engine never reads a clock; stamps only have to be non-decreasing.
+
+Phases: "ready" (between rounds: everyone confirms), "roll" (the race), "tie" (the game
+ended level: the tied leaders choose one more round or a shared win), "over".
+"""
+
+import re
+
+from ..engine import Game, IllegalAction, Option, State
+from . import data
+
+SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
+COLOUR = {c["seat"]: c for c in data.PLAYER_COLOURS}
+CARDS = {c["id"]: c for c in data.TASK_CARDS}
+DICE = data.DICE_PER_PLAYER["count"]
+MISCLAIM_COST = data.MISCLAIM_COST["bolts"]
+LAST_PLACE_VALUE = -2
+
+ACTION_RE = re.compile(r"^(p\d) (roll|keep|claim|unclaim|ready|more|share)(?: ([^@]+?))?(?: @(\d+))?$")
+
+
+def slot_values(players: int) -> list:
+    """The win/loss values on the table for this player count, best first."""
+    return [card["value"] for card in data.WIN_LOSS_CARDS if players in card["players"]]
+
+
+def card_matches(card_id: str, dice) -> bool:
+    """Do these three dice fulfil the task card? (No task can be done with fewer than 3.)"""
+    if len(dice) != DICE or 0 in dice:
+        return False
+    card = CARDS[card_id]
+    if card["kind"] == "sum":
+        return sum(dice) == card["total"]
+    return sorted(dice) == list(card["dice"])
+
+
+def card_label(card_id: str) -> str:
+    card = CARDS[card_id]
+    if card["kind"] == "sum":
+        return f"sum {card['total']}"
+    return "-".join(str(v) for v in card["dice"])
+
+
+def seat_name(seat: str) -> str:
+    return COLOUR[seat]["name"]
+
+
+def split_stamp(action: str):
+    """("p2 roll @350") -> ("p2 roll", 350); no stamp gives None."""
+    base, sep, stamp = action.partition(" @")
+    return (base, int(stamp)) if sep else (action, None)
+
+
+def keep_text(kept) -> str:
+    chosen = [str(i + 1) for i, on in enumerate(kept) if on]
+    return ",".join(chosen) if chosen else "none"
+
+
+class BlitzedState(State):
+    def setup(self):
+        players = self.options["players"]
+        self.seats = SEATS[:players]
+        self.values = slot_values(players)          # one win/loss card per slot, best first
+        self.cards = [None] * len(self.values)      # the task card under each slot (none under -2)
+        self.bolts = {s: data.START_BOLTS["count"] for s in self.seats}
+        self.supply = data.BOLT_SUPPLY["count"] - sum(self.bolts.values())
+        self.deck = [c["id"] for c in data.TASK_CARDS]
+        self.rng.shuffle(self.deck)
+        self.discard = []
+        self.dice = {s: [0] * DICE for s in self.seats}     # 0 = not rolled this round
+        self.kept = {s: [False] * DICE for s in self.seats}
+        self.claims = {s: None for s in self.seats}          # seat -> task card id
+        self.rolls = {s: 0 for s in self.seats}
+        self.phase = "ready"
+        self.ready = []
+        self.round = 0
+        self.tiebreak = False        # the round being played is the extra round after a tie
+        self.tied = []
+        self.shares = []
+        self.winners = []
+        self.last_round = None       # the scoring of the round just finished
+        self.epoch = 0
+        self.reset_clock()
+
+    def reset_clock(self):
+        self.clock = 0                                  # the latest stamp this epoch
+        self.claim_clock = 0                            # stamp of the latest claim change
+        self.seat_clock = {s: 0 for s in self.seats}    # each seat's latest stamp
+        self.acted = {s: 0 for s in self.seats}         # each seat's actions this epoch
+
+    def copy(self):
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.options = dict(self.options)
+        for name in ("values", "cards", "deck", "discard", "ready", "tied", "shares", "winners"):
+            setattr(new, name, list(getattr(self, name)))
+        for name in ("bolts", "claims", "rolls", "seat_clock", "acted"):
+            setattr(new, name, dict(getattr(self, name)))
+        new.dice = {s: list(v) for s, v in self.dice.items()}
+        new.kept = {s: list(v) for s, v in self.kept.items()}
+        return new
+
+    # -- whose move, which moves ---------------------------------------------------------
+    @property
+    def to_play(self):
+        if self.phase == "roll":
+            return self.seats
+        if self.phase == "ready":
+            return tuple(s for s in self.seats if s not in self.ready)
+        if self.phase == "tie":
+            return tuple(s for s in self.tied if s not in self.shares)
+        return None
+
+    def free_cards(self) -> list:
+        taken = set(self.claims.values())
+        return [c for c in self.cards if c is not None and c not in taken]
+
+    def seat_actions(self, seat) -> list:
+        if self.phase == "ready":
+            return [] if seat in self.ready else [f"{seat} ready"]
+        if self.phase == "tie":
+            return [f"{seat} more", f"{seat} share"] if seat in self.to_play else []
+        if self.phase != "roll":
+            return []
+        free = self.free_cards()
+        if self.claims[seat] is not None:
+            return [f"{seat} unclaim"] + [f"{seat} claim {c}" for c in free]
+        actions = []
+        if not all(self.kept[seat]):
+            actions.append(f"{seat} roll")
+        if 0 not in self.dice[seat]:
+            for mask in range(2 ** DICE):
+                kept = [bool(mask >> i & 1) for i in range(DICE)]
+                if kept != self.kept[seat]:
+                    actions.append(f"{seat} keep {keep_text(kept)}")
+            actions += [f"{seat} claim {c}" for c in free]
+        return actions
+
+    def legal_actions(self) -> list:
+        seats = self.to_play or ()
+        return [a for seat in seats for a in self.seat_actions(seat)]
+
+    def apply(self, action):
+        """Like State.apply, but legality ignores the time stamp (which may not go backwards)."""
+        text = self.game.parse_action(self, action if isinstance(action, str) else str(action))
+        if self.is_over:
+            raise IllegalAction("the game is over: no more moves can be made")
+        base, stamp = split_stamp(text)
+        if stamp is not None and stamp < self.clock:
+            raise IllegalAction(f"time stamps may not go backwards (@{stamp} is before @{self.clock})")
+        seat = base.split()[0]
+        if seat not in (self.to_play or ()) or base not in self.seat_actions(seat):
+            raise IllegalAction(self.why_illegal(base))
+        new = self.copy()
+        before = new.rng.state
+        new.do(text)
+        new.actions = self.actions + (text,)
+        if new.rng.state != before:
+            new.undo_floor = len(new.actions)
+        return new
+
+    def why_illegal(self, action):
+        base, _ = split_stamp(action)
+        seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
+        if seat not in self.seats:
+            return f"there is no seat {seat} in a {len(self.seats)}-player game"
+        if self.phase == "over":
+            return "the game is over"
+        if self.phase == "ready":
+            if seat in self.ready:
+                return f"{seat_name(seat)} is already ready: waiting for the others"
+            return "the round has not started yet: everyone first says they are ready"
+        if self.phase == "tie":
+            if seat not in self.tied:
+                return "only the players tied for the lead choose between one more round and a shared win"
+            if seat in self.shares:
+                return f"{seat_name(seat)} has already agreed to share the win"
+            return "the game ended in a tie: choose one more round or a shared win"
+        if verb in ("ready", "more", "share"):
+            return "the round is being played: roll and claim"
+        claim = self.claims[seat]
+        if claim is not None and verb in ("roll", "keep"):
+            return "your thunder card is down: take it back before you roll or set dice aside again"
+        if verb == "unclaim":
+            return "you have no claim to take back"
+        if verb == "roll":
+            return "all your dice are set aside: free at least one to roll"
+        if 0 in self.dice[seat]:
+            return "roll your dice first"
+        if verb == "keep":
+            return "those dice are already the ones set aside"
+        if arg not in self.cards:
+            return f"task card {arg} is not on the table this round"
+        if arg == claim:
+            return "you have already claimed that card"
+        return f"{card_label(arg)} is already claimed by {seat_name(self.claimer(arg))}: a claimed card is blocked"
+
+    def claimer(self, card_id):
+        return next((s for s, c in self.claims.items() if c == card_id), None)
+
+    # -- carrying out actions -----------------------------------------------------------
+    def do(self, action):
+        base, stamp = split_stamp(action)
+        seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
+        if stamp is not None:
+            self.clock = stamp
+            self.seat_clock[seat] = stamp
+        self.acted[seat] += 1
+        if verb == "roll":
+            self.dice[seat] = [v if keep else self.rng.roll(6) for v, keep in zip(self.dice[seat], self.kept[seat])]
+            self.rolls[seat] += 1
+        elif verb == "keep":
+            chosen = set() if arg == "none" else {int(i) - 1 for i in arg.split(",")}
+            self.kept[seat] = [i in chosen for i in range(DICE)]
+        elif verb == "claim":
+            self.claims[seat] = arg
+            self.claim_clock = self.clock
+            if not self.free_cards():
+                self.end_round()
+        elif verb == "unclaim":
+            self.claims[seat] = None
+            self.claim_clock = self.clock
+        elif verb == "ready":
+            self.ready.append(seat)
+            if len(self.ready) == len(self.seats):
+                self.start_round()
+        elif verb == "more":
+            self.tiebreak = True
+            self.tied, self.shares, self.ready = [], [], []
+            self.phase = "ready"
+        elif verb == "share":
+            self.shares.append(seat)
+            if len(self.shares) == len(self.tied):
+                self.winners = list(self.tied)
+                self.phase = "over"
+
+    def start_round(self):
+        self.round += 1
+        self.discard += [c for c in self.cards if c is not None]
+        for index, value in enumerate(self.values):
+            self.cards[index] = None if value == LAST_PLACE_VALUE else self.draw()
+        for seat in self.seats:
+            self.dice[seat] = [0] * DICE
+            self.kept[seat] = [False] * DICE
+            self.claims[seat] = None
+            self.rolls[seat] = 0
+        self.ready = []
+        self.phase = "roll"
+        self.new_epoch()
+
+    def draw(self):
+        if not self.deck:
+            self.deck, self.discard = self.discard, []
+            self.rng.shuffle(self.deck)
+        return self.deck.pop()
+
+    def new_epoch(self):
+        self.epoch += 1
+        self.reset_clock()
+
+    def end_round(self):
+        """Score the round: payments go to the supply first, then gains are paid from it."""
+        value_of = dict(zip(self.cards, self.values))
+        lines, broke = [], False
+        for seat in self.seats:
+            card = self.claims[seat]
+            if card is None:
+                line = {"seat": seat, "card": None, "value": LAST_PLACE_VALUE, "matched": None}
+                owed = -LAST_PLACE_VALUE
+            else:
+                matched = card_matches(card, self.dice[seat])
+                line = {"seat": seat, "card": card, "value": value_of[card], "matched": matched}
+                owed = max(0, -value_of[card]) if matched else MISCLAIM_COST
+            paid = min(owed, self.bolts[seat])
+            broke = broke or owed > paid
+            self.bolts[seat] -= paid
+            self.supply += paid
+            line.update(dice=list(self.dice[seat]), change=-paid, short=owed - paid)
+            lines.append(line)
+        for line in lines:
+            if line["matched"] and line["value"] > 0:
+                gain = min(line["value"], self.supply)
+                self.supply -= gain
+                self.bolts[line["seat"]] += gain
+                line["change"] = gain
+        self.last_round = lines
+        if broke or self.tiebreak:
+            self.tiebreak = False
+            top = max(self.bolts.values())
+            leaders = [s for s in self.seats if self.bolts[s] == top]
+            if len(leaders) == 1:
+                self.winners = leaders
+                self.phase = "over"
+            else:
+                self.tied = leaders
+                self.phase = "tie"
+        else:
+            self.phase = "ready"
+        self.new_epoch()
+
+    # -- results and data ---------------------------------------------------------------
+    @property
+    def winner(self):
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def to_dict(self):
+        return {
+            "players": len(self.seats), "seats": list(self.seats), "phase": self.phase,
+            "round": self.round, "epoch": self.epoch, "values": list(self.values),
+            "cards": list(self.cards), "deck": list(self.deck), "discard": list(self.discard),
+            "bolts": dict(self.bolts), "supply": self.supply,
+            "dice": {s: list(v) for s, v in self.dice.items()},
+            "kept": {s: list(v) for s, v in self.kept.items()},
+            "claims": dict(self.claims), "rolls": dict(self.rolls), "ready": list(self.ready),
+            "tiebreak": self.tiebreak, "tied": list(self.tied), "shares": list(self.shares),
+            "winners": list(self.winners),
+            "last_round": [dict(line, dice=list(line["dice"])) for line in self.last_round or ()] or None,
+            "clock": self.clock, "claim_clock": self.claim_clock,
+            "seat_clock": dict(self.seat_clock), "acted": dict(self.acted),
+            "rng": self.rng.state,
+        }
+
+    def redact(self, data, seat):
+        # The deck order and the generator's state would tell the future; the count is public.
+        data["deck"] = len(data["deck"])
+        del data["rng"]
+        return data
+
+    def view(self, seat):
+        """As State.view, without the JSON round trip (to_dict builds fresh containers), and a
+        seat that may act among others gets its own legal actions."""
+        view = {"game": self.game.name, "seat": seat, "to_play": self.to_play,
+                "options": dict(self.options), "state": self.redact(self.to_dict(), seat),
+                "moves_made": len(self.actions)}
+        if seat is not None and seat == self.to_play:
+            view["legal_actions"] = self.legal_actions()
+        elif isinstance(seat, str) and self.to_play and seat in self.to_play:
+            view["legal_actions"] = self.seat_actions(seat)
+        return view
+
+
+def canonical(text: str) -> str:
+    """Normalise case and spacing of one action; raise IllegalAction when malformed."""
+    text = re.sub(r"\s*,\s*", ",", text.strip().lower())
+    text = re.sub(r"@\s+", "@", text)
+    match = ACTION_RE.match(text)
+    if not match:
+        raise IllegalAction(f"{text!r} is not a Blitzed! action (e.g. 'p1 roll', 'p1 keep 1,3', "
+                            f"'p1 claim T7', 'p1 unclaim', 'p1 ready')")
+    seat, verb, arg, stamp = match.groups()
+    if seat not in SEATS:
+        raise IllegalAction(f"there is no seat {seat}: seats are p1 to p5")
+    if verb == "keep":
+        arg = canonical_keep(arg)
+    elif verb == "claim":
+        if arg is None or not re.fullmatch(r"t\d+", arg) or arg.upper() not in CARDS:
+            raise IllegalAction("claim needs a task card, e.g. 'p1 claim T7'")
+        arg = arg.upper()
+    elif arg is not None:
+        raise IllegalAction(f"'{verb}' takes nothing after it")
+    text = f"{seat} {verb}" + (f" {arg}" if arg is not None else "")
+    return text + (f" @{int(stamp)}" if stamp is not None else "")
+
+
+def canonical_keep(arg) -> str:
+    if arg is None or arg == "none":
+        return "none"
+    parts = arg.replace(" ", ",").split(",")
+    if not all(p in ("1", "2", "3") for p in parts) or len(set(parts)) != len(parts):
+        raise IllegalAction("keep lists dice 1 to 3 once each, e.g. 'p1 keep 1,3' or 'p1 keep none'")
+    return ",".join(sorted(parts))
+
+
+class BlitzedGame(Game):
+    name = "blitzed"
+    title = "Blitzed!"
+    seats = SEATS
+    options = (Option("players", 4, low=3, high=5, label="Players",
+                      help="3 to 5; each seat can be a human or a bot"),)
+    state_class = BlitzedState
+    max_actions = 20000
+
+    def canonical_action(self, text):
+        return canonical(text)
+
+    def stamp(self, action: str, now_ms) -> str:
+        """The action with the time stamp `now_ms` (replacing any stamp it had)."""
+        return f"{split_stamp(self.canonical_action(action))[0]} @{max(0, int(now_ms))}"
+
+    def tick(self, state, now_ms, bot_seats, rng) -> list:
+        from .bots import tick
+        return tick(state, now_ms, bot_seats, rng)
+
+    def describe_action(self, state, action):
+        base, _ = split_stamp(self.canonical_action(action))
+        seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
+        name = seat_name(seat)
+        if verb == "roll":
+            return f"{name} rolls"
+        if verb == "keep":
+            return f"{name} sets aside dice {arg}" if arg != "none" else f"{name} picks up all dice"
+        if verb == "claim":
+            moved = " (moving the claim)" if state.claims.get(seat) else ""
+            return f"{name} thunders on {card_label(arg)}{moved}"
+        return {"unclaim": f"{name} takes the thunder card back", "ready": f"{name} is ready",
+                "more": f"{name} asks for one more round",
+                "share": f"{name} agrees to share the win"}[verb]
+
+
+GAME = BlitzedGame()
