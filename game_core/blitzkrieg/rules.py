@@ -81,6 +81,7 @@ class BlitzkriegState(State):
         self.research = sorted(f"sw:{kind}#{n}" for kind in data.SPECIAL_KINDS
                                for n in range(1, UNITS[kind]["count"] + 1))
         self.spaces = {}        # space id -> token id
+        self.placed_by = {}     # space id -> the seat whose token it is (special weapons too)
         self.spy_copies = {}    # space id -> the kind a spy there copied
         self.markers = {code: 0 for code in self.index.theaters}
         self.vp = {seat: 0 for seat in data.SEATS}
@@ -101,7 +102,7 @@ class BlitzkriegState(State):
         new.bags = {s: list(v) for s, v in self.bags.items()}
         new.reserves = {s: list(v) for s, v in self.reserves.items()}
         new.research = list(self.research)
-        for name in ("spaces", "spy_copies", "markers", "vp", "closed_campaigns",
+        for name in ("spaces", "placed_by", "spy_copies", "markers", "vp", "closed_campaigns",
                      "closed_theaters", "last_placed"):
             setattr(new, name, dict(getattr(self, name)))
         new.queue = [list(step) for step in self.queue]
@@ -221,6 +222,7 @@ class BlitzkriegState(State):
         token = next(t for t in self.reserves[seat] if kind_of(t) == kind)
         self.reserves[seat].remove(token)
         self.spaces[sid] = token
+        self.placed_by[sid] = seat
         acting = self.acting_kind(seat, kind)
         if kind == "SPY":
             self.spy_copies[sid] = acting
@@ -289,6 +291,9 @@ class BlitzkriegState(State):
         if cid not in self.closed_campaigns and all(s in self.spaces for s in self.index.campaigns[cid]["spaces"]):
             self._close_campaign(cid)
         self._close_theater_if_won(theater)
+        if self.theater_open(theater) and all(c in self.closed_campaigns
+                                              for c in self.index.theater_campaigns[theater]):
+            self.closed_theaters[theater] = None  # every space filled: nobody wins the theater
 
     def _step_fx(self, theater: str):
         if len({self.index.spaces[sid]["effect"] for sid in self.fx_pending}) > 1:
@@ -339,8 +344,6 @@ class BlitzkriegState(State):
         self.closed_campaigns[cid] = scorer
         if scorer:
             self.vp[scorer] += self.index.campaigns[cid]["vp"] + self.icon_bonus(theater)
-        if all(c in self.closed_campaigns for c in self.index.theater_campaigns[theater]):
-            self.closed_theaters[theater] = None
 
     def _close_theater_if_won(self, theater: str):
         if not self.theater_open(theater) or abs(self.markers[theater]) < self.index.length(theater):
@@ -428,7 +431,8 @@ class BlitzkriegState(State):
             "bags": {s: list(v) for s, v in self.bags.items()},
             "reserves": {s: list(v) for s, v in self.reserves.items()},
             "research": list(self.research),
-            "spaces": dict(self.spaces), "spy_copies": dict(self.spy_copies),
+            "spaces": dict(self.spaces), "placed_by": dict(self.placed_by),
+            "spy_copies": dict(self.spy_copies),
             "markers": dict(self.markers), "vp": dict(self.vp),
             "closed_campaigns": dict(self.closed_campaigns),
             "closed_theaters": dict(self.closed_theaters),
