@@ -1,0 +1,2 @@
+from ..engine import Bot
+BOTS = {"easy": Bot(), "normal": Bot(), "hard": Bot()}

@@ -1,0 +1,58 @@
+"""Bitskrieg components as data. Every item says where its facts come from."""
+
+SIZE = 8  # the board is 8 x 8; the inner 6 x 6 squares carry dice-pair coordinates
+MAX_RANGE = 5  # a range count of 6 or more cannot hit
+OBSTACLE_COUNT = 6
+TANKS_PICKED = 5
+OBSTACLE_ARMOR = 4  # a damage die must beat this to destroy an obstacle
+
+# Letter used in the notation, full name, ratings. Three counters of each class per player.
+TANK_CLASSES = {
+    "L": {"name": "Light Tank", "short": "LT", "speed": 3, "fire": 1, "armor": 3, "count": 3,
+          "source": "rulebook"},
+    "M": {"name": "Medium Tank", "short": "MT", "speed": 2, "fire": 1, "armor": 4, "count": 3,
+          "source": "secondary source"},
+    "H": {"name": "Heavy Tank", "short": "HT", "speed": 1, "fire": 2, "armor": 5, "count": 3,
+          "source": "rulebook"},
+    # Fire 2 and the straight-line rule are known; Speed and Armor were never found in any source.
+    # Speed 2 and Armor 3 are our design (see web/rules/bitskrieg.html for the reasoning).
+    "D": {"name": "Tank Destroyer", "short": "TD", "speed": 2, "fire": 2, "armor": 3, "count": 3,
+          "source": "designed"},
+}
+CLASS_ORDER = "LMHD"
+
+SEAT_NAMES = {
+    0: {"name": "Blue", "colour": "#2f6fd0", "source": "rulebook"},
+    1: {"name": "Red", "colour": "#c8372d", "source": "rulebook"},
+}
+
+REBUILD_TRACK = {"start": 2, "source": "rulebook"}
+# The printed track has more than two spaces but its length is unknown; this cap is ours.
+REBUILD_TRACK_MAX = {"value": 4, "source": "designed"}
+
+FLAGS_PER_PLAYER = {"value": 2, "source": "rulebook"}
+
+TERRAINS = {
+    "building": {"name": "Building", "blocks_move": True, "blocks_fire": True, "destructible": True,
+                 "source": "rulebook"},
+    "woods": {"name": "Woods", "blocks_move": False, "blocks_fire": True, "destructible": True,
+              "source": "rulebook"},
+    "water": {"name": "Water", "blocks_move": True, "blocks_fire": False, "destructible": False,
+              "source": "rulebook"},
+}
+
+# Six double-sided obstacle counters; which two terrains share a counter is unknown, so this
+# pairing is ours. It means each terrain can be chosen at most four times.
+OBSTACLE_COUNTERS = [
+    {"sides": ("building", "woods"), "source": "designed"},
+    {"sides": ("building", "woods"), "source": "designed"},
+    {"sides": ("woods", "water"), "source": "designed"},
+    {"sides": ("woods", "water"), "source": "designed"},
+    {"sides": ("water", "building"), "source": "designed"},
+    {"sides": ("water", "building"), "source": "designed"},
+]
+MAX_PER_TERRAIN = {t: sum(t in c["sides"] for c in OBSTACLE_COUNTERS) for t in TERRAINS}
+
+# Dice coordinates: square column b..g is the first die 1..6, row 2..7 the second die 1..6.
+# The printed orientation is unknown; it does not change play (axes are chosen afterwards).
+DICE_GRID = {"first_die": "column b..g", "second_die": "row 2..7", "source": "designed"}

@@ -1,0 +1,852 @@
+"""Bitskrieg rules: a two-player tank duel on an 8 x 8 board (basic game plus nine advanced rules).
+
+Squares are named like chess squares ("a1".."h8"); internally a square is y * 8 + x.
+Facings are n, e, s, w. Notation (canonical, lower case except tank-class letters L M H D):
+  set-up:  roll | roll building|woods|water | pick L | axis ns|ew | home n|e|s|w
+           deploy L a1 n | flag c3
+  play:    move b1 c3 n | bound b1 c3 n | back b1 b2 n | fire b1 e5 | ram b1 c3 d3
+           flip | hold | rebuild L a1 n | reserve L a1 n
+"""
+
+import re
+
+from ..engine import Game, IllegalAction, Option, State
+from . import data
+
+SIZE = data.SIZE
+FILES = "abcdefgh"
+FACINGS = "nesw"
+STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+LEFT = {"n": "w", "w": "s", "s": "e", "e": "n"}
+RIGHT = {v: k for k, v in LEFT.items()}
+BACK = {"n": "s", "s": "n", "e": "w", "w": "e"}
+EDGE_FACING_IN = {"n": "s", "s": "n", "e": "w", "w": "e"}
+CLASSES = data.TANK_CLASSES
+NEIGHBOURS8 = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+# For each square: (neighbour, its x, its y, side square a, side square b) with sides only on diagonals.
+STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
+            y * SIZE + x + dx if dx and dy else None, (y + dy) * SIZE + x if dx and dy else None)
+           for dx, dy in NEIGHBOURS8 if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
+          for y in range(SIZE) for x in range(SIZE)]
+
+
+def sq_name(sq: int) -> str:
+    return FILES[sq % SIZE] + str(sq // SIZE + 1)
+
+
+def sq_parse(name: str) -> int:
+    return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
+
+
+def xy(sq):
+    return sq % SIZE, sq // SIZE
+
+
+def on_board(x, y):
+    return 0 <= x < SIZE and 0 <= y < SIZE
+
+
+def is_dice_square(sq):
+    x, y = xy(sq)
+    return 1 <= x <= 6 and 1 <= y <= 6
+
+
+def dice_of(sq):
+    """The dice pair printed on an inner square (first die, second die)."""
+    x, y = xy(sq)
+    return x, y
+
+
+def edge_squares(edge):
+    if edge in "ns":
+        y = SIZE - 1 if edge == "n" else 0
+        return [y * SIZE + x for x in range(SIZE)]
+    x = SIZE - 1 if edge == "e" else 0
+    return [y * SIZE + x for y in range(SIZE)]
+
+
+def in_front(from_sq, facing, sq):
+    """Is `sq` beyond the line through the front edge of a tank on `from_sq` facing `facing`?"""
+    fx, fy = xy(from_sq)
+    x, y = xy(sq)
+    dx, dy = STEP[facing]
+    return (x - fx) * dx + (y - fy) * dy > 0
+
+
+SQ = r"([a-h][1-8])"
+PATTERNS = [
+    ("roll", re.compile(r"roll(?: (building|woods|water))?")),
+    ("pick", re.compile(r"pick ([lmhd])")),
+    ("axis", re.compile(r"axis (ns|ew)")),
+    ("home", re.compile(r"home ([nesw])")),
+    ("place", re.compile(rf"(deploy|rebuild|reserve) ([lmhd]) {SQ} ([nesw])")),
+    ("flag", re.compile(rf"flag {SQ}")),
+    ("move", re.compile(rf"(move|bound|back) {SQ} {SQ} ([nesw])")),
+    ("fire", re.compile(rf"fire {SQ} {SQ}")),
+    ("ram", re.compile(rf"ram {SQ} {SQ} {SQ}")),
+    ("flip", re.compile(r"flip")),
+    ("hold", re.compile(r"hold")),
+]
+
+
+def parse(text):
+    """Split a canonical action into (kind, fields); None when malformed."""
+    for kind, pattern in PATTERNS:
+        match = pattern.fullmatch(text.lower())
+        if match:
+            return kind, match.groups()
+    return None
+
+
+class BitskriegState(State):
+    def setup(self):
+        self.phase = "obstacles"
+        self.turn = 0
+        self.obstacles = {}            # square -> terrain ("obstacle" when terrain rules are off)
+        self.chosen = [[], []]         # the five classes each seat picked (plus a reserve tank)
+        self.hand = [[], []]           # picked classes not yet on the board
+        self.destroyed = [[], []]      # classes that can be rebuilt
+        self.reserve_used = [False, False]
+        self.rebuilds = [self._start_rebuilds(0), self._start_rebuilds(1)]
+        self.axis = None
+        self.home = [None, None]
+        self.first = None
+        self.flags = [[], []]
+        self.tanks = {}                # square -> [seat, class, facing, ready]
+        self.bounding = None           # square of the tank that may still fire after a bounding move
+        self.last_roll = None
+        self.won_by = None
+        self.result = None
+        self._legal = None
+
+    def _start_rebuilds(self, seat):
+        if self.options["handicapping"]:
+            return self.options["rebuilds_blue" if seat == 0 else "rebuilds_red"]
+        return data.REBUILD_TRACK["start"]
+
+    def copy(self):
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.obstacles = dict(self.obstacles)
+        new.chosen = [list(c) for c in self.chosen]
+        new.hand = [list(h) for h in self.hand]
+        new.destroyed = [list(d) for d in self.destroyed]
+        new.reserve_used = list(self.reserve_used)
+        new.rebuilds = list(self.rebuilds)
+        new.home = list(self.home)
+        new.flags = [list(f) for f in self.flags]
+        new.tanks = {sq: list(t) for sq, t in self.tanks.items()}
+        new._legal = None
+        return new
+
+    # -- whose turn --------------------------------------------------------------------
+    @property
+    def to_play(self):
+        return None if self.phase == "over" else self.turn
+
+    @property
+    def winner(self):
+        return self.result
+
+    # -- board queries -----------------------------------------------------------------
+    def terrain_rules(self):
+        return self.options["terrain"]
+
+    def blocks_move(self, sq):
+        terrain = self.obstacles.get(sq)
+        return terrain is not None and (terrain == "obstacle" or data.TERRAINS[terrain]["blocks_move"])
+
+    def blocks_fire(self, sq):
+        terrain = self.obstacles.get(sq)
+        return terrain is not None and (terrain == "obstacle" or data.TERRAINS[terrain]["blocks_fire"])
+
+    def home_squares_free(self, seat):
+        return [sq for sq in edge_squares(self.home[seat]) if sq not in self.tanks]
+
+    def tank_stat(self, sq, stat):
+        return CLASSES[self.tanks[sq][1]][stat]
+
+    def seat_tanks(self, seat):
+        return [sq for sq, t in self.tanks.items() if t[0] == seat]
+
+    # -- movement ----------------------------------------------------------------------
+    def can_enter(self, sq, seat):
+        tank = self.tanks.get(sq)
+        return not self.blocks_move(sq) and (tank is None or tank[0] == seat)
+
+    def can_stop(self, sq, seat, start):
+        tank = self.tanks.get(sq)
+        if tank is not None and sq != start:
+            return False
+        return sq not in self.flags[seat]
+
+    def reach(self, start, budget):
+        """Every (square, facing) a tank on `start` can reach entering at most `budget` squares.
+
+        Returns {(square, facing): path}, path being the squares entered in order (the cheapest).
+        """
+        seat, _, facing, _ = self.tanks[start]
+        best = {(start, facing): (0, ())}
+        frontier = [(start, facing, 0, ())]
+        if budget >= 1:  # one 90-degree turn in place, counted as a square entered
+            for turned in (LEFT[facing], RIGHT[facing]):
+                best[(start, turned)] = (1, (start,))
+                frontier.append((start, turned, 1, (start,)))
+        while frontier:
+            sq, f, cost, path = frontier.pop()
+            if cost >= budget:
+                continue
+            x, y = xy(sq)
+            dx, dy = STEP[f]
+            nx, ny = x + dx, y + dy
+            if not on_board(nx, ny):
+                continue
+            nxt = ny * SIZE + nx
+            if not self.can_enter(nxt, seat):
+                continue
+            for nf in (f, LEFT[f], RIGHT[f]):
+                key = (nxt, nf)
+                known = best.get(key)
+                if known is None or known[0] > cost + 1:
+                    best[key] = (cost + 1, path + (nxt,))
+                    frontier.append((nxt, nf, cost + 1, path + (nxt,)))
+        return {key: value for key, value in best.items()}
+
+    def move_targets(self, start, budget):
+        """Legal end points {(square, facing): path} of a forward move within `budget`."""
+        seat, _, facing, _ = self.tanks[start]
+        return {key: path for key, (cost, path) in self.reach(start, budget).items()
+                if key != (start, facing) and self.can_stop(key[0], seat, start)}
+
+    def reverse_targets(self, start):
+        """End points of a reverse move: exactly one square backwards (turn rules per option)."""
+        seat, _, facing, _ = self.tanks[start]
+        turns = self.options["reverse_turn"]
+        result = {}
+        before = [facing] + ([LEFT[facing], RIGHT[facing]] if turns else [])
+        for f in before:
+            x, y = xy(start)
+            dx, dy = STEP[BACK[f]]
+            if not on_board(x + dx, y + dy):
+                continue
+            dest = (y + dy) * SIZE + x + dx
+            if not self.can_enter(dest, seat) or not self.can_stop(dest, seat, start):
+                continue
+            ends = [f] + ([LEFT[f], RIGHT[f]] if turns and f == facing else [])
+            for end in ends:
+                result[(dest, end)] = (dest,)
+        return result
+
+    def ram_targets(self, start):
+        """{(from_square, target_square)} a tank on `start` can ram (it must be able to enter it)."""
+        seat, cls, _, _ = self.tanks[start]
+        result = set()
+        for (sq, f), (cost, _) in self.reach(start, CLASSES[cls]["speed"] - 1).items():
+            if sq != start and not self.can_stop(sq, seat, start):
+                continue
+            x, y = xy(sq)
+            dx, dy = STEP[f]
+            if on_board(x + dx, y + dy):
+                target = (y + dy) * SIZE + x + dx
+                tank = self.tanks.get(target)
+                if tank is not None and tank[0] != seat:
+                    result.add((sq, target))
+        return result
+
+    # -- firing ------------------------------------------------------------------------
+    def range_count(self, shooter, target):
+        """Squares counted from shooter to target, or None (behind, blocked, or 6 and more)."""
+        return self.ranges(shooter).get(target)
+
+    def ranges(self, shooter):
+        """{square: range count} from a tank, up to range 5, counting only squares in front of it.
+
+        Blocking squares (obstacles that block fire, enemy tanks) can be counted as the last
+        square (the target) but never counted through; a diagonal step is barred when either
+        square beside it blocks.
+        """
+        seat, cls, facing, _ = self.tanks[shooter]
+        blockers = {sq for sq, t in self.tanks.items() if t[0] != seat}
+        blockers.update(sq for sq in self.obstacles if self.blocks_fire(sq))
+        blocked = blockers.__contains__
+        x0, y0 = xy(shooter)
+        fdx, fdy = STEP[facing]
+        found = {}
+        if cls == "D":  # straight ahead only
+            x, y = x0, y0
+            for distance in range(1, data.MAX_RANGE + 1):
+                x, y = x + fdx, y + fdy
+                if not on_board(x, y):
+                    break
+                sq = y * SIZE + x
+                found[sq] = distance
+                if blocked(sq):
+                    break
+            return found
+        layer = [shooter]
+        for distance in range(1, data.MAX_RANGE + 1):
+            nxt = []
+            for sq in layer:
+                for n, nx, ny, side_a, side_b in STEPS8[sq]:
+                    if n in found or (nx - x0) * fdx + (ny - y0) * fdy <= 0:
+                        continue
+                    if side_a is not None and (blocked(side_a) or blocked(side_b)):
+                        continue
+                    found[n] = distance
+                    if not blocked(n):
+                        nxt.append(n)
+            layer = nxt
+        return found
+
+    def fire_targets(self, shooter):
+        """{target_square: range} for every enemy tank (and obstacle, if allowed) in range."""
+        seat = self.tanks[shooter][0]
+        result = {}
+        for sq, distance in self.ranges(shooter).items():
+            tank = self.tanks.get(sq)
+            if tank is not None:
+                if tank[0] != seat:
+                    result[sq] = distance
+            elif (sq in self.obstacles and self.options["destroy_obstacles"]
+                  and self.destructible(self.obstacles[sq])):
+                result[sq] = distance
+        return result
+
+    def destructible(self, terrain):
+        return terrain == "obstacle" or data.TERRAINS[terrain]["destructible"]
+
+    def target_armor(self, shooter, target):
+        """Armor the damage dice must beat (obstacles 4; flank shots one less)."""
+        if target not in self.tanks:
+            return data.OBSTACLE_ARMOR
+        _, cls, facing, _ = self.tanks[target]
+        armor = CLASSES[cls]["armor"]
+        if self.options["flank_armor"] and not in_front(target, facing, shooter):
+            armor -= 1
+        return armor
+
+    def fire_outcomes(self, shooter, target, distance):
+        """[(probability, dice to roll, result)] over the three fire results, for bots and hints."""
+        range_dice = 2 if self.bounding == shooter else 1
+        p_range = ((6 - distance) / 6) ** range_dice
+        armor = self.target_armor(shooter, target)
+        fire = self.tank_stat(shooter, "fire")
+        p_below = min(armor, 6) / 6
+        p_at_most = min(armor - 1, 6) / 6 if target in self.tanks and self.options["stun"] else p_below
+        p_kill = 1 - p_below ** fire
+        p_stun = p_below ** fire - p_at_most ** fire
+        hit = [6] * range_dice
+        outcomes = [(1 - p_range, [1] * range_dice, "miss"),
+                    (p_range * p_kill, hit + [6] * fire, "destroyed"),
+                    (p_range * p_stun, hit + [armor] * fire, "stunned"),
+                    (p_range * (1 - p_kill - p_stun), hit + [1] * fire, "deflected")]
+        return [o for o in outcomes if o[0] > 1e-12]
+
+    def ram_outcomes(self, rammer, target):
+        """[(probability, dice, result)]: each tank is destroyed by a roll above its own armor."""
+        p_target = max(0, 6 - self.tank_stat(target, "armor")) / 6
+        p_rammer = max(0, 6 - self.tank_stat(rammer, "armor")) / 6
+        outcomes = [((1 - p_target) * (1 - p_rammer), [1, 1]), (p_target * (1 - p_rammer), [6, 1]),
+                    ((1 - p_target) * p_rammer, [1, 6]), (p_target * p_rammer, [6, 6])]
+        return [(p, dice, "ram") for p, dice in outcomes if p > 1e-12]
+
+    # -- legal actions -----------------------------------------------------------------
+    def legal_actions(self):
+        if self._legal is None:
+            self._legal = self._list_actions() if self.phase != "over" else []
+        return list(self._legal)
+
+    def _list_actions(self):
+        seat = self.turn
+        phase = self.phase
+        if phase == "obstacles":
+            if not self.terrain_rules():
+                return ["roll"]
+            used = self.terrain_counts()
+            return [f"roll {t}" for t in data.TERRAINS if used[t] < data.MAX_PER_TERRAIN[t]]
+        if phase == "pick":
+            return [f"pick {c}" for c in data.CLASS_ORDER
+                    if self.chosen[seat].count(c) < CLASSES[c]["count"]]
+        if phase == "axis":
+            return ["axis ns", "axis ew"]
+        if phase == "home":
+            return [f"home {e}" for e in self.axis]
+        if phase == "deploy":
+            return self.place_actions("deploy", sorted(set(self.hand[seat]), key=data.CLASS_ORDER.index))
+        if phase == "flags":
+            return [f"flag {sq_name(sq)}" for sq in self.flag_squares(seat)]
+        if phase == "bound":
+            return [f"fire {sq_name(self.bounding)} {sq_name(t)}"
+                    for t in sorted(self.fire_targets(self.bounding))] + ["hold"]
+        return self.play_actions(seat)
+
+    def terrain_counts(self):
+        counts = {t: 0 for t in data.TERRAINS}
+        for terrain in self.obstacles.values():
+            if terrain in counts:
+                counts[terrain] += 1
+        return counts
+
+    def place_actions(self, verb, classes):
+        seat = self.turn
+        return [f"{verb} {c} {sq_name(sq)} {f}" for c in classes
+                for sq in sorted(self.home_squares_free(seat)) for f in FACINGS]
+
+    def flag_squares(self, seat):
+        own = self.flags[seat]
+        taken = set(self.flags[0] + self.flags[1]) | set(self.obstacles) | set(self.tanks)
+        return [sq for sq in range(SIZE * SIZE)
+                if is_dice_square(sq) and sq not in taken
+                and all(xy(sq)[0] != xy(f)[0] and xy(sq)[1] != xy(f)[1] for f in own)]
+
+    def play_actions(self, seat):
+        actions = []
+        finished = False
+        for start in sorted(self.seat_tanks(seat)):
+            if not self.tanks[start][3]:
+                finished = True
+                continue
+            actions += self.tank_actions(start)
+        if finished:
+            actions.append("flip")
+        if self.rebuilds[seat] >= 1 and self.destroyed[seat]:
+            actions += self.place_actions("rebuild", sorted(set(self.destroyed[seat]), key=data.CLASS_ORDER.index))
+        if self.options["reserves"] and self.rebuilds[seat] >= 2 and not self.reserve_used[seat]:
+            actions += self.place_actions("reserve", self.reserve_pool(seat))
+        return actions
+
+    def tank_actions(self, start):
+        """Every action of one ready tank on `start`, in a stable order."""
+        name = sq_name(start)
+        speed = self.tank_stat(start, "speed")
+        actions = [f"move {name} {sq_name(sq)} {f}"
+                   for sq, f in sorted(self.move_targets(start, speed))]
+        if self.options["bounding_fire"] and speed >= 2:
+            actions += [f"bound {name} {sq_name(sq)} {f}"
+                        for sq, f in sorted(self.move_targets(start, speed - 1))]
+        if self.options["reverse"]:
+            actions += [f"back {name} {sq_name(sq)} {f}" for sq, f in sorted(self.reverse_targets(start))]
+        actions += [f"fire {name} {sq_name(t)}" for t in sorted(self.fire_targets(start))]
+        if self.options["ramming"]:
+            actions += [f"ram {name} {sq_name(a)} {sq_name(b)}" for a, b in sorted(self.ram_targets(start))]
+        return actions
+
+    def reserve_pool(self, seat):
+        return [c for c in data.CLASS_ORDER if self.chosen[seat].count(c) < CLASSES[c]["count"]]
+
+    # -- doing -------------------------------------------------------------------------
+    def do(self, action):
+        self._legal = None
+        kind, fields = parse(action)
+        seat = self.turn
+        getattr(self, "_do_" + kind)(seat, *fields)
+
+    def _do_roll(self, seat, terrain):
+        while True:
+            first, second = self.rng.roll(), self.rng.roll()
+            sq = second * SIZE + first
+            rolls = [first, second]
+            if sq not in self.obstacles:
+                break
+        self.obstacles[sq] = terrain or "obstacle"
+        self.last_roll = {"kind": "obstacle", "seat": seat, "dice": rolls, "square": sq_name(sq)}
+        if len(self.obstacles) == data.OBSTACLE_COUNT:
+            self.phase, self.turn = "pick", 0
+        else:
+            self.turn = 1 - seat
+
+    def _do_pick(self, seat, letter):
+        cls = letter.upper()
+        self.chosen[seat].append(cls)
+        self.hand[seat].append(cls)
+        if len(self.chosen[seat]) == data.TANKS_PICKED:
+            if seat == 0:
+                self.turn = 1
+            else:
+                self.phase, self.turn = "axis", 0
+
+    def _do_axis(self, seat, axis):
+        self.axis = axis
+        self.phase, self.turn = "home", 1 - seat
+
+    def _do_home(self, seat, edge):
+        self.home[seat] = edge
+        self.home[1 - seat] = BACK[edge]
+        self.first = seat
+        self.phase = "deploy"
+
+    def _do_place(self, seat, verb, letter, square, facing):
+        cls = letter.upper()
+        self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy"]
+        if verb == "deploy":
+            self.hand[seat].remove(cls)
+            if not self.hand[seat]:
+                if seat == self.first:
+                    self.turn = 1 - seat
+                else:
+                    self.phase, self.turn = "flags", self.first
+            return
+        if verb == "rebuild":
+            self.destroyed[seat].remove(cls)
+            self.rebuilds[seat] -= 1
+        else:
+            self.chosen[seat].append(cls)
+            self.reserve_used[seat] = True
+            self.rebuilds[seat] -= 2
+        self.end_turn()
+
+    def _do_flag(self, seat, square):
+        self.flags[seat].append(sq_parse(square))
+        if len(self.flags[seat]) == data.FLAGS_PER_PLAYER["value"]:
+            if seat == self.first:
+                self.turn = 1 - seat
+            else:
+                self.phase, self.turn = "play", self.first
+
+    def _do_move(self, seat, verb, start, end, facing):
+        start, end = sq_parse(start), sq_parse(end)
+        tank = self.tanks.pop(start)
+        tank[2] = facing
+        self.tanks[end] = tank
+        self.last_roll = None
+        if verb == "bound" and self.fire_targets(end):
+            self.bounding = end
+            self.phase = "bound"
+            return
+        tank[3] = False
+        self.end_turn()
+
+    def _do_fire(self, seat, shooter, target):
+        shooter, target = sq_parse(shooter), sq_parse(target)
+        distance = self.range_count(shooter, target)
+        range_dice = [self.rng.roll() for _ in range(2 if self.bounding == shooter else 1)]
+        armor = self.target_armor(shooter, target)
+        damage = []
+        result = "miss"
+        if all(d > distance for d in range_dice):
+            damage = [self.rng.roll() for _ in range(self.tank_stat(shooter, "fire"))]
+            if max(damage) > armor:
+                result = "destroyed"
+                self.remove(target)
+            elif target in self.tanks and self.options["stun"] and armor in damage:
+                result = "stunned"
+                self.tanks[target][3] = False
+            else:
+                result = "deflected"
+        self.last_roll = {"kind": "fire", "seat": seat, "from": sq_name(shooter), "at": sq_name(target),
+                          "range": distance, "armor": armor, "range_dice": range_dice,
+                          "damage_dice": damage, "result": result}
+        self.tanks[shooter][3] = False
+        self.bounding = None
+        self.end_turn()
+
+    def _do_ram(self, seat, start, square, target):
+        start, square, target = sq_parse(start), sq_parse(square), sq_parse(target)
+        tank = self.tanks.pop(start)
+        tx, ty = xy(target)
+        sx, sy = xy(square)
+        tank[2] = next(f for f, (dx, dy) in STEP.items() if (sx + dx, sy + dy) == (tx, ty))
+        self.tanks[square] = tank
+        ram_die, defend_die = self.rng.roll(), self.rng.roll()
+        target_lost = ram_die > self.tank_stat(target, "armor")
+        rammer_lost = defend_die > self.tank_stat(square, "armor")
+        self.last_roll = {"kind": "ram", "seat": seat, "from": sq_name(square), "at": sq_name(target),
+                          "dice": [ram_die, defend_die], "target_destroyed": target_lost,
+                          "rammer_destroyed": rammer_lost}
+        for sq, lost in ((target, target_lost), (square, rammer_lost)):
+            if lost:
+                self.remove(sq)
+            else:
+                self.tanks[sq][3] = False
+        self.end_turn()
+
+    def _do_flip(self, seat):
+        for tank in self.tanks.values():
+            if tank[0] == seat:
+                tank[3] = True
+        self.last_roll = None
+        self.end_turn()
+
+    def _do_hold(self, seat):
+        self.tanks[self.bounding][3] = False
+        self.bounding = None
+        self.end_turn()
+
+    def remove(self, sq):
+        if sq in self.tanks:
+            seat, cls, _, _ = self.tanks.pop(sq)
+            self.destroyed[seat].append(cls)
+        else:
+            del self.obstacles[sq]
+
+    def end_turn(self):
+        seat = self.turn
+        self.phase = "play"
+        alive = [bool(self.seat_tanks(s)) for s in (0, 1)]
+        if not alive[1 - seat]:  # if a ram wiped out both sides, the rammer wins
+            self.finish(seat, "destroyed")
+            return
+        if not alive[seat]:
+            self.finish(1 - seat, "destroyed")
+            return
+        self.turn = 1 - seat
+        if all(self.tanks.get(f, (None,))[0] == self.turn for f in self.flags[seat]):
+            self.finish(self.turn, "flags")
+
+    def finish(self, seat, how):
+        self.phase = "over"
+        self.result = seat
+        self.won_by = how
+
+    # -- explaining refusals -------------------------------------------------------------
+    def why_illegal(self, action):
+        kind, fields = parse(action)
+        phase_kinds = {"obstacles": {"roll"}, "pick": {"pick"}, "axis": {"axis"}, "home": {"home"},
+                       "deploy": {"place"}, "flags": {"flag"}, "bound": {"fire", "hold"},
+                       "play": {"move", "fire", "ram", "flip", "place"}}
+        expected = {"obstacles": "roll for an obstacle", "pick": "secretly pick a tank",
+                    "axis": "choose the axis", "home": "choose a home edge on the axis",
+                    "deploy": "deploy a tank on your home edge", "flags": "place a flag",
+                    "bound": "fire with the tank that made a bounding move, or hold fire",
+                    "play": "move, fire, ram, flip or rebuild"}[self.phase]
+        if kind not in phase_kinds[self.phase] or (kind == "place" and (fields[0] == "deploy") != (self.phase == "deploy")):
+            return f"now is the time to {expected}"
+        seat = self.turn
+        if kind == "roll":
+            if fields[0] and not self.terrain_rules():
+                return "terrain types are only chosen with the Terrain rule"
+            if not fields[0]:
+                return "with the Terrain rule, say which side of the obstacle counter to use"
+            return f"every {fields[0]} side is already on the board (each terrain can be used at most " \
+                   f"{data.MAX_PER_TERRAIN[fields[0]]} times)"
+        if kind == "pick":
+            return f"you have only {CLASSES[fields[0].upper()]['count']} tanks of that class"
+        if kind == "home":
+            return "the home edge must be one of the two edges of the chosen axis"
+        if kind == "flag":
+            sq = sq_parse(fields[0])
+            if not is_dice_square(sq):
+                return "flags go on squares with dice symbols (not on the edge)"
+            if sq in self.obstacles or sq in self.tanks or sq in self.flags[0] + self.flags[1]:
+                return "flags go on a free square (no obstacle, tank or other flag)"
+            return "your two flags may not share a row or a column"
+        if kind == "place":
+            return self._why_place(seat, *fields)
+        if kind == "hold":
+            return "hold fire only after a bounding move"
+        if kind == "flip":
+            return "you have no finished tanks to flip"
+        return self._why_tank(seat, kind, fields)
+
+    def _why_place(self, seat, verb, letter, square, facing):
+        cls = letter.upper()
+        sq = sq_parse(square)
+        if verb == "deploy" and cls not in self.hand[seat]:
+            return "you can only deploy the tanks you picked that are not yet on the board"
+        if verb == "rebuild":
+            if self.rebuilds[seat] < 1:
+                return "you have no rebuilds left"
+            if cls not in self.destroyed[seat]:
+                return "you can only rebuild a tank of yours that was destroyed"
+        if verb == "reserve":
+            if not self.options["reserves"]:
+                return "reserves are an advanced rule that is not in use"
+            if self.reserve_used[seat]:
+                return "you already brought in your reserve tank"
+            if self.rebuilds[seat] < 2:
+                return "a reserve tank costs two rebuilds"
+            return "no counter of that class is left in your reserve"
+        if sq not in edge_squares(self.home[seat]):
+            return "tanks are placed on your home edge (your military base)"
+        return "that square of your base is taken"
+
+    def _why_tank(self, seat, kind, fields):
+        start = sq_parse(fields[1] if kind == "move" else fields[0])
+        tank = self.tanks.get(start)
+        if tank is None or tank[0] != seat:
+            return "you have no tank on that square"
+        if self.phase == "bound" and start != self.bounding:
+            return "only the tank that made the bounding move may fire now"
+        if not tank[3]:
+            return "a finished tank cannot move or fire (flip your finished tanks first)"
+        speed = CLASSES[tank[1]]["speed"]
+        if kind == "move":
+            verb = fields[0]
+            if verb == "bound" and not self.options["bounding_fire"]:
+                return "bounding fire is an advanced rule that is not in use"
+            if verb == "bound" and speed < 2:
+                return "a Heavy Tank is too slow for bounding fire"
+            if verb == "back":
+                if not self.options["reverse"]:
+                    return "reverse movement is an advanced rule that is not in use"
+                return "a reverse move goes exactly one square straight back into a square where it can stop" + \
+                    ("" if self.options["reverse_turn"] else ", without turning")
+            end = sq_parse(fields[2])
+            if self.tanks.get(end, (seat,))[0] != seat or self.blocks_move(end):
+                return "a tank cannot enter an obstacle or an enemy tank's square"
+            if end in self.tanks and end != start or end in self.flags[seat]:
+                return "a tank may pass through friendly tanks and flags but not stop on them"
+            budget = speed - (verb == "bound")
+            return f"that square and facing cannot be reached moving forward {budget} square(s), " \
+                   "turning 90 degrees at most once per square entered"
+        if kind == "ram":
+            if not self.options["ramming"]:
+                return "ramming is an advanced rule that is not in use"
+            return "to ram, the tank must end adjacent to an enemy tank, facing it, with speed left to enter its square"
+        target = sq_parse(fields[1])
+        if target not in self.tanks and target in self.obstacles:
+            if not self.options["destroy_obstacles"]:
+                return "firing at obstacles is an advanced rule that is not in use"
+            if not self.destructible(self.obstacles[target]):
+                return "water cannot be destroyed"
+        elif self.tanks.get(target, (seat,))[0] == seat:
+            return "choose an enemy tank as the target"
+        if not in_front(start, tank[2], target):
+            return "the target must be in front of the firing tank"
+        if tank[1] == "D":
+            return "a Tank Destroyer counts only squares in a straight line ahead, and none may be blocked"
+        return "the range count is 6 or more, or every route is blocked (obstacles, enemy tanks, blocked diagonals)"
+
+    # -- saving ------------------------------------------------------------------------
+    def to_dict(self):
+        return {
+            "phase": self.phase, "turn": self.turn, "first": self.first, "axis": self.axis,
+            "home": list(self.home),
+            "obstacles": {sq_name(sq): t for sq, t in sorted(self.obstacles.items())},
+            "chosen": [list(c) for c in self.chosen], "hand": [list(h) for h in self.hand],
+            "destroyed": [sorted(d) for d in self.destroyed], "reserve_used": list(self.reserve_used),
+            "rebuilds": list(self.rebuilds),
+            "flags": [[sq_name(sq) for sq in f] for f in self.flags],
+            "tanks": {sq_name(sq): {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3]}
+                      for sq, t in sorted(self.tanks.items())},
+            "bounding": sq_name(self.bounding) if self.bounding is not None else None,
+            "last_roll": self.last_roll, "winner": self.result, "won_by": self.won_by,
+            "rng": self.rng.state,
+        }
+
+    def redact(self, data_, seat):
+        data_.pop("rng", None)  # the dice stream would let a player foresee every roll
+        for other in (0, 1):
+            hidden = data_["hand"][other]
+            if other == seat or not hidden:
+                continue
+            revealed = list(data_["chosen"][other])
+            for cls in hidden:
+                revealed.remove(cls)
+            data_["chosen"][other] = sorted(revealed) + ["?"] * len(hidden)
+            data_["hand"][other] = ["?"] * len(hidden)
+        return data_
+
+    @classmethod
+    def from_view_data(cls, game, options, d, rng):
+        """Rebuild a playable state from (possibly redacted) to_dict() data; '?' picks are sampled."""
+        state = cls(game, 0, options)
+        state.rng = rng
+        state.phase, state.turn, state.first, state.axis = d["phase"], d["turn"], d["first"], d["axis"]
+        state.home = list(d["home"])
+        state.obstacles = {sq_parse(k): v for k, v in d["obstacles"].items()}
+        state.hand = [list(h) for h in d["hand"]]
+        state.chosen = [list(c) for c in d["chosen"]]
+        state.destroyed = [list(x) for x in d["destroyed"]]
+        state.reserve_used = list(d["reserve_used"])
+        state.rebuilds = list(d["rebuilds"])
+        state.flags = [[sq_parse(s) for s in f] for f in d["flags"]]
+        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"]] for k, t in d["tanks"].items()}
+        state.bounding = sq_parse(d["bounding"]) if d["bounding"] else None
+        state.last_roll = d["last_roll"]
+        state.result, state.won_by = d["winner"], d["won_by"]
+        state._legal = None
+        for seat in (0, 1):
+            if "?" in state.chosen[seat]:
+                state.sample_hidden(seat, rng)
+        return state
+
+    def sample_hidden(self, seat, rng):
+        """Replace a seat's hidden picks by a random pick consistent with what is on the board."""
+        known = [t[1] for t in self.tanks.values() if t[0] == seat] + list(self.destroyed[seat])
+        pool = [c for c in data.CLASS_ORDER for _ in range(CLASSES[c]["count"])]
+        for c in known:
+            pool.remove(c)
+        rng.shuffle(pool)
+        hidden = pool[:self.hand[seat].count("?")]
+        self.hand[seat] = hidden
+        self.chosen[seat] = known + hidden
+
+
+class BitskriegGame(Game):
+    name = "bitskrieg"
+    title = "Bitskrieg"
+    seats = (0, 1)
+    state_class = BitskriegState
+    max_actions = 5000
+    options = (
+        Option("handicapping", False, label="Handicapping",
+               help="Set how many rebuilds each player has (the two counts below)."),
+        Option("rebuilds_blue", 2, low=0, high=data.REBUILD_TRACK_MAX["value"], label="Blue rebuilds",
+               help="Used only with Handicapping."),
+        Option("rebuilds_red", 2, low=0, high=data.REBUILD_TRACK_MAX["value"], label="Red rebuilds",
+               help="Used only with Handicapping."),
+        Option("reserves", False, label="Reserves",
+               help="Spend two rebuilds at once to bring in a sixth tank from your unused counters."),
+        Option("flank_armor", False, label="Flank armor",
+               help="A shot from outside the target's front counts its Armor one lower."),
+        Option("bounding_fire", False, label="Bounding fire",
+               help="Move one square less, then fire; the range roll uses two dice that must both beat the range."),
+        Option("stun", False, label="Stun",
+               help="A damage die equal to the Armor (and none above) flips the target to finished."),
+        Option("reverse", False, label="Reverse movement",
+               help="Use the whole move to back up exactly one square."),
+        Option("reverse_turn", True, label="Reverse: allow one turn",
+               help="On (Russian copy): a reversing tank may turn 90 degrees before or after. "
+                    "Off (English companion): no turn at all."),
+        Option("ramming", False, label="Ramming",
+               help="Drive into an adjacent enemy you face; each tank is destroyed by a roll above its own Armor."),
+        Option("destroy_obstacles", False, label="Destroying obstacles",
+               help="Fire at obstacles; a damage die above 4 destroys them."),
+        Option("terrain", False, label="Terrain",
+               help="Obstacles become buildings, woods or water, chosen by the player who rolls for them."),
+    )
+
+    def canonical_action(self, text):
+        parsed = parse(text)
+        if parsed is None:
+            raise IllegalAction(f"{text!r} is not Bitskrieg notation (e.g. 'move b1 c3 n', 'fire b1 e5', "
+                                "'flip', 'pick L', 'deploy M a1 n', 'flag c3')")
+        words = text.lower().split()
+        if parsed[0] in ("pick", "place"):
+            words[1] = words[1].upper()
+        return " ".join(words)
+
+    def describe_action(self, state, action):
+        kind, fields = parse(action)
+        who = data.SEAT_NAMES[state.turn]["name"]
+        if kind == "pick":
+            return f"{who} picks a tank in secret"
+        if kind == "roll":
+            return f"{who} rolls for an obstacle" + (f" ({fields[0]})" if fields[0] else "")
+        if kind == "place":
+            verb, letter, square, facing = fields
+            name = CLASSES[letter.upper()]["name"]
+            return f"{who} {verb}s a {name} on {square} facing {facing.upper()}"
+        if kind == "move":
+            verb, start, end, facing = fields
+            tank = state.tanks.get(sq_parse(start))
+            name = CLASSES[tank[1]]["name"] if tank else "tank"
+            how = {"move": "moves", "bound": "moves (bounding fire)", "back": "backs up"}[verb]
+            return f"{who}'s {name} {how} {start} to {end} facing {facing.upper()}"
+        if kind == "fire":
+            shooter, target = fields
+            distance = state.range_count(sq_parse(shooter), sq_parse(target))
+            what = "an obstacle" if sq_parse(target) not in state.tanks else "the tank"
+            return f"{who} fires from {shooter} at {what} on {target} (range {distance})"
+        if kind == "ram":
+            return f"{who}'s tank from {fields[0]} rams the tank on {fields[2]} from {fields[1]}"
+        return {"axis": lambda: f"{who} chooses the {'north-south' if fields[0] == 'ns' else 'east-west'} axis",
+                "home": lambda: f"{who} takes the {fields[0].upper()} edge and will play first",
+                "flag": lambda: f"{who} places a flag on {fields[0]}",
+                "flip": lambda: f"{who} flips all finished tanks to ready",
+                "hold": lambda: f"{who} holds fire"}[kind]()
+
+
+GAME = BitskriegGame()
