@@ -132,10 +132,9 @@ class Session:
     def act(self, action: str, by_bot: bool = False) -> None:
         """Apply an action (IllegalAction propagates with the broken rule, nothing changed)."""
         previous = self.viewer()
-        text = self.game.parse_action(self.state, action)
-        line = self.game.describe_action(self.state, text)
-        self.state = self.state.apply(text)
-        self.log.append(line)
+        before = self.state
+        self.state = before.apply(action)
+        self.log.append(self.game.describe_action(before, self.state.actions[-1]))
         self.message = ""
         if not by_bot:
             self.redo_stack = []

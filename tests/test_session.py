@@ -1,0 +1,92 @@
+"""The page controller: seats, undo etiquette, autosave and refusing bad saves."""
+
+import json
+
+import pytest
+
+from game_core import IllegalAction, SaveError
+from game_core.session import Session
+
+
+def first_legal(session):
+    return session.state.legal_actions()[0]
+
+
+def test_an_illegal_click_changes_nothing_and_names_the_rule():
+    session = Session("blitzkrieg", 3)
+    before = session.to_save()
+    with pytest.raises(IllegalAction) as err:
+        session.act("A3@ZZ9.9")
+    assert str(err.value)
+    assert session.to_save() == before
+
+
+def test_autosave_round_trip_restores_the_exact_position_and_log():
+    session = Session("blitzkrieg", 5)
+    for _ in range(9):
+        session.act(first_legal(session))
+    again = Session.from_save("blitzkrieg", session.to_save())
+    assert again.state.to_json() == session.state.to_json()
+    assert again.log == session.log
+    assert again.seats == session.seats
+
+
+@pytest.mark.parametrize("mangle, reason", [
+    (lambda s: s[: len(s) // 2], "not valid JSON"),
+    (lambda s: s.replace('"blitzbox-session"', '"other"'), "not a Blitzbox saved game"),
+    (lambda s: s.replace('"version":1', '"version":99'), "newer Blitzbox"),
+    (lambda s: s.replace('"game":"blitzkrieg"', '"game":"bitskrieg"'), "is for"),
+])
+def test_bad_saves_are_refused_with_a_reason(mangle, reason):
+    session = Session("blitzkrieg", 5)
+    session.act(first_legal(session))
+    with pytest.raises(SaveError) as err:
+        Session.from_save("blitzkrieg", mangle(session.to_save()))
+    assert reason in str(err.value)
+
+
+def test_a_tampered_move_list_is_refused():
+    session = Session("blitzkrieg", 5)
+    session.act(first_legal(session))
+    data = json.loads(session.to_save())
+    data["record"]["actions"] = ["NUKE@WE1.1"]
+    with pytest.raises(SaveError):
+        Session.from_save("blitzkrieg", json.dumps(data))
+
+
+def test_undo_never_crosses_a_draw_and_redo_replays():
+    session = Session("blitzkrieg", 8)
+    # A placement ends the Axis turn with a draw from the bag: it cannot be taken back.
+    session.act(first_legal(session))
+    assert not session.can_undo()
+    session.undo()
+    assert "Nothing to undo" in session.message
+    assert len(session.state.actions) == 1
+
+
+def test_hotseat_draws_a_curtain_when_the_device_passes_and_reveal_lifts_it():
+    session = Session("blitzkrieg", 8)
+    assert session.curtain is False
+    while session.state.to_play == "axis":
+        session.act(first_legal(session))
+    assert session.curtain is True
+    assert session.viewer() == "allies"
+    session.command("reveal")
+    assert session.curtain is False
+
+
+def test_ui_commands_set_and_clear_selections():
+    session = Session("blitzkrieg", 8)
+    session.command("ui:token=A1")
+    assert session.ui == {"token": "A1"}
+    session.command("ui:token=")
+    assert session.ui == {}
+    with pytest.raises(ValueError):
+        session.command("launch-missiles")
+
+
+def test_seats_must_exist_and_bots_must_be_known():
+    with pytest.raises(ValueError):
+        Session("blitzkrieg", 1, seats={"japan": "human"})
+    with pytest.raises(ValueError):
+        Session("blitzkrieg", 1, seats={"axis": "grandmaster"})
