@@ -1,0 +1,748 @@
+"""Campaign: Fall Blau rules: a solitaire campaign of three German generals against the
+Soviet southern front, July to November 1942.
+
+Turn flow is a list of pending steps (`self.flow`); a step that needs the player's choice
+sets `self.pending` and waits. With no step and no pending choice the player issues orders.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from ..engine import Game, IllegalAction, Option, State
+from . import data
+
+SLOTS = (1, 2, 3)
+DECISIONS = ("discard", "exhaust", "deploy", "reinforce")
+ARITY = {"general": (1,), "advance": (2, 4), "attack": (2, 3), "consolidate": (1,), "rally": (1,),
+         "play": (1, 2), "reorg": (3,), "end": (0,), "discard": (1,), "exhaust": (1,),
+         "deploy": (1,), "reinforce": (1,)}
+ALIASES = {"pass": "end", "done": "end", "end turn": "end"}
+
+
+def front_card_info(card_id):
+    """The printed data of a card that can stand on the frontline (campaign or counter-attack)."""
+    return data.CAMPAIGNS.get(card_id) or data.EVENTS[card_id]
+
+
+class FallBlauState(State):
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self):
+        self.phase = "generals"
+        self.pending = None  # {"kind": ..., "options": [...], "card": ...}
+        self.flow = []
+        self.calendar = 0
+        self.supply = data.START_SUPPLY
+        self.vp = 0
+        self.slots = [None, None, None]  # general id per frontline slot
+        self.generals = {}  # id -> {"cubes", "ready", "rallied"}
+        self.lost = []
+        self.front = [None, None, None]  # {"card", "red"} per slot
+        self.queue = list(data.START_UNLOCKED)
+        self.captured = []
+        deck = [e for e, card in data.EVENTS.items() if self.options["hard"] or not card["hard"]]
+        self.rng.shuffle(deck)
+        self.deck = deck  # the top card is the last one
+        self.discard_pile = []
+        self.hand = []
+        self.in_play = []
+        self.mission_deck = []
+        if self.options["missions"]:
+            self.mission_deck = list(data.MISSIONS)
+            self.rng.shuffle(self.mission_deck)
+        self.missions = []
+        self.missions_done = []
+        self.turn_captures = 0
+        self.last_event = None  # the most recently drawn event card
+        self.report = []  # what the last action did, in words (the log)
+        self.rolls = []  # the dice of the last action, for the board
+
+    def copy(self):
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        new.pending = None if self.pending is None else {**self.pending, "options": list(self.pending["options"])}
+        new.generals = {g: dict(v) for g, v in self.generals.items()}
+        new.front = [None if f is None else dict(f) for f in self.front]
+        for name in ("flow", "slots", "lost", "queue", "captured", "deck", "discard_pile", "hand",
+                     "in_play", "mission_deck", "missions", "missions_done", "report", "rolls"):
+            setattr(new, name, list(getattr(self, name)))
+        return new
+
+    # -- reading the position ------------------------------------------------------------
+    @property
+    def to_play(self):
+        return None if self.phase == "over" else "player"
+
+    @property
+    def final_vp(self):
+        return max(0, self.vp - data.LOST_GENERAL_PENALTY * len(self.lost))
+
+    @property
+    def thresholds(self):
+        return data.VICTORY["missions" if self.options["missions"] else "standard"]
+
+    @property
+    def result(self):
+        """"brilliant", "victory" or "defeat" once the game is over, else None."""
+        if self.phase != "over":
+            return None
+        standard, brilliant = self.thresholds
+        if self.final_vp >= brilliant:
+            return "brilliant"
+        return "victory" if self.final_vp >= standard else "defeat"
+
+    @property
+    def winner(self):
+        return "player" if self.result in ("victory", "brilliant") else None
+
+    def slot_of(self, general):
+        return self.slots.index(general) + 1
+
+    def card_at(self, slot):
+        return self.front[slot - 1]
+
+    def red_on_table(self):
+        return sum(f["red"] for f in self.front if f)
+
+    def grey_on_table(self):
+        return sum(g["cubes"] for g in self.generals.values())
+
+    def place_red(self, wanted):
+        """How many red cubes can really be placed: the box holds only so many."""
+        return max(0, min(wanted, data.RED_CUBES - self.red_on_table()))
+
+    def alive(self):
+        return [g for g in self.slots if g]
+
+    def ready(self):
+        return [g for g in self.slots if g and self.generals[g]["ready"]]
+
+    def active(self, effect):
+        return any(data.EVENTS[e]["effect"] == effect for e in self.in_play)
+
+    def turn_name(self):
+        return data.CALENDAR[self.calendar]
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_actions(self):
+        if self.phase == "over":
+            return []
+        if self.phase == "generals":
+            return [f"general {g}" for g in self.general_pool() if g not in self.slots]
+        if self.pending:
+            return [f"{self.pending['kind']} {o}" for o in self.pending["options"]]
+        return self.order_actions()
+
+    def general_pool(self):
+        pool = data.STANDARD_GENERALS
+        return pool + (data.SIXTH_GENERAL,) if self.options["general_pool"] == "six" else pool
+
+    def order_actions(self):
+        actions = []
+        dice_cards = [e for e in self.hand if data.EVENTS[e]["kind"] == "hand" and data.EVENTS[e]["dice"]]
+        for general in self.ready():
+            slot = self.slot_of(general)
+            if self.card_at(slot) is None and self.queue and self.supply >= 1:
+                for card in self.queue:
+                    actions.append(f"advance {general} {card}")
+                    if data.GENERALS[general]["panzer"] and self.supply >= 2:
+                        for second in self.queue:
+                            for side in (slot - 1, slot + 1):
+                                if second != card and side in SLOTS and self.card_at(side) is None:
+                                    actions.append(f"advance {general} {card} {second} {side}")
+            for target in (slot - 1, slot, slot + 1):
+                if target in SLOTS and self.card_at(target) and self.supply >= self.attack_cost(target):
+                    actions.append(f"attack {general} {target}")
+                    actions.extend(f"attack {general} {target} {e}" for e in dice_cards)
+            actions.append(f"consolidate {general}")
+        hoth = self.generals.get("hoth")
+        if hoth and "hoth" in self.slots and not hoth["ready"] and not hoth["rallied"] and hoth["cubes"] >= 2:
+            actions.append("rally hoth")
+        for event in self.hand:
+            actions.extend(self.play_actions(event))
+        if self.supply >= 1:
+            current = tuple(g or "-" for g in self.slots)
+            for order in sorted(set(permutations(current))):
+                if order != current:
+                    actions.append("reorg " + " ".join(order))
+        actions.append("end")
+        return actions
+
+    def play_actions(self, event):
+        card = data.EVENTS[event]
+        if card["kind"] == "special":
+            return [f"play {event} {s}" for s in SLOTS if self.card_at(s) and self.card_at(s)["red"]]
+        if card["grey"]:
+            room = data.GREY_CUBES - self.grey_on_table()
+            return [f"play {event} {g}" for g in self.alive()] if room > 0 else []
+        if card["supply"] or card["vp"]:
+            return [f"play {event}"]
+        return []
+
+    def attack_cost(self, slot):
+        return 1 + front_card_info(self.card_at(slot)["card"]).get("attack_cost", 0)
+
+    # -- carrying out actions --------------------------------------------------------------
+    def do(self, action):
+        self.report = []
+        self.rolls = []
+        verb, *args = action.split()
+        getattr(self, "act_" + verb)(*args)
+        self.run_flow()
+
+    def act_general(self, general):
+        self.slots[self.slots.index(None)] = general
+        self.generals[general] = {"cubes": data.GENERALS[general]["cubes"], "ready": True, "rallied": False}
+        self.say(f"{data.GENERALS[general]['name']} takes slot {self.slot_of(general)}.")
+        if None not in self.slots:
+            self.phase = "play"
+            self.flow = ["new_turn"]
+
+    def act_advance(self, general, card, second=None, side=None):
+        slot = self.slot_of(general)
+        self.supply -= 1
+        self.deploy_campaign(card, slot)
+        if second:
+            self.supply -= 1
+            self.deploy_campaign(second, int(side))
+            self.check_missions("advance", double=True)
+        self.exhaust(general)
+
+    def deploy_campaign(self, card, slot):
+        info = data.CAMPAIGNS[card]
+        wanted = info["red"]
+        if info["bonus_red_unless"] and info["bonus_red_unless"] not in self.captured:
+            wanted += data.BONUS_RED
+        self.queue.remove(card)
+        self.front[slot - 1] = {"card": card, "red": self.place_red(wanted)}
+        self.say(f"{info['name']} deploys in slot {slot} with {self.front[slot - 1]['red']} red cubes.")
+
+    def act_attack(self, general, slot, event=None):
+        slot = int(slot)
+        target = self.card_at(slot)
+        info = front_card_info(target["card"])
+        self.supply -= self.attack_cost(slot)
+        cubes = self.generals[general]["cubes"]
+        white = cubes if slot == self.slot_of(general) else (cubes + 1) // 2
+        if general == "paulus" and info.get("terrain") == "fortress":
+            white += 1
+        white = min(white, data.WHITE_DICE)
+        black = 0
+        if event:
+            black = min(data.EVENTS[event]["dice"], data.BLACK_DICE)
+            self.hand.remove(event)
+            self.discard_pile.append(event)
+        defenders = target["red"]
+        kills, losses = 0, 0
+        if defenders:
+            modifier = self.modifier(info, general)
+            panzer = data.GENERALS[general]["panzer"]
+            white_rolls = [self.rng.roll() for _ in range(white)]
+            if general == "ruoff":
+                for i, roll in enumerate(white_rolls):
+                    if roll - modifier <= 1:
+                        white_rolls[i] = self.rng.roll()
+                        break
+            black_rolls = [self.rng.roll() for _ in range(black)]
+            for roll in white_rolls:
+                value = roll - modifier
+                if value >= 6 and panzer:
+                    kills += 2
+                elif value >= 3:
+                    kills += 1
+                elif value <= 1:
+                    losses += 1
+            kills += sum(1 for roll in black_rolls if roll - modifier >= 3)
+            kills = min(kills, defenders)
+            losses = min(losses, defenders)  # the Overkill rule
+            self.rolls.append({"slot": slot, "white": white_rolls, "black": black_rolls, "modifier": modifier})
+        target["red"] -= kills
+        self.say(f"{data.GENERALS[general]['name']} attacks {info['name']}: {kills} red destroyed, "
+                 f"{losses} grey lost.")
+        self.check_missions("attack", kills=kills)
+        if target["red"] == 0:
+            self.capture(slot, helped=bool(event), losses=losses)
+        self.exhaust(general)
+        self.lose_grey(general, losses)
+
+    def modifier(self, info, general=None):
+        terrain = info.get("terrain")
+        if terrain == "mountains":
+            return 0 if self.active("no_mountains") or general == "gariboldi" else 1
+        if terrain == "fortress":
+            return 0 if self.active("no_fortress") else 1
+        return 0
+
+    def capture(self, slot, helped=False, losses=0):
+        target = self.card_at(slot)
+        card = target["card"]
+        info = front_card_info(card)
+        self.front[slot - 1] = None
+        self.captured.append(card)
+        self.turn_captures += 1
+        self.say(f"{info['name']} captured: +{info['vp']} VP.")
+        if card in data.CAMPAIGNS:
+            for unlocked in info["unlocks"]:
+                if unlocked not in self.queue and unlocked not in self.captured and not self.on_front(unlocked):
+                    self.queue.append(unlocked)
+                    self.say(f"{data.CAMPAIGNS[unlocked]['name']} unlocked.")
+            self.gain_supply(info["capture_supply"])
+        self.check_missions("capture", card=card, helped=helped, losses=losses)
+        self.gain_vp(info["vp"])
+        if all(c in self.captured for c in data.CAMPAIGNS):
+            self.finish("every campaign card is captured")
+
+    def on_front(self, card):
+        return any(f and f["card"] == card for f in self.front)
+
+    def act_consolidate(self, general):
+        state = self.generals[general]
+        if state["cubes"] < data.GENERALS[general]["cubes"] and self.grey_on_table() < data.GREY_CUBES:
+            state["cubes"] += 1
+        self.gain_supply(2)
+        self.say(f"{data.GENERALS[general]['name']} consolidates: {state['cubes']} grey cubes, +2 supply.")
+        self.exhaust(general)
+
+    def act_rally(self, general):
+        state = self.generals[general]
+        state["cubes"] -= 1
+        state["ready"] = True
+        state["rallied"] = True
+        self.say(f"{data.GENERALS[general]['name']} gives up a grey cube and is ready again.")
+
+    def act_play(self, event, target=None):
+        card = data.EVENTS[event]
+        self.hand.remove(event)
+        self.discard_pile.append(event)
+        if card["kind"] == "special":
+            self.special_attack(event, int(target))
+            return
+        if card["grey"]:
+            room = data.GREY_CUBES - self.grey_on_table()
+            added = min(card["grey"], room)
+            self.generals[target]["cubes"] += added
+            self.say(f"{card['name']}: {data.GENERALS[target]['name']} gains {added} grey cube(s).")
+        if card["supply"]:
+            self.gain_supply(card["supply"])
+            self.say(f"{card['name']}: +{card['supply']} supply.")
+        if card["vp"]:
+            self.say(f"{card['name']}: +{card['vp']} VP.")
+            self.gain_vp(card["vp"])
+
+    def special_attack(self, event, slot):
+        card = data.EVENTS[event]
+        target = self.card_at(slot)
+        info = front_card_info(target["card"])
+        modifier = 0 if card["effect"] == "no_fortress" and info.get("terrain") == "fortress" else self.modifier(info)
+        rolls = [self.rng.roll() for _ in range(min(card["dice"], data.BLACK_DICE))]
+        kills = min(target["red"], sum(1 for r in rolls if r - modifier >= 3))
+        target["red"] -= kills
+        self.rolls.append({"slot": slot, "white": [], "black": rolls, "modifier": modifier})
+        self.say(f"{card['name']} strikes {info['name']}: {kills} red destroyed.")
+        self.check_missions("attack", kills=kills)
+
+    def act_reorg(self, *order):
+        self.supply -= 1
+        self.slots = [None if g == "-" else g for g in order]
+        self.say("The frontline is reorganized.")
+
+    def act_end(self):
+        self.say("The Germans lose the initiative.")
+        self.flow = ["local_counter_attacks", "end_missions", "new_turn"]
+
+    def act_discard(self, event):
+        self.hand.remove(event)
+        self.discard_pile.append(event)
+        self.pending = None
+        self.say(f"{data.EVENTS[event]['name']} discarded to make room.")
+
+    def act_exhaust(self, general):
+        self.pending = None
+        self.exhaust(general)
+        self.say(f"The event deck ran out: {data.GENERALS[general]['name']} is exhausted.")
+        self.reshuffle()
+
+    def act_deploy(self, slot):
+        card = self.pending["card"]
+        self.pending = None
+        self.deploy_counter(card, int(slot))
+
+    def act_reinforce(self, slot):
+        self.pending = None
+        self.reinforce(int(slot))
+
+    # -- shared steps ----------------------------------------------------------------------
+    def say(self, line):
+        self.report.append(line)
+
+    def exhaust(self, general):
+        if general in self.generals:
+            self.generals[general]["ready"] = False
+
+    def gain_supply(self, amount):
+        self.supply = max(0, min(data.MAX_SUPPLY, self.supply + amount))
+
+    def gain_vp(self, amount):
+        if amount <= 0:
+            return
+        self.vp = min(data.VP_TRACK_MAX, self.vp + amount)
+        if self.vp in data.RED_CIRCLES:
+            self.flow.insert(0, "soviet_reinforcements")  # after the action that scored
+
+    def step_soviet_reinforcements(self):
+        cards = [s for s in SLOTS if self.card_at(s)]
+        if not cards:
+            return
+        best = max(front_card_info(self.card_at(s)["card"])["vp"] for s in cards)
+        choices = [s for s in cards if front_card_info(self.card_at(s)["card"])["vp"] == best]
+        if len(choices) == 1:
+            self.reinforce(choices[0])
+        else:
+            self.pending = {"kind": "reinforce", "options": choices}
+
+    def reinforce(self, slot):
+        added = self.place_red(data.REINFORCEMENT_CUBES)
+        self.card_at(slot)["red"] += added
+        self.say(f"Soviet reinforcements: {added} red cubes on "
+                 f"{front_card_info(self.card_at(slot)['card'])['name']}.")
+
+    def lose_grey(self, general, count):
+        state = self.generals[general]
+        state["cubes"] -= min(count, state["cubes"])
+        if state["cubes"] == 0:
+            del self.generals[general]
+            self.slots[self.slots.index(general)] = None
+            self.lost.append(general)
+            self.say(f"{data.GENERALS[general]['name']} and his army are wiped out.")
+            if not self.generals:
+                self.finish("every general is lost")
+
+    def counter_attack(self, slot, red, card):
+        """Soviet dice from `card` against the general facing `slot`: each 1 destroys a grey cube."""
+        general = self.slots[slot - 1]
+        if general is None or red == 0:
+            return
+        info = front_card_info(card)
+        dice = red + sum(1 for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die")
+        hit_on = 2 if info.get("terrain") == "fortress" and self.active("fortress_hits_on_2") else 1
+        rolls = [self.rng.roll() for _ in range(dice)]
+        hits = sum(1 for r in rolls if r <= hit_on)
+        if general == "salmuth" and hits:
+            hits -= 1
+        self.rolls.append({"slot": slot, "soviet": rolls})
+        self.say(f"Counter-attack on {data.GENERALS[general]['name']}: {hits} grey lost.")
+        self.lose_grey(general, hits)
+
+    def reshuffle(self):
+        self.deck = self.discard_pile
+        self.discard_pile = []
+        self.rng.shuffle(self.deck)
+        self.say("The discarded events are shuffled into a new deck.")
+
+    def finish(self, reason):
+        if self.phase != "over":
+            self.phase = "over"
+            self.pending = None
+            self.flow = []
+            self.say(f"The campaign ends: {reason}.")
+
+    # -- the turn flow ---------------------------------------------------------------------
+    def run_flow(self):
+        while self.flow and self.pending is None and self.phase == "play":
+            getattr(self, "step_" + self.flow.pop(0))()
+
+    def step_new_turn(self):
+        self.calendar += 1
+        if self.calendar == data.WINTER:
+            self.finish("the Soviet Winter Offensive begins")
+            return
+        for state in self.generals.values():
+            state["ready"] = True
+            state["rallied"] = False
+        self.turn_captures = 0
+        self.say(f"{self.turn_name()} 1942.")
+        if self.options["missions"] and self.turn_name().startswith("Early"):
+            if self.missions:
+                self.say("Last month's unfinished missions are discarded.")
+            self.missions = [self.mission_deck.pop() for _ in range(min(data.MISSIONS_PER_MONTH,
+                                                                          len(self.mission_deck)))]
+        self.flow[:0] = ["draw"] * data.DRAWS_PER_TURN
+
+    def step_draw(self):
+        if len(self.hand) >= data.HAND_LIMIT:
+            self.pending = {"kind": "discard", "options": sorted(self.hand)}
+            self.flow.insert(0, "draw")
+            return
+        if not self.deck:
+            if not self.discard_pile:
+                return
+            self.flow.insert(0, "draw")
+            if self.ready():
+                self.pending = {"kind": "exhaust", "options": sorted(self.ready())}
+            else:
+                self.reshuffle()
+            return
+        event = self.deck.pop()
+        self.last_event = event
+        card = data.EVENTS[event]
+        self.say(f"Event drawn: {card['name']}.")
+        if card["kind"] in ("hand", "special"):
+            self.hand.append(event)
+        elif card["kind"] == "stays":
+            self.in_play.append(event)
+        elif card["kind"] == "counter":
+            self.major_counter_attack(event)
+        else:
+            self.discard_pile.append(event)
+            if card["supply"]:
+                self.gain_supply(card["supply"])
+            if card["effect"] == "red_everywhere":
+                for slot in SLOTS:
+                    if self.card_at(slot):
+                        self.card_at(slot)["red"] += self.place_red(1)
+
+    def major_counter_attack(self, event):
+        empty = [s for s in SLOTS if self.card_at(s) is None]
+        faced = [s for s in (empty or SLOTS) if self.slots[s - 1]]
+        if not faced:
+            if not empty:  # no general left to strike: the attack fizzles
+                self.discard_pile.append(event)
+                return
+            faced = empty
+        cubes = {s: self.generals[self.slots[s - 1]]["cubes"] if self.slots[s - 1] else 0 for s in faced}
+        fewest = min(cubes.values())
+        choices = [s for s in faced if cubes[s] == fewest]
+        if len(choices) == 1:
+            self.deploy_counter(event, choices[0])
+        else:
+            self.pending = {"kind": "deploy", "options": choices, "card": event}
+
+    def deploy_counter(self, event, slot):
+        card = data.EVENTS[event]
+        red = self.place_red(card["red"])
+        if self.card_at(slot) is None:
+            self.front[slot - 1] = {"card": event, "red": red}
+            self.say(f"{card['name']} deploys in slot {slot} with {red} red cubes.")
+            self.counter_attack(slot, red, event)
+            return
+        self.say(f"{card['name']} strikes slot {slot}; its {red} red cubes join the card there.")
+        self.counter_attack(slot, red, event)
+        if self.phase == "play":
+            self.card_at(slot)["red"] += red
+        self.discard_pile.append(event)
+
+    def step_local_counter_attacks(self):
+        for slot in SLOTS:
+            if self.phase == "play" and self.card_at(slot):
+                self.counter_attack(slot, self.card_at(slot)["red"], self.card_at(slot)["card"])
+
+    def step_end_missions(self):
+        self.check_missions("end_turn")
+
+    # -- missions ----------------------------------------------------------------------------
+    def check_missions(self, trigger, **facts):
+        for mission in list(self.missions):
+            card = data.MISSIONS[mission]
+            if card["trigger"] == trigger and self.mission_met(card, facts):
+                self.missions.remove(mission)
+                self.missions_done.append(mission)
+                self.say(f"Mission accomplished: {card['name']}.")
+                self.gain_supply(card["supply"])
+                self.gain_vp(card["vp"])
+
+    def mission_met(self, card, facts):
+        if "min_vp" in card:
+            info = front_card_info(facts["card"])
+            return info["vp"] >= card["min_vp"] and facts["helped"]
+        if "captures_in_turn" in card:
+            return self.turn_captures >= card["captures_in_turn"]
+        if "cards" in card:
+            return facts["card"] in card["cards"]
+        if "no_losses" in card:
+            return facts["losses"] == 0
+        if "min_supply" in card:
+            return self.supply >= card["min_supply"]
+        if "full_strength" in card:
+            return all(self.generals[g]["cubes"] >= data.GENERALS[g]["cubes"] for g in self.generals)
+        if "min_kills" in card:
+            return facts["kills"] >= card["min_kills"]
+        if "counter" in card:
+            return facts["card"] in data.EVENTS
+        if "double" in card:
+            return facts["double"]
+        if "terrain" in card:
+            return bool(front_card_info(facts["card"]).get("terrain"))
+        return False
+
+    # -- why an action is illegal ------------------------------------------------------------
+    def why_illegal(self, action):
+        verb, *args = action.split()
+        if self.phase == "generals":
+            if verb != "general":
+                return "first choose three generals for the frontline"
+            if args[0] in self.slots:
+                return "that general is already on the frontline"
+            return "that general is not in this game's pool"
+        if self.pending:
+            kind = self.pending["kind"]
+            if verb != kind:
+                return {"discard": "your hand is full: discard an event card before drawing",
+                        "exhaust": "the event deck is empty: choose a general to exhaust before reshuffling",
+                        "deploy": "choose where the Major Counter-Attack deploys first",
+                        "reinforce": "choose which card receives the Soviet reinforcements first"}[kind]
+            return f"choose one of: {', '.join(map(str, self.pending['options']))}"
+        if verb in DECISIONS or verb == "general":
+            return f"there is no {verb} choice to make now"
+        if verb == "play":
+            if args[0] not in self.hand:
+                return "that event card is not in your hand"
+            return "that event card cannot be played that way now"
+        if verb == "reorg":
+            if self.supply < 1:
+                return "reorganizing the frontline costs 1 supply"
+            return "a reorganization must place each living general exactly once and change the order"
+        if verb == "rally":
+            return "only Hoth, once per turn, after an order and with 2+ grey cubes, can rally"
+        if verb in ("advance", "attack", "consolidate"):
+            general = args[0]
+            if general not in self.slots:
+                return "that general is not on the frontline"
+            if not self.generals[general]["ready"]:
+                return "that general is exhausted: only a ready general can take an order"
+            slot = self.slot_of(general)
+            if verb == "advance":
+                if self.card_at(slot):
+                    return "a general with a campaign card in front of him cannot advance"
+                if not self.queue:
+                    return "there are no unlocked campaign cards to advance on"
+                if self.supply < (2 if len(args) > 2 else 1):
+                    return "not enough supply for that advance"
+                if args[1] not in self.queue or (len(args) > 2 and args[2] not in self.queue):
+                    return "that campaign card is not in the unlocked queue"
+                if len(args) > 2 and not data.GENERALS[general]["panzer"]:
+                    return "only Panzer generals may deploy a second card"
+                return "a second card must go to an empty slot next to the general"
+            if verb == "attack":
+                target = int(args[1]) if args[1].isdigit() else 0
+                if abs(target - slot) > 1:
+                    return "a general can only attack the card in front of him or next to it"
+                if not self.card_at(target):
+                    return "there is no card in that slot to attack"
+                if self.supply < self.attack_cost(target):
+                    return f"that attack costs {self.attack_cost(target)} supply"
+                return "only one event card from your hand can add dice to an attack"
+        return f"{action!r} is not a legal action now"
+
+    # -- saving ------------------------------------------------------------------------------
+    def to_dict(self):
+        return {
+            "phase": self.phase, "pending": self.pending, "flow": list(self.flow),
+            "calendar": self.calendar, "turn": self.turn_name(), "supply": self.supply, "vp": self.vp,
+            "final_vp": self.final_vp, "result": self.result, "slots": list(self.slots),
+            "generals": {g: dict(v) for g, v in self.generals.items()}, "lost": list(self.lost),
+            "front": [None if f is None else dict(f) for f in self.front], "queue": list(self.queue),
+            "captured": list(self.captured), "deck": list(self.deck), "deck_count": len(self.deck),
+            "discard": list(self.discard_pile), "hand": list(self.hand), "in_play": list(self.in_play),
+            "mission_deck": list(self.mission_deck), "missions": list(self.missions),
+            "missions_done": list(self.missions_done), "turn_captures": self.turn_captures,
+            "last_event": self.last_event,
+            "report": list(self.report), "rolls": [dict(r) for r in self.rolls], "rng": self.rng.state,
+        }
+
+    def redact(self, view, seat):
+        # The deck order is hidden; von Kleist's reconnaissance shows its top card.
+        view["deck_top"] = view["deck"][-1] if view["deck"] and "kleist" in self.slots else None
+        view["deck"] = None
+        view["mission_deck"] = None
+        view["rng"] = None
+        return view
+
+
+class FallBlauGame(Game):
+    name = "fall_blau"
+    title = "Campaign: Fall Blau"
+    seats = ("player",)
+    state_class = FallBlauState
+    max_actions = 3000
+    options = (
+        Option("hard", False, label="Hard Mode", help="Add the four skull cards to the event deck."),
+        Option("missions", False, label="Missions Mode",
+               help="Two missions a month; victory needs 32 VP (brilliant 36)."),
+        Option("general_pool", "five", choices=("five", "six"), label="Generals",
+               help="Choose from the five generals of the box, or add von Salmuth as a sixth."),
+    )
+
+    def canonical_action(self, text):
+        text = ALIASES.get(text.lower(), text.lower())
+        verb, *args = text.split()
+        if verb not in ARITY or len(args) not in ARITY[verb]:
+            raise IllegalAction(f"unknown action {text!r}: try e.g. 'attack hoth 2' or 'end'")
+        generals, events = data.GENERALS, data.EVENTS
+        shapes = {"general": ["g"], "advance": ["g", "c", "c", "s"], "attack": ["g", "s", "e"],
+                  "consolidate": ["g"], "rally": ["g"], "play": ["e", "gs"], "reorg": ["g-"] * 3,
+                  "discard": ["e"], "exhaust": ["g"], "deploy": ["s"], "reinforce": ["s"]}.get(verb, [])
+        for arg, shape in zip(args, shapes):
+            ok = ((arg in generals and "g" in shape) or (arg == "-" and "-" in shape)
+                  or (arg in ("1", "2", "3") and "s" in shape)
+                  or (shape == "c" and arg in data.CAMPAIGNS) or (shape == "e" and arg in events))
+            if not ok:
+                raise IllegalAction(f"{arg!r} is not a valid {self.shape_name(shape)} in {text!r}")
+        return " ".join([verb] + args)
+
+    @staticmethod
+    def shape_name(shape):
+        return {"g": "general", "c": "campaign card", "s": "slot (1-3)", "e": "event card",
+                "gs": "general or slot", "g-": "general (or - for an empty slot)"}[shape]
+
+    def describe_action(self, state, action):
+        verb, *args = action.split()
+        def name(general):
+            return data.GENERALS[general]["name"]
+
+        if verb == "general":
+            return f"Choose {name(args[0])} for slot {state.slots.index(None) + 1}"
+        if verb == "advance":
+            text = f"{name(args[0])} advances on {data.CAMPAIGNS[args[1]]['name']}"
+            if len(args) > 2:
+                text += f" and {data.CAMPAIGNS[args[2]]['name']} (slot {args[3]})"
+            return text
+        if verb == "attack":
+            card = state.card_at(int(args[1]))
+            what = front_card_info(card["card"])["name"] if card else f"slot {args[1]}"
+            helper = f" with {data.EVENTS[args[2]]['name']}" if len(args) > 2 else ""
+            return f"{name(args[0])} attacks {what}{helper}"
+        if verb in ("consolidate", "rally", "exhaust"):
+            return f"{name(args[0])}: {verb}"
+        if verb == "play":
+            target = ""
+            if len(args) > 1:
+                target = f" on {name(args[1])}" if args[1] in data.GENERALS else f" on slot {args[1]}"
+            return f"Play {data.EVENTS[args[0]]['name']}{target}"
+        if verb == "reorg":
+            return "Reorganize the frontline: " + ", ".join(name(g) if g != "-" else "empty" for g in args)
+        if verb == "discard":
+            return f"Discard {data.EVENTS[args[0]]['name']}"
+        if verb in ("deploy", "reinforce"):
+            return f"{verb.capitalize()} in slot {args[0]}"
+        return "End the turn"
+
+
+GAME = FallBlauGame()
+
+
+def status_text(state, seat=None):
+    """One line for the status bar."""
+    if state.phase == "over":
+        words = {"brilliant": "Brilliant Victory!", "victory": "Victory.", "defeat": "Defeat."}
+        return f"{words[state.result]} Final score {state.final_vp} VP."
+    if state.phase == "generals":
+        return f"Choose general {state.slots.index(None) + 1} of 3 (left to right)."
+    head = f"{state.turn_name()} 1942 - {state.vp} VP, {state.supply} supply. "
+    if state.pending:
+        return head + {"discard": "Hand full: discard an event card.",
+                       "exhaust": "Event deck empty: exhaust a general to reshuffle.",
+                       "deploy": "Choose where the Major Counter-Attack deploys.",
+                       "reinforce": "Choose which card gets the Soviet reinforcements."}[state.pending["kind"]]
+    return head + "Issue orders, play events, or end the turn."
