@@ -1,0 +1,95 @@
+"""Blitzkrieg! SVG board: the UI contract (data-action, data-command, curtain, non-interactive)."""
+
+import re
+import time
+import xml.dom.minidom
+
+from game_core.blitzkrieg import GAME, render, status_text
+from game_core.rng import Rng
+
+
+def actions_in(svg):
+    return re.findall(r'data-action="([^"]+)"', svg)
+
+
+def test_board_is_well_formed_and_offers_legal_placements():
+    state = GAME.new_game(2)
+    svg = render(state, "axis", {})
+    xml.dom.minidom.parseString(svg)
+    legal = set(state.legal_actions())
+    shown = set(actions_in(svg))
+    assert shown and shown <= legal
+    kind = sorted(a.split("@")[0] for a in legal)[0]
+    assert all(a.startswith(kind + "@") for a in shown)  # the default kind: the first placeable
+    assert f'data-command="ui:token={kind}"' in svg and 'aria-pressed="true"' in svg
+    assert "Western Europe" in svg and "South East Asia" in svg
+
+
+def test_selected_token_changes_the_highlighted_spaces():
+    state = GAME.new_game(2)
+    kinds = sorted({a.split("@")[0] for a in state.legal_actions()})
+    chosen = kinds[-1]
+    shown = actions_in(render(state, "axis", {"token": chosen}))
+    assert shown and all(a.startswith(chosen + "@") for a in shown)
+    assert 'aria-label="Place ' in render(state, "axis", {"token": chosen})
+
+
+def test_curtain_hides_the_reserve_but_keeps_actions():
+    state = GAME.new_game(2)
+    svg = render(state, "axis", {"curtain": True, "token": "ZZ"})
+    assert actions_in(svg) and "data-command" not in svg
+    for token in state.reserves["axis"]:  # the board is empty: no token label may show
+        assert f">{token.split(':')[1].split('#')[0]}</text>" not in svg
+    assert "Axis reserve (3) : hidden" in svg
+
+
+def test_not_interactive_or_not_the_player_means_no_controls():
+    state = GAME.new_game(2)
+    for seat, ui in (("axis", {"interactive": False}), ("allies", {}), (None, {})):
+        svg = render(state, seat, ui)
+        assert "data-action" not in svg and "data-command" not in svg
+    assert "Allies reserve (3) : hidden" in render(state, "axis", {})
+    assert "Axis reserve (3) : hidden" in render(state, None, {})
+
+
+def test_clicking_data_actions_finishes_games_and_status_reads():
+    for seed in range(15):
+        rng = Rng.from_seed(seed, "click")
+        state = GAME.new_game(seed)
+        while not state.is_over:
+            seat = state.to_play
+            ui = {"token": rng.choice(sorted({a.split("@")[0] for a in state.legal_actions()}))}
+            shown = actions_in(render(state, seat, ui))
+            assert shown, status_text(state, seat)
+            state = state.apply(rng.choice(shown))
+        assert "wins" in status_text(state, None) or "win" in status_text(state, None)
+        assert not actions_in(render(state, "axis", {}))
+
+
+def test_decisions_have_buttons():
+    for seed in range(200):
+        rng = Rng.from_seed(seed, "buttons")
+        state = GAME.new_game(seed)
+        while not state.is_over:
+            if state.decision:
+                shown = set(actions_in(render(state, state.to_play, {})))
+                words = status_text(state, state.to_play)
+                if state.decision["kind"] == "sa":
+                    assert shown == set(state.legal_actions()) and "strategic advantage" in words
+                if state.decision["kind"] == "fx":
+                    assert shown == set(state.legal_actions()) and "closed theater" in words
+                if state.decision["kind"] == "blitz":
+                    assert "pass" in shown and "blitz" in words
+            state = state.apply(rng.choice(state.legal_actions()))
+
+
+def test_apply_and_render_are_fast():
+    rng = Rng.from_seed(1, "speed")
+    steps, started = 0, time.perf_counter()
+    for seed in range(10):
+        state = GAME.new_game(seed)
+        while not state.is_over:
+            state = state.apply(rng.choice(state.legal_actions()))
+            render(state, state.to_play, {})
+            steps += 1
+    assert (time.perf_counter() - started) / steps < 0.005
