@@ -11,7 +11,7 @@ from bisect import insort
 
 from ..engine import Game, IllegalAction, State
 from . import data
-from .data import UNITS, kind_of, is_special
+from .data import UNITS, kind_of
 
 AXIS, ALLIES = data.SEATS
 SIGN = {AXIS: 1, ALLIES: -1}  # the Axis end of a track is positive, the Allied end negative

@@ -63,7 +63,7 @@ def render(state, seat=None, ui=None) -> str:
              f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#efe6cf"/>']
     parts.append(war_track(state))
     parts.append(supplies(state))
-    parts.append(text(600, 70, status_text(state, seat), 15, "middle", "status", "bold"))
+    parts.append(text(420, 68, status_text(state, seat), 15, "start", "status", "bold"))
     tops = {0: THEATERS_TOP, 1: THEATERS_TOP}
     for theater in state.index.board["theaters"]:
         column = theater["column"]
@@ -231,7 +231,7 @@ def reserves(state, seat, ui, kind, placeable, acting) -> str:
         hidden = side != seat or ui.get("curtain")
         label = f"{SEAT_NAME[side]} reserve ({len(tokens)})" + (" : hidden" if hidden else "")
         parts.append(text(20, y, label, 13, "start", weight="bold"))
-        x = 24
+        x, step = 24, min(42, 560 / max(len(tokens), 1))  # a big reserve squeezes its chips
         for token in tokens:
             if hidden:
                 parts.append(f'<rect x="{x}" y="{y + 8}" width="34" height="30" rx="3" fill="#5b5246" '
@@ -246,7 +246,7 @@ def reserves(state, seat, ui, kind, placeable, acting) -> str:
                     chip = (f'<g {command_attrs(f"ui:token={token_kind}", f"Select {unit_words(token_kind)}", chosen)}>'
                             f'{chip}{outline}</g>')
                 parts.append(chip)
-            x += 42
+            x += step
         y += 66
     return "".join(parts)
 
