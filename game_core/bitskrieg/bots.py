@@ -1,2 +1,189 @@
+"""Bitskrieg bots. They see only `view(seat)`: hidden enemy picks are sampled from the unseen
+counters, and dice are never foreseen (the view carries no RNG state); search averages over
+the exact probabilities of each dice outcome (expectimax).
+
+easy: a one-ply search half the time, a random legal action otherwise.
+normal: one-ply expectimax over every legal action with a positional evaluation.
+hard: one-ply to shortlist, then the opponent's best expected reply to each of the shortlist.
+"""
+
 from ..engine import Bot
-BOTS = {"easy": Bot(), "normal": Bot(), "hard": Bot()}
+from . import data
+from .rules import CLASSES, EDGE_FACING_IN, BitskriegState, edge_squares, parse, sq_parse, xy
+
+VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
+PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
+WIN = 1000.0
+
+
+class ScriptedDice:
+    """Stands in for the Rng while a bot tries one dice outcome."""
+
+    def __init__(self, dice):
+        self.dice = list(dice)
+
+    def roll(self, sides=6):
+        return self.dice.pop(0)
+
+    def copy(self):
+        return ScriptedDice(self.dice)
+
+
+def outcomes(state, action):
+    """[(probability, state after)] for one action, exact over its dice."""
+    kind, fields = parse(action)
+    if kind == "fire":
+        shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+        chances = state.fire_outcomes(shooter, target, state.range_count(shooter, target))
+    elif kind == "ram":
+        chances = state.ram_outcomes(sq_parse(fields[0]), sq_parse(fields[2]))
+    else:
+        chances = [(1.0, [], None)]
+    result = []
+    for probability, dice, _ in chances:
+        after = state.copy()
+        after.rng = ScriptedDice(dice)
+        after.do(action)
+        result.append((probability, after))
+    return result
+
+
+def kill_chance(state, shooter, target, distance):
+    return sum(p for p, _, r in state.fire_outcomes(shooter, target, distance) if r == "destroyed")
+
+
+def side_score(state, seat):
+    """How good the position is for `seat` alone (the evaluation is my score minus theirs)."""
+    score = 1.0 * state.rebuilds[seat]
+    mine = [(sq, t) for sq, t in state.tanks.items() if t[0] == seat]
+    for sq, tank in mine:
+        score += VALUE[tank[1]] + (0.4 if tank[3] else 0.0)
+    held = 0
+    for flag in state.flags[1 - seat]:
+        holder = state.tanks.get(flag)
+        if holder is not None and holder[0] == seat:
+            held += 1
+            continue
+        fx, fy = xy(flag)
+        turns = min((abs(xy(sq)[0] - fx) + abs(xy(sq)[1] - fy)) / CLASSES[t[1]]["speed"] for sq, t in mine) if mine else 9
+        score -= 0.3 * min(turns, 6)
+    score += 2.5 * held + (6.0 if held == 2 else 0.0)
+    weight = 0.6 if state.turn == seat else 0.2
+    for sq, tank in mine:
+        if not tank[3]:
+            continue
+        best = {}
+        for target, distance in state.fire_targets(sq).items():
+            if target in state.tanks:
+                value = kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]]
+                best[target] = max(best.get(target, 0.0), value)
+        if best:
+            score += weight * max(best.values())
+    return score
+
+
+def evaluate(state, seat):
+    if state.phase == "over":
+        return WIN if state.result == seat else -WIN
+    return side_score(state, seat) - side_score(state, 1 - seat)
+
+
+def action_value(state, action, seat):
+    """Expected evaluation after `action`; a bounding move also takes its best follow-up shot."""
+    total = 0.0
+    for probability, after in outcomes(state, action):
+        if after.phase == "bound":
+            total += probability * max(action_value(after, a, seat) for a in after.legal_actions())
+        else:
+            total += probability * evaluate(after, seat)
+    return total
+
+
+def setup_choice(state, seat, legal, rng):
+    """Sensible set-up choices: a balanced force, tanks facing the enemy, flags kept back."""
+    phase = state.phase
+    if phase == "pick":
+        for cls in PICK_PLAN[len(state.chosen[seat]):]:
+            if f"pick {cls}" in legal:
+                return f"pick {cls}"
+    if phase == "deploy":
+        facing = EDGE_FACING_IN[state.home[seat]]
+        cls = max(set(state.hand[seat]), key=lambda c: VALUE[c])
+        options = [a for a in legal if a.endswith(" " + facing) and a.split()[1] == cls]
+        return min(options, key=lambda a: (spread(sq_parse(a.split()[2]), state, seat), rng.random()))
+    if phase == "flags":
+        home = edge_squares(state.home[seat])
+        return min(legal, key=lambda a: (min(distance(sq_parse(a.split()[1]), h) for h in home), rng.random()))
+    return rng.choice(legal)
+
+
+def distance(a, b):
+    (ax, ay), (bx, by) = xy(a), xy(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def spread(sq, state, seat):
+    """Prefer central base squares not next to a friendly tank."""
+    x, y = xy(sq)
+    central = abs(x - 3.5) + abs(y - 3.5) - 3.5 if state.home[seat] in "ns" else abs(y - 3.5)
+    crowded = sum(1 for s, t in state.tanks.items() if t[0] == seat and distance(s, sq) <= 1)
+    return central + 2 * crowded
+
+
+class SearchBot(Bot):
+    name = "normal"
+    title = "Normal"
+    shortlist = 0       # hard: how many of the best one-ply actions get an opponent reply
+    randomness = 0.0    # easy: the share of moves that are random
+
+    def think(self, game, view, rng, budget_ms=0):
+        legal = view["legal_actions"]
+        seat = view["seat"]
+        if len(legal) == 1:
+            return legal[0]
+        if rng.random() < self.randomness:
+            return rng.choice(legal)
+        state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
+        if state.phase not in ("play", "bound"):
+            return setup_choice(state, seat, legal, rng)
+        scored = []
+        for action in legal:
+            scored.append((action_value(state, action, seat) + rng.random() * 1e-6, action))
+            yield
+        scored.sort(reverse=True)
+        if not self.shortlist:
+            return scored[0][1]
+        best, best_value = scored[0][1], None
+        for _, action in scored[:self.shortlist]:
+            value = 0.0
+            for probability, after in outcomes(state, action):
+                value += probability * (yield from self.reply_value(after, seat))
+            if best_value is None or value > best_value:
+                best, best_value = action, value
+        return best
+
+    def reply_value(self, state, seat):
+        """My evaluation after the opponent's best expected reply (a generator: it yields while working)."""
+        if state.phase == "over" or state.turn == seat:
+            return evaluate(state, seat)
+        worst = None
+        for action in state.legal_actions():
+            value = action_value(state, action, seat)
+            worst = value if worst is None else min(worst, value)
+            yield
+        return worst
+
+
+class EasyBot(SearchBot):
+    name = "easy"
+    title = "Easy"
+    randomness = 0.5
+
+
+class HardBot(SearchBot):
+    name = "hard"
+    title = "Hard"
+    shortlist = 5
+
+
+BOTS = {"easy": EasyBot(), "normal": SearchBot(), "hard": HardBot()}
