@@ -72,7 +72,7 @@ class BlitzkriegState(State):
 
     # -- setup and copying -------------------------------------------------------------
     def setup(self):
-        self.index = INDEXES["world"]
+        self.index = INDEXES[self.options.get("board", "world")]
         self.turn = AXIS
         self.bags = {seat: sorted(f"{seat}:{kind}#{n}" for kind in data.SIDE_KINDS
                                   for n in range(1, UNITS[kind]["count"] + 1))
@@ -186,10 +186,13 @@ class BlitzkriegState(State):
             return [f"sa:{code}" for code in self.sa_targets(self.turn, self.decision["from"])]
         return [f"fx:{sid}" for sid in self.fx_choices()]
 
+    def kind_at(self, sid: str) -> str:
+        """The kind the token on `sid` acts as (a spy: the kind it copied)."""
+        return self.spy_copies.get(sid) or kind_of(self.spaces[sid])
+
     def strength(self, sid: str, seat: str) -> int:
         """How far the unit on `sid` moves the marker (a general/admiral counts its theater)."""
-        kind = self.spy_copies.get(sid) or kind_of(self.spaces[sid])
-        unit = UNITS[kind]
+        unit = UNITS[self.kind_at(sid)]
         counted = {"general": ("army", "air"), "admiral": ("navy", "air")}
         for ability, types in counted.items():
             if ability in unit["abilities"]:
@@ -280,7 +283,7 @@ class BlitzkriegState(State):
             return  # the space effect already closed the theater: no marker move
         seat = self.turn
         self._advance(theater, self.strength(sid, seat))
-        if "nuke" in UNITS[self.spy_copies.get(sid) or kind_of(self.spaces[sid])]["abilities"]:
+        if "nuke" in UNITS[self.kind_at(sid)]["abilities"]:
             for code in self.index.theaters:
                 if code != theater and self.theater_open(code):
                     self._retreat(code, data.NUKE_RETREAT)
