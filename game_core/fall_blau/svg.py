@@ -5,6 +5,8 @@ whose orders are offered), "boost" (the hand card chosen to add dice to his atta
 "panel" ("reorg" shows the reorganization choices).
 """
 
+from functools import lru_cache
+
 from .. import svg
 from . import data
 from .rules import GAME, SLOTS, front_card_info
@@ -22,10 +24,41 @@ def render(state, seat, ui):
     board = Board(state, legal, ui)
     parts = [svg.svg_open(WIDTH, HEIGHT, f"{GAME.title} battle board"),
              f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9e2cf"/>']
-    parts += board.calendar() + board.supply_track() + board.vp_track() + board.frontline()
+    parts += board.tracks() + board.frontline()
     parts += board.queue() + board.hand() + board.side_panel() + board.dice() + board.choices()
     parts.append("</svg>")
     return "".join(parts)
+
+
+CAL_X, CAL_W = 70, 54
+SUP_X, SUP_W = 70, 24
+VP_X, VP_W = 70, 22.5
+
+
+@lru_cache(maxsize=None)
+def printed_tracks(standard, brilliant):
+    """The calendar, supply depot and VP track as printed on the game mat."""
+    out = [svg.text(10, 22, "Calendar", 12, "start", weight="bold"),
+           svg.text(10, 62, "Supply", 12, "start", weight="bold"),
+           svg.text(10, 96, "VP", 12, "start", weight="bold")]
+    for index, name in enumerate(data.CALENDAR):
+        x = CAL_X + index * CAL_W
+        fill = "#cfd8e3" if index == data.WINTER else PAPER
+        label = "Winter" if index == data.WINTER else ("Start" if index == 0 else name[0] + ". " + name.split()[1][:3])
+        out += [f'<rect x="{x}" y="8" width="{CAL_W - 3}" height="28" fill="{fill}" stroke="{INK}"/>',
+                svg.text(x + CAL_W / 2 - 1, 26, label, 8)]
+    for value in range(data.MAX_SUPPLY + 1):
+        x = SUP_X + value * SUP_W
+        out += [f'<rect x="{x}" y="46" width="22" height="22" fill="{PAPER}" stroke="{INK}"/>',
+                svg.text(x + 11, 61, value, 10)]
+    for value in range(data.VP_TRACK_MAX + 1):
+        x = VP_X + value * VP_W
+        fill = "#b8d8a8" if value in (standard, brilliant) else PAPER
+        out.append(f'<rect x="{x}" y="80" width="21" height="22" fill="{fill}" stroke="{INK}"/>')
+        if value in data.RED_CIRCLES:
+            out.append(f'<circle cx="{x + 10.5}" cy="91" r="9" fill="none" stroke="{RED}" stroke-width="2"/>')
+        out.append(svg.text(x + 10.5, 95, value, 9))
+    return "".join(out)
 
 
 def button(x, y, w, h, label, action=None, command=None, aria=None, fill="#fffaf0", pressed=None):
@@ -71,42 +104,20 @@ class Board:
     def describe(self, action):
         return GAME.describe_action(self.state, action)
 
-    # -- tracks -------------------------------------------------------------------------
-    def calendar(self):
-        out = [svg.text(10, 22, "Calendar", 12, "start", weight="bold")]
-        width = 54
-        for index, name in enumerate(data.CALENDAR):
-            x = 70 + index * width
-            here = index == self.state.calendar
-            fill = "#ffffff" if here else ("#cfd8e3" if index == data.WINTER else PAPER)
-            out.append(f'<rect x="{x}" y="8" width="{width - 3}" height="28" fill="{fill}" stroke="{INK}"'
-                       f'{" stroke-width=" + chr(34) + "3" + chr(34) if here else ""}/>')
-            label = "Winter" if index == data.WINTER else ("Start" if index == 0 else name[0] + ". " + name.split()[1][:3])
-            out.append(svg.text(x + width / 2 - 1, 26, label, 8))
-        return out
-
-    def supply_track(self):
-        out = [svg.text(10, 62, "Supply", 12, "start", weight="bold")]
-        for value in range(data.MAX_SUPPLY + 1):
-            x = 70 + value * 24
-            here = value == self.state.supply
-            out.append(f'<rect x="{x}" y="46" width="22" height="22" fill="{"#f1c40f" if here else PAPER}" '
-                       f'stroke="{INK}"/>')
-            out.append(svg.text(x + 11, 61, value, 10))
-        return out
-
-    def vp_track(self):
-        standard, brilliant = self.state.thresholds
-        out = [svg.text(10, 96, "VP", 12, "start", weight="bold")]
-        for value in range(data.VP_TRACK_MAX + 1):
-            x = 70 + value * 22.5
-            here = value == self.state.vp
-            fill = "#f1c40f" if here else ("#b8d8a8" if value in (standard, brilliant) else PAPER)
-            out.append(f'<rect x="{x}" y="80" width="21" height="22" fill="{fill}" stroke="{INK}"/>')
-            if value in data.RED_CIRCLES:
-                out.append(f'<circle cx="{x + 10.5}" cy="91" r="9" fill="none" stroke="{RED}" stroke-width="2"/>')
-            out.append(svg.text(x + 10.5, 95, value, 9))
-        return out
+    # -- tracks (the printed boxes are drawn once; markers go on top) ------------------------
+    def tracks(self):
+        state = self.state
+        standard, brilliant = state.thresholds
+        x_cal = CAL_X + state.calendar * CAL_W
+        x_sup = SUP_X + state.supply * SUP_W
+        x_vp = VP_X + state.vp * VP_W
+        return [printed_tracks(standard, brilliant),
+                f'<rect x="{x_cal}" y="8" width="{CAL_W - 3}" height="28" fill="none" stroke="#d35400" '
+                f'stroke-width="3" aria-label="Calendar: {svg.esc(state.turn_name())}"/>',
+                f'<rect x="{x_sup}" y="46" width="22" height="22" fill="#f1c40f" stroke="{INK}"/>',
+                svg.text(x_sup + 11, 61, state.supply, 10),
+                f'<rect x="{x_vp}" y="80" width="21" height="22" fill="#f1c40f" stroke="{INK}" opacity="0.85"/>',
+                svg.text(x_vp + 10.5, 95, state.vp, 9, weight="bold")]
 
     # -- the frontline -------------------------------------------------------------------
     def frontline(self):

@@ -1,0 +1,180 @@
+"""Fall Blau properties over many seeded games, saves, notation, the board and the advisor."""
+
+import json
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from game_core import games
+from game_core.cli import simulate
+from game_core.engine import IllegalAction, run_bot
+from game_core.fall_blau import BOTS, GAME, data, render, status_text
+from game_core.fall_blau.bots import estimate_win_chance
+from game_core.rng import Rng
+
+MODES = ({}, {"hard": True}, {"missions": True}, {"hard": True, "missions": True, "general_pool": "six"})
+
+
+def check_invariants(state):
+    assert state.red_on_table() <= data.RED_CUBES
+    assert state.grey_on_table() <= data.GREY_CUBES
+    assert state.vp >= 0 and state.final_vp >= 0
+    assert 0 <= state.supply <= data.MAX_SUPPLY
+    assert 0 <= state.calendar <= data.WINTER
+    assert len(state.hand) <= data.HAND_LIMIT
+    assert all(f is None or f["red"] >= 0 for f in state.front)
+    for general, info in state.generals.items():
+        assert 1 <= info["cubes"] and general in state.slots
+    events = state.deck + state.hand + state.discard_pile + state.in_play
+    events += [state.pending["card"]] if state.pending and "card" in state.pending else []
+    events += [c for c in state.captured if c in data.EVENTS] + [f["card"] for f in state.front if f and f["card"] in data.EVENTS]
+    assert sorted(events) == sorted(e for e, c in data.EVENTS.items() if state.options["hard"] or not c["hard"])
+    campaigns = state.queue + [c for c in state.captured if c in data.CAMPAIGNS]
+    campaigns += [f["card"] for f in state.front if f and f["card"] in data.CAMPAIGNS]
+    assert len(campaigns) == len(set(campaigns))
+
+
+def random_game(seed, options):
+    """A random game checked after every action; it skips apply()'s re-validation to stay quick."""
+    state = GAME.new_game(seed, options)
+    rng = Rng.from_seed(seed, "props")
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        state = state.copy()
+        state.do(action)
+        state.actions += (action,)
+        check_invariants(state)
+    return state
+
+
+def test_a_thousand_random_games_keep_the_invariants():
+    for seed in range(1000):
+        state = random_game(seed, MODES[seed % len(MODES)])
+        assert state.calendar <= data.WINTER and len(state.actions) < GAME.max_actions
+
+
+def test_same_seed_and_actions_give_the_same_game():
+    first = random_game(42, {"missions": True})
+    again = GAME.replay(42, {"missions": True}, first.actions)
+    assert again.to_json() == first.to_json()
+
+
+def test_json_round_trip_and_redaction():
+    state = GAME.new_game(5, {"hard": True})
+    rng = Rng.from_seed(5, "rt")
+    for _ in range(40):
+        state = state.apply(rng.choice(state.legal_actions()))
+        assert GAME.from_json(state.to_json()).to_json() == state.to_json()
+    view = state.view("player")["state"]
+    assert view["deck"] is None and view["mission_deck"] is None and view["rng"] is None
+    assert view["deck_count"] == len(state.deck)
+
+
+def test_kleist_reveals_the_top_event():
+    state = GAME.new_game(2)
+    for general in ("kleist", "hoth", "paulus"):
+        state = state.apply(f"general {general}")
+    assert state.view("player")["state"]["deck_top"] == state.deck[-1]
+    other = GAME.new_game(2)
+    for general in ("ruoff", "hoth", "paulus"):
+        other = other.apply(f"general {general}")
+    assert other.view("player")["state"]["deck_top"] is None
+
+
+def test_notation_round_trip_and_illegal_actions_leave_the_state_alone():
+    for seed in range(30):
+        state = GAME.new_game(seed, MODES[seed % len(MODES)])
+        rng = Rng.from_seed(seed, "notation")
+        while not state.is_over:
+            legal = state.legal_actions()
+            for action in legal:
+                assert GAME.parse_action(state, str(action)) == action
+                assert GAME.describe_action(state, action)
+            before = state.to_json()
+            for probe in ("attack hoth 3", "advance paulus stalingrad", "play stuka", "reorg - - -", "rally hoth",
+                          "discard zhukov", "deploy 2", "general salmuth", "consolidate ruoff"):
+                if probe not in legal:
+                    with pytest.raises(IllegalAction) as err:
+                        state.apply(probe)
+                    assert str(err.value)
+            assert state.to_json() == before
+            state = state.apply(rng.choice(legal))
+        with pytest.raises(IllegalAction, match="over"):
+            state.apply("end")
+
+
+def test_board_offers_only_legal_clicks_and_always_one():
+    for seed in range(12):
+        state = GAME.new_game(seed, MODES[seed % len(MODES)])
+        rng = Rng.from_seed(seed, "board")
+        while not state.is_over:
+            legal = state.legal_actions()
+            ui = {"general": rng.choice(state.slots), "boost": rng.choice(state.hand) if state.hand else None,
+                  "panel": "reorg", "interactive": True}
+            picture = render(state, "player", ui)
+            clicks = re.findall(r'data-action="([^"]+)"', picture)
+            assert clicks and set(clicks) <= set(legal)
+            quiet = render(state, "player", {**ui, "interactive": False})
+            assert "data-action" not in quiet and "data-command" not in quiet
+            assert status_text(state, "player")
+            state = state.apply(rng.choice(legal))
+        assert "data-action" not in render(state, "player", {})
+        assert status_text(state, "player")
+
+
+def test_clicking_the_board_alone_finishes_a_game():
+    state = GAME.new_game(11)
+    rng = Rng.from_seed(11, "clicks")
+    while not state.is_over:
+        clicks = re.findall(r'data-action="([^"]+)"', render(state, "player", {"interactive": True}))
+        state = state.apply(rng.choice(clicks))
+    assert state.result in ("defeat", "victory", "brilliant")
+
+
+def test_apply_and_render_are_fast():
+    timings = []
+    for seed in range(5):
+        state = GAME.new_game(seed)
+        rng = Rng.from_seed(seed, "speed")
+        while not state.is_over:
+            start = time.perf_counter()
+            state = state.apply(rng.choice(state.legal_actions()))
+            render(state, "player", {"general": state.slots[0], "panel": "reorg"})
+            timings.append(time.perf_counter() - start)
+    timings.sort()
+    assert sum(timings) / len(timings) < 0.0025
+    assert timings[int(len(timings) * 0.95)] < 0.005  # the slowest few are the machine's hiccups
+
+
+def test_advisor_plays_from_the_view_quickly():
+    bot = BOTS["advisor"]
+    state = GAME.new_game(9, {"missions": True})
+    rng = Rng.from_seed(9, "advisor")
+    while not state.is_over:
+        start = time.perf_counter()
+        action = run_bot(bot, GAME, state.view("player"), rng)
+        assert time.perf_counter() - start < 0.3
+        state = state.apply(action)
+    assert state.result
+
+
+def test_advisor_win_chance_estimate():
+    state = GAME.new_game(4)
+    for general in ("paulus", "hoth", "kleist"):
+        state = state.apply(f"general {general}")
+    chance = estimate_win_chance(state.view("player"), Rng.from_seed(4, "est"), games=5)
+    assert 0.0 <= chance <= 1.0
+
+
+def test_registered_and_cli_simulation_exits_cleanly():
+    assert games.get("fall_blau") is GAME
+    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "fall_blau", "--games", "200",
+                           "--seed", "1", "--json"], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["finished"] == 200
+    for options in MODES[1:]:
+        result = simulate("fall_blau", 20, 1, options)
+        assert result["errors"] == 0 and result["finished"] == 20
