@@ -28,6 +28,10 @@ class ScriptedDice:
     def copy(self):
         return ScriptedDice(self.dice)
 
+    @property
+    def state(self):
+        return len(self.dice)
+
 
 def outcomes(state, action):
     """[(probability, state after)] for one action, exact over its dice."""

@@ -30,8 +30,16 @@ STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
           for y in range(SIZE) for x in range(SIZE)]
 
 
+NAMES = [FILES[sq % SIZE] + str(sq // SIZE + 1) for sq in range(SIZE * SIZE)]
+# AHEAD[facing][sq]: the square in front of `sq`, or None at the board's edge.
+AHEAD = {f: [(sq // SIZE + dy) * SIZE + sq % SIZE + dx
+             if 0 <= sq % SIZE + dx < SIZE and 0 <= sq // SIZE + dy < SIZE else None
+             for sq in range(SIZE * SIZE)]
+         for f, (dx, dy) in STEP.items()}
+
+
 def sq_name(sq: int) -> str:
-    return FILES[sq % SIZE] + str(sq // SIZE + 1)
+    return NAMES[sq]
 
 
 def sq_parse(name: str) -> int:
@@ -184,7 +192,7 @@ class BitskriegState(State):
     def reach(self, start, budget):
         """Every (square, facing) a tank on `start` can reach entering at most `budget` squares.
 
-        Returns {(square, facing): path}, path being the squares entered in order (the cheapest).
+        Returns {(square, facing): (squares entered, path)}, the path being the cheapest one.
         """
         seat, _, facing, _ = self.tanks[start]
         best = {(start, facing): (0, ())}
@@ -197,27 +205,25 @@ class BitskriegState(State):
             sq, f, cost, path = frontier.pop()
             if cost >= budget:
                 continue
-            x, y = xy(sq)
-            dx, dy = STEP[f]
-            nx, ny = x + dx, y + dy
-            if not on_board(nx, ny):
+            nxt = AHEAD[f][sq]
+            if nxt is None or not self.can_enter(nxt, seat):
                 continue
-            nxt = ny * SIZE + nx
-            if not self.can_enter(nxt, seat):
-                continue
+            cost += 1
+            path += (nxt,)
             for nf in (f, LEFT[f], RIGHT[f]):
-                key = (nxt, nf)
-                known = best.get(key)
-                if known is None or known[0] > cost + 1:
-                    best[key] = (cost + 1, path + (nxt,))
-                    frontier.append((nxt, nf, cost + 1, path + (nxt,)))
-        return {key: value for key, value in best.items()}
+                known = best.get((nxt, nf))
+                if known is None or known[0] > cost:
+                    best[(nxt, nf)] = (cost, path)
+                    frontier.append((nxt, nf, cost, path))
+        return best
 
     def move_targets(self, start, budget):
         """Legal end points {(square, facing): path} of a forward move within `budget`."""
         seat, _, facing, _ = self.tanks[start]
+        tanks, own_flags = self.tanks, self.flags[seat]
         return {key: path for key, (cost, path) in self.reach(start, budget).items()
-                if key != (start, facing) and self.can_stop(key[0], seat, start)}
+                if key != (start, facing) and (key[0] == start or key[0] not in tanks)
+                and key[0] not in own_flags}
 
     def reverse_targets(self, start):
         """End points of a reverse move: exactly one square backwards (turn rules per option)."""
@@ -257,33 +263,37 @@ class BitskriegState(State):
     # -- firing ------------------------------------------------------------------------
     def range_count(self, shooter, target):
         """Squares counted from shooter to target, or None (behind, blocked, or 6 and more)."""
-        return self.ranges(shooter).get(target)
+        return self.ranges(shooter, {target}).get(target)
 
-    def ranges(self, shooter):
-        """{square: range count} from a tank, up to range 5, counting only squares in front of it.
+    def ranges(self, shooter, targets):
+        """{target: range count} from a tank for those `targets` it can count to (range 5 at most).
 
-        Blocking squares (obstacles that block fire, enemy tanks) can be counted as the last
-        square (the target) but never counted through; a diagonal step is barred when either
-        square beside it blocks.
+        Only squares in front of the tank are counted. Blocking squares (obstacles that block
+        fire, enemy tanks) may be the last square counted but are never counted through; a
+        diagonal step is barred when either square beside it blocks.
         """
         seat, cls, facing, _ = self.tanks[shooter]
+        x0, y0 = xy(shooter)
+        fdx, fdy = STEP[facing]
+        targets = {t for t in targets if in_front(shooter, facing, t)
+                   and max(abs(xy(t)[0] - x0), abs(xy(t)[1] - y0)) <= data.MAX_RANGE}
+        if not targets:
+            return {}
         blockers = {sq for sq, t in self.tanks.items() if t[0] != seat}
         blockers.update(sq for sq in self.obstacles if self.blocks_fire(sq))
         blocked = blockers.__contains__
-        x0, y0 = xy(shooter)
-        fdx, fdy = STEP[facing]
         found = {}
         if cls == "D":  # straight ahead only
-            x, y = x0, y0
+            sq = shooter
             for distance in range(1, data.MAX_RANGE + 1):
-                x, y = x + fdx, y + fdy
-                if not on_board(x, y):
+                sq = AHEAD[facing][sq]
+                if sq is None:
                     break
-                sq = y * SIZE + x
                 found[sq] = distance
                 if blocked(sq):
                     break
-            return found
+            return {t: found[t] for t in targets if t in found}
+        result = {}
         layer = [shooter]
         for distance in range(1, data.MAX_RANGE + 1):
             nxt = []
@@ -294,24 +304,23 @@ class BitskriegState(State):
                     if side_a is not None and (blocked(side_a) or blocked(side_b)):
                         continue
                     found[n] = distance
+                    if n in targets:
+                        result[n] = distance
                     if not blocked(n):
                         nxt.append(n)
+            if len(result) == len(targets) or not nxt:
+                break
             layer = nxt
-        return found
+        return result
 
     def fire_targets(self, shooter):
         """{target_square: range} for every enemy tank (and obstacle, if allowed) in range."""
         seat = self.tanks[shooter][0]
-        result = {}
-        for sq, distance in self.ranges(shooter).items():
-            tank = self.tanks.get(sq)
-            if tank is not None:
-                if tank[0] != seat:
-                    result[sq] = distance
-            elif (sq in self.obstacles and self.options["destroy_obstacles"]
-                  and self.destructible(self.obstacles[sq])):
-                result[sq] = distance
-        return result
+        candidates = [sq for sq, t in self.tanks.items() if t[0] != seat]
+        if self.options["destroy_obstacles"]:
+            candidates += [sq for sq, terrain in self.obstacles.items()
+                           if sq not in self.tanks and self.destructible(terrain)]
+        return self.ranges(shooter, candidates)
 
     def destructible(self, terrain):
         return terrain == "obstacle" or data.TERRAINS[terrain]["destructible"]
@@ -591,7 +600,8 @@ class BitskriegState(State):
             self.finish(1 - seat, "destroyed")
             return
         self.turn = 1 - seat
-        if all(self.tanks.get(f, (None,))[0] == self.turn for f in self.flags[seat]):
+        flags = self.flags[seat]
+        if flags and all(self.tanks.get(f, (None,))[0] == self.turn for f in flags):
             self.finish(self.turn, "flags")
 
     def finish(self, seat, how):
