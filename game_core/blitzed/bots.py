@@ -85,7 +85,8 @@ def plan(view: dict, level: str, rng: Rng):
     speed = SPEED[level]
     jitter = 0.75 + 0.5 * rng.random()
     own = state["seat_clock"][seat]
-    reacting = max(own, state["claim_clock"])
+    # After someone else's claim changes the table, a glance (the keep time) is needed first.
+    glance = state["claim_clock"] + speed["keep"] * jitter
     if state["phase"] == "ready":
         return f"{seat} ready", own + speed["decide"] * jitter
     if state["phase"] == "tie":
@@ -98,18 +99,18 @@ def plan(view: dict, level: str, rng: Rng):
     matching = sorted((c for c in free if card_matches(c, dice)), key=lambda c: -value[c])
     if mine is not None:
         if level == "hard" and matching and value[matching[0]] > value[mine] and card_matches(mine, dice):
-            return f"{seat} claim {matching[0]}", reacting + speed["claim"] * jitter
+            return f"{seat} claim {matching[0]}", max(own + speed["claim"] * jitter, glance)
         return None
     if 0 in dice:
         return f"{seat} roll", own + speed["start"] * jitter
     if matching:
-        return f"{seat} claim {matching[0]}", reacting + speed["claim"] * jitter
+        return f"{seat} claim {matching[0]}", max(own + speed["claim"] * jitter, glance)
     if not free:
         return None
     if level == "easy":
         target = Rng.from_seed(view["seed_hint"], f"{seat}/target/{len(free)}").choice(free)
         if near_miss(target, dice) and rng.random() < EASY_MISCLAIM_CHANCE:
-            return f"{seat} claim {target}", reacting + speed["claim"] * jitter
+            return f"{seat} claim {target}", max(own + speed["claim"] * jitter, glance)
         _, want = best_keep(target, dice, one_roll_chance)
     else:
         def score(card):
@@ -118,7 +119,7 @@ def plan(view: dict, level: str, rng: Rng):
             return worth, value[card], keep
         want = max(score(c) for c in free)[2]
     if want != kept:
-        return f"{seat} keep {keep_text(want)}", reacting + speed["keep"] * jitter
+        return f"{seat} keep {keep_text(want)}", max(own + speed["keep"] * jitter, glance)
     return f"{seat} roll", own + speed["roll"] * jitter
 
 

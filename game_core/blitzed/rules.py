@@ -62,6 +62,10 @@ def keep_text(kept) -> str:
     return ",".join(chosen) if chosen else "none"
 
 
+KEEP_CHOICES = [(kept, keep_text(kept)) for kept in
+                ([bool(mask >> i & 1) for i in range(DICE)] for mask in range(2 ** DICE))]
+
+
 class BlitzedState(State):
     def setup(self):
         players = self.options["players"]
@@ -136,10 +140,7 @@ class BlitzedState(State):
         if not all(self.kept[seat]):
             actions.append(f"{seat} roll")
         if 0 not in self.dice[seat]:
-            for mask in range(2 ** DICE):
-                kept = [bool(mask >> i & 1) for i in range(DICE)]
-                if kept != self.kept[seat]:
-                    actions.append(f"{seat} keep {keep_text(kept)}")
+            actions += [f"{seat} keep {text}" for kept, text in KEEP_CHOICES if kept != self.kept[seat]]
             actions += [f"{seat} claim {c}" for c in free]
         return actions
 
@@ -348,7 +349,7 @@ class BlitzedState(State):
 
 def canonical(text: str) -> str:
     """Normalise case and spacing of one action; raise IllegalAction when malformed."""
-    text = re.sub(r"\s*,\s*", ",", text.strip().lower())
+    text = re.sub(r" ?, ?", ",", " ".join(text.lower().split()))
     text = re.sub(r"@\s+", "@", text)
     match = ACTION_RE.match(text)
     if not match:
