@@ -101,8 +101,44 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
     return pyodide_dir, pyscript_dir
 
 
+def page_variants(name: str, title: str, pyscript_dir: str) -> dict:
+    """The template's fill-ins for the full page and for the click-to-play embed."""
+    boot = '<script src="./boot.js"></script>'
+    full = {
+        "BASE": "", "BODY_ATTRS": "", "LOADING_ATTRS": "", "PLAY_BUTTON": "",
+        "HEAD": (f'<link rel="stylesheet" href="./{pyscript_dir}/core.css">\n'
+                 f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
+                 f'<link rel="alternate" type="application/json+oembed" href="./oembed/{name}.json" '
+                 f'title="{html.escape(title)}">'),
+        "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
+        "STATUS": "Loading the game engine…",
+        "SCRIPTS": f'<script type="py" src="./app.py" config="./pyscript.json"></script>\n{boot}',
+    }
+    embed = {
+        "BASE": '<base href="../">\n', "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
+        "HEAD": "",
+        "PLAY_BUTTON": (f'<p id="click-to-play"><button type="button" id="play-button">Click to play '
+                        f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
+        "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
+        "STATUS": "Press “Click to play” to start.",
+        "SCRIPTS": f'{boot}\n<script src="./embed-page.js" data-pyscript="{pyscript_dir}"></script>',
+    }
+    return {"full": full, "embed": embed}
+
+
+def oembed(name: str, title: str, site_url: str) -> str:
+    """A `rich` oEmbed document so blog platforms can embed a game from its link."""
+    src = f"{site_url}/embed/{name}.html"
+    return json.dumps({
+        "version": "1.0", "type": "rich", "provider_name": "Blitzbox", "provider_url": f"{site_url}/",
+        "title": title, "width": 900, "height": 600,
+        "html": (f'<iframe src="{html.escape(src)}" title="{html.escape(title)} on Blitzbox" width="900" height="600" '
+                 f'style="width:100%;aspect-ratio:3/2;border:0" loading="lazy" allow="fullscreen"></iframe>'),
+    }, indent=1)
+
+
 def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
-    """Render one page per built game, with the board skeleton drawn now (before Python loads)."""
+    """Render a page and an embed page per built game, with the board drawn now (before Python loads)."""
     sys.path.insert(0, str(ROOT))
     from game_core import games
     from game_core.session import game_module
@@ -110,6 +146,9 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
     config = {"interpreter": f"./{pyodide_dir}/pyodide.mjs", "files": {wheel_url: "./*"}}
     (SITE / "pyscript.json").write_text(json.dumps(config, indent=1))
     template = (WEB / "game.html").read_text()
+    site_url = os.environ.get("URL", "http://127.0.0.1:8000").rstrip("/")  # Netlify sets URL
+    for folder in ("embed", "oembed", "rules"):
+        (SITE / folder).mkdir(exist_ok=True)
     built = []
     for name, title, blurb in CATALOGUE:
         if name not in games.names():
@@ -117,14 +156,16 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
             continue
         game = games.get(name)
         skeleton = game_module(game).render(game.new_game(1), None, {"interactive": False})
-        page = (template.replace("{{GAME}}", name).replace("{{TITLE}}", html.escape(title))
-                .replace("{{BLURB}}", html.escape(blurb)).replace("{{SKELETON}}", skeleton)
-                .replace("{{PYSCRIPT}}", pyscript_dir))
-        (SITE / f"{name}.html").write_text(page)
+        common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton}
+        for variant, fills in page_variants(name, title, pyscript_dir).items():
+            page = template
+            for key, value in {**fills, **common}.items():
+                page = page.replace("{{" + key + "}}", value)
+            (SITE / (f"{name}.html" if variant == "full" else f"embed/{name}.html")).write_text(page)
+        (SITE / "oembed" / f"{name}.json").write_text(oembed(name, title, site_url))
         rules = WEB / "rules" / f"{name}.html"
         if rules.exists():
             wrapper = (WEB / "rules.html").read_text()
-            (SITE / "rules").mkdir(exist_ok=True)
             (SITE / "rules" / f"{name}.html").write_text(
                 wrapper.replace("{{TITLE}}", html.escape(title)).replace("{{GAME}}", name)
                 .replace("{{RULES}}", rules.read_text()))

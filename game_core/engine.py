@@ -75,6 +75,8 @@ class Game:
     options: tuple = ()  # of Option
     state_class: type = None
     max_actions = 5000  # a sane cap for random play; a game that runs past it is a bug
+    # Shared links to a game with secrets open as a replay (continuing would reveal them).
+    hidden_information = True
 
     # -- making states ---------------------------------------------------------------
     def validate_options(self, options: dict | None) -> dict:

@@ -59,6 +59,12 @@ class Session:
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
+    def from_record(cls, game_name: str, record: dict, seats: dict | None = None) -> "Session":
+        """Continue a shared game (every move replayed and checked); SaveError if it is unusable."""
+        return cls.from_save(game_name, json.dumps({"format": SESSION_FORMAT, "version": SESSION_VERSION,
+                                                    "game": game_name, "record": record, "seats": seats}))
+
+    @classmethod
     def from_save(cls, game_name: str, text: str) -> "Session":
         """Rebuild a session from to_save() text; SaveError (with the reason) if it is unusable."""
         try:
@@ -218,3 +224,43 @@ class Session:
 
     def log_html(self) -> str:
         return "".join(f"<li>{escape(line)}</li>" for line in self.log)
+
+
+class Replay:
+    """Step through a recorded game: every position rebuilt from its seed and actions."""
+
+    def __init__(self, game_name: str, record: dict):
+        self.game = games.get(game_name)
+        self.module = game_module(self.game)
+        final = self.game.from_record(record)
+        state = self.game.new_game(final.seed, final.options)
+        self.states, self.lines = [state], []
+        for action in final.actions:
+            self.lines.append(self.game.describe_action(state, action))
+            state = state.apply(action)
+            self.states.append(state)
+        self.index = len(self.states) - 1
+
+    def go(self, where: str) -> None:
+        last = len(self.states) - 1
+        self.index = {"first": 0, "back": max(0, self.index - 1), "next": min(last, self.index + 1),
+                      "last": last}[where]
+
+    @property
+    def at_end(self) -> bool:
+        return self.index == len(self.states) - 1
+
+    def board_svg(self) -> str:
+        return self.module.render(self.states[self.index], None, {"interactive": False})
+
+    def status(self) -> str:
+        state = self.states[self.index]
+        where = f"Replay: move {self.index} of {len(self.states) - 1}"
+        if state.is_over and state.winner is not None:
+            return f"{where}. Winner: {seat_label(state.winner)}."
+        return f"{where}."
+
+    def log_html(self) -> str:
+        current = ' aria-current="step" class="current"'
+        return "".join(f"<li{current if n == self.index else ''}>{escape(line)}</li>"
+                       for n, line in enumerate(self.lines, 1))

@@ -1,24 +1,33 @@
-"""PyScript glue for every game page: it wires clicks, keys, timers and localStorage to
-game_core.session.Session and writes the HTML and SVG it returns into the page.
-All rules, rendering and undo logic live in game_core (tested with pytest)."""
+"""PyScript glue for every game page (and its embed): it wires clicks, keys, timers and
+localStorage to game_core.session and writes the HTML and SVG it returns into the page.
+All rules, rendering, undo and record logic live in game_core (tested with pytest)."""
 
 import json
 import time
+from datetime import datetime, timezone
+from html import escape
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
-from game_core import IllegalAction, SaveError
-from game_core.session import HUMAN, Session, seat_label
+from game_core import IllegalAction, SaveError, records
+from game_core.session import HUMAN, Replay, Session, seat_label
 
 NAME = document.body.getAttribute("data-game")
-AUTOSAVE_KEY = f"blitzbox:{NAME}:autosave"
-SETUP_KEY = f"blitzbox:{NAME}:setup"
+EMBED = document.body.getAttribute("data-embed") == "1"
+PREFIX = f"blitzbox:{NAME}:embed" if EMBED else f"blitzbox:{NAME}"
+AUTOSAVE_KEY = f"{PREFIX}:autosave"
+SETUP_KEY = f"{PREFIX}:setup"
+SLOT_PREFIX = f"blitzbox:{NAME}:slot:"
+SETTINGS_KEY = "blitzbox:settings"
+HISTORY_KEY = "blitzbox:history"
 BOT_SLICE_SECONDS = 0.025  # run bot search in short slices so the page never freezes
-BOT_MIN_DELAY_MS = 350  # a bot that answers instantly feels like a glitch
+BOT_DELAYS_MS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 0}
 
-session = None
+session = None  # the game being played
+replay = None  # a Replay while the replay viewer is open
 bot_job = None  # the running bot search (a generator), if any
+autoplay_timer = None
 
 
 def element(id_):
@@ -32,9 +41,10 @@ def random_seed() -> int:
 # -- storage: never lose a game, never fail silently --------------------------------------
 def storage_get(key):
     try:
-        return window.localStorage.getItem(key)
+        value = window.localStorage.getItem(key)
     except Exception:
         return None
+    return value if isinstance(value, str) else None  # JS null arrives as a falsy JsNull
 
 
 def storage_set(key, value) -> bool:
@@ -42,9 +52,23 @@ def storage_set(key, value) -> bool:
         window.localStorage.setItem(key, value)
         return True
     except Exception as err:  # QuotaExceededError, or storage disabled
-        show_message(f"This browser refused to save the game ({getattr(err, 'name', 'storage error')}): "
-                     "storage may be full. The game goes on, but it is not saved.")
+        show_message(f"This browser refused to save ({getattr(err, 'name', 'storage error')}): its storage "
+                     "may be full. The game goes on, but it is not saved: export it from Saves.")
         return False
+
+
+def storage_keys(prefix: str) -> list:
+    storage = window.localStorage
+    keys = [storage.key(i) for i in range(storage.length)]
+    return sorted(k for k in keys if isinstance(k, str) and k.startswith(prefix))
+
+
+def settings() -> dict:
+    try:
+        value = json.loads(storage_get(SETTINGS_KEY) or "{}")
+        return value if isinstance(value, dict) else {}
+    except ValueError:
+        return {}
 
 
 def show_message(text: str) -> None:
@@ -53,11 +77,11 @@ def show_message(text: str) -> None:
     box.hidden = not text
 
 
-# -- starting and saving ------------------------------------------------------------------
+# -- starting, resuming and saving ------------------------------------------------------------
 def default_setup() -> dict:
     probe = Session(NAME, 0)
-    seats = {}
     bots = list(getattr(probe.module, "BOTS", {}))
+    seats = {}
     for index, seat in enumerate(probe.game.seats):
         seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
     return {"options": {}, "seats": seats}
@@ -76,26 +100,89 @@ def saved_setup() -> dict:
 
 
 def start(setup: dict, seed=None) -> None:
-    global session
+    global session, bot_job
+    bot_job = None
     session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
     storage_set(SETUP_KEY, json.dumps(setup))
     show_message("")
 
 
+def load_text(text: str) -> None:
+    """Load a save (session JSON), a bare record, or a share code; SaveError if unusable."""
+    global session, bot_job
+    text = text.strip()
+    if text.startswith("{") and '"blitzbox-session"' in text:
+        loaded = Session.from_save(NAME, text)
+    else:
+        record = records.decode(text) if not text.startswith("{") else json.loads(text)
+        loaded = Session.from_record(NAME, record, saved_setup()["seats"])
+    bot_job = None
+    session = loaded
+
+
 def resume() -> None:
-    global session
     text = storage_get(AUTOSAVE_KEY)
     if text:
         try:
-            session = Session.from_save(NAME, text)
+            load_text(text)
             return
-        except SaveError as err:
+        except (SaveError, ValueError) as err:
             # Keep the unreadable save aside (never delete a player's data) and say why.
             storage_set(f"{AUTOSAVE_KEY}:unreadable", text)
             start(saved_setup())
             show_message(f"Your saved game could not be resumed: {err}. It was kept aside; a new game has started.")
             return
     start(saved_setup())
+
+
+def open_from_url() -> None:
+    """A share link (#g=code) opens as a replay, or continues when the game has no secrets."""
+    fragment = str(window.location.hash or "")
+    query = str(window.location.search or "")
+    code = None
+    for part in (fragment[1:] + "&" + query[1:]).split("&"):
+        if part.startswith("g="):
+            code = window.decodeURIComponent(part[2:])
+    if not code:
+        return
+    try:
+        if session.game.hidden_information or "view=replay" in query:
+            open_replay(records.decode(code))
+        else:
+            load_text(code)
+    except (SaveError, ValueError) as err:
+        show_message(f"That shared game could not be opened: {err}.")
+
+
+def embed_setup() -> dict:
+    """Embed parameters in the lichess style: ?seed=&bot=&seat=&view=&g=&theme="""
+    setup = default_setup()
+    params = window.URLSearchParams.new(window.location.search)
+    bot, seat = params.get("bot"), params.get("seat")
+    if isinstance(bot, str) and bot in getattr(Session(NAME, 0).module, "BOTS", {}):
+        human = seat if isinstance(seat, str) and seat in setup["seats"] else next(iter(setup["seats"]))
+        setup["seats"] = {s: HUMAN if s == human else bot for s in setup["seats"]}
+    seed = params.get("seed")
+    return setup, int(seed) if isinstance(seed, str) and seed.isdigit() else None
+
+
+def record_finished_game() -> None:
+    """Append a finished game to the local history that the statistics page reads."""
+    state = session.state
+    humans = session.humans()
+    bots = sorted({who for who in session.seats.values() if who != HUMAN})
+    mode = ", ".join(f"{k}={v}" for k, v in sorted(state.options.items())
+                     if v != next(o.default for o in session.game.options if o.name == k)) or "standard"
+    entry = {"game": NAME, "mode": mode, "opponent": bots[0] if bots else HUMAN, "seats": session.seats,
+             "human_seats": humans, "winner": state.winner, "moves": len(state.actions),
+             "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    try:
+        history = json.loads(storage_get(HISTORY_KEY) or "[]")
+    except ValueError:
+        history = []
+    if not isinstance(history, list):
+        history = []
+    storage_set(HISTORY_KEY, json.dumps(history + [entry]))
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -106,15 +193,17 @@ def render() -> None:
         for attr in ("data-action", "data-command"):
             if focused.getAttribute(attr):
                 focus_key = (attr, focused.getAttribute(attr))
-    element("board").innerHTML = session.board_svg()
-    element("status").textContent = session.status()
+    shown = replay or session
+    element("board").innerHTML = shown.board_svg()
+    element("status").textContent = shown.status()
     log = element("log")
-    log.innerHTML = session.log_html()
+    log.innerHTML = shown.log_html()
     log.scrollTop = log.scrollHeight
-    document.querySelector('[data-command="undo"]').disabled = not session.can_undo()
-    document.querySelector('[data-command="redo"]').disabled = not session.redo_stack
+    element("replay-bar").hidden = replay is None
+    document.querySelector('[data-command="undo"]').disabled = replay is not None or not session.can_undo()
+    document.querySelector('[data-command="redo"]').disabled = replay is not None or not session.redo_stack
     curtain = element("curtain")
-    curtain.hidden = not session.curtain
+    curtain.hidden = replay is not None or not session.curtain
     if session.curtain:
         element("curtain-text").textContent = (
             f"Pass the device to {seat_label(session.viewer())}. Their hidden pieces stay covered until they are ready.")
@@ -122,15 +211,22 @@ def render() -> None:
         show_message(session.message)
     over = session.state.is_over
     document.body.setAttribute("data-over", "1" if over else "0")
-    element("result").hidden = not over
+    element("result").hidden = not over or replay is not None
     if over:
         element("result-text").textContent = session.status()
     if focus_key is not None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
             again.focus()
-    storage_set(AUTOSAVE_KEY, session.to_save())
-    schedule_bot()
+    if replay is None:
+        storage_set(AUTOSAVE_KEY, session.to_save())
+        schedule_bot()
+
+
+def after_action(was_over: bool) -> None:
+    if session.state.is_over and not was_over and not EMBED:
+        record_finished_game()
+    render()
 
 
 # -- bots -------------------------------------------------------------------------------------
@@ -138,21 +234,23 @@ def schedule_bot() -> None:
     global bot_job
     if bot_job is None and not session.state.is_over and session.bot_seat() is not None:
         bot_job = session.bot_thinker(random_seed())
-        window.setTimeout(bot_step_proxy, BOT_MIN_DELAY_MS)
+        window.setTimeout(bot_step_proxy, BOT_DELAYS_MS.get(settings().get("speed"), BOT_DELAYS_MS["normal"]))
 
 
 def bot_step() -> None:
     global bot_job
-    if bot_job is None:
+    if bot_job is None or replay is not None:
         return
+    job = bot_job
     deadline = time.perf_counter() + BOT_SLICE_SECONDS
     try:
         while time.perf_counter() < deadline:
-            next(bot_job)
+            next(job)
     except StopIteration as done:
-        bot_job = None
-        session.act(done.value, by_bot=True)
-        render()
+        if job is bot_job:  # not a search for a game that was since replaced
+            bot_job = None
+            session.act(done.value, by_bot=True)
+            after_action(was_over=False)
         return
     window.setTimeout(bot_step_proxy, 0)
 
@@ -160,7 +258,45 @@ def bot_step() -> None:
 bot_step_proxy = create_proxy(bot_step)
 
 
-# -- the new-game dialog ------------------------------------------------------------------------
+# -- replay viewer ----------------------------------------------------------------------------
+def open_replay(record: dict) -> None:
+    global replay
+    replay = Replay(NAME, record)
+    replay.go("first")
+
+
+def replay_tick() -> None:
+    global autoplay_timer
+    if replay is None or replay.at_end:
+        autoplay_timer = None
+        return
+    replay.go("next")
+    render()
+    autoplay_timer = window.setTimeout(replay_tick_proxy, int(element("replay-speed").value))
+
+
+replay_tick_proxy = create_proxy(replay_tick)
+
+
+def replay_command(command: str) -> None:
+    global replay, autoplay_timer
+    if autoplay_timer is not None:
+        window.clearTimeout(autoplay_timer)
+        autoplay_timer = None
+        if command == "replay-play":
+            return render()
+    if command == "replay-exit":
+        replay = None
+    elif command == "replay-play":
+        if replay.at_end:
+            replay.go("first")
+        autoplay_timer = window.setTimeout(replay_tick_proxy, 0)
+    else:
+        replay.go(command.removeprefix("replay-"))
+    render()
+
+
+# -- dialogs: new game, saves, share, settings -------------------------------------------------------
 def new_game_fields() -> str:
     setup = saved_setup()
     rows = []
@@ -168,24 +304,23 @@ def new_game_fields() -> str:
         current = setup["options"].get(option.name, option.default)
         field = f"opt-{option.name}"
         if option.choices is not None:
-            choices = "".join(f'<option value="{c}"{" selected" if c == current else ""}>{c}</option>'
-                              for c in option.choices)
+            choices = "".join(f'<option value="{escape(str(c))}"{" selected" if c == current else ""}>'
+                              f"{escape(str(c))}</option>" for c in option.choices)
             control = f'<select id="{field}" name="{option.name}">{choices}</select>'
         elif isinstance(option.default, bool):
             control = f'<input type="checkbox" id="{field}" name="{option.name}"{" checked" if current else ""}>'
         else:
             control = (f'<input type="number" id="{field}" name="{option.name}" value="{current}" '
                        f'min="{option.low}" max="{option.high}">')
-        rows.append(f'<p><label for="{field}">{option.label}</label> {control}'
-                    f'{f" <small>{option.help}</small>" if option.help else ""}</p>')
+        help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
+        rows.append(f'<p><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
     bots = list(getattr(session.module, "BOTS", {}))
     for seat in session.game.seats:
         current = setup["seats"].get(str(seat), HUMAN)
-        choices = [HUMAN] + bots
         options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
-                          f'{"Human" if c == HUMAN else c.title() + " bot"}</option>' for c in choices)
-        rows.append(f'<p><label for="seat-{seat}">{seat_label(seat)}</label> '
-                    f'<select id="seat-{seat}" data-seat="{seat}">{options}</select></p>')
+                          f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
+        rows.append(f'<p><label for="seat-{seat}">{escape(seat_label(seat))}</label> '
+                    f'<select id="seat-{seat}">{options}</select></p>')
     return "".join(rows)
 
 
@@ -194,8 +329,7 @@ def read_new_game_form() -> dict:
     for option in session.game.options:
         control = element(f"opt-{option.name}")
         if option.choices is not None:
-            value = control.value
-            options[option.name] = next((c for c in option.choices if str(c) == value), option.default)
+            options[option.name] = next((c for c in option.choices if str(c) == control.value), option.default)
         elif isinstance(option.default, bool):
             options[option.name] = bool(control.checked)
         else:
@@ -204,39 +338,151 @@ def read_new_game_form() -> dict:
     return {"options": options, "seats": seats}
 
 
-def open_new_game_dialog() -> None:
-    element("new-game-fields").innerHTML = new_game_fields()
-    element("new-game").showModal()
+def slot_list_html() -> str:
+    rows = []
+    for key in storage_keys(SLOT_PREFIX):
+        name = key[len(SLOT_PREFIX):]
+        label = escape(name)
+        rows.append(f'<li>{label} <button type="button" data-command="slot-load:{label}" '
+                    f'aria-label="Load {label}">Load</button> <button type="button" '
+                    f'data-command="slot-delete:{label}" aria-label="Delete {label}">Delete</button></li>')
+    return "".join(rows) or "<li><em>No saved games yet.</em></li>"
+
+
+def share_url() -> str:
+    base = str(window.location.href).split("#")[0].split("?")[0]
+    return f"{base}#g={records.encode(session.state.record())}"
+
+
+def fill_share_dialog() -> None:
+    link = share_url()
+    base = str(window.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0]
+    element("share-link").value = link
+    element("embed-snippet").value = (
+        f'<iframe src="{base}/embed/{NAME}.html" title="{session.game.title} on Blitzbox" '
+        f'style="width:100%;aspect-ratio:3/2;border:0" loading="lazy" allow="fullscreen"></iframe>')
+    element("bgg-snippet").value = (f"[url={link}]{session.game.title}: play or replay this game on Blitzbox[/url]\n"
+                                    "(attach the board picture downloaded below)")
+
+
+def apply_settings() -> None:
+    document.documentElement.setAttribute("data-theme", settings().get("theme", "system"))
+
+
+def on_setting_change(event) -> None:
+    target = event.target
+    key = target.getAttribute("data-setting")
+    if key:
+        current = settings()
+        current[key] = target.value
+        storage_set(SETTINGS_KEY, json.dumps(current))
+        apply_settings()
+
+
+def on_file_chosen(event) -> None:
+    files = event.target.files
+    if files.length:
+        files.item(0).text().then(create_proxy(import_text))
+
+
+def import_text(text) -> None:
+    try:
+        load_text(str(text))
+    except (SaveError, ValueError) as err:
+        show_message(f"That save could not be loaded: {err}. Nothing was changed.")
+        return
+    element("saves").close()
+    show_message("")
+    render()
 
 
 # -- events -------------------------------------------------------------------------------------
 def take_action(action: str) -> None:
+    was_over = session.state.is_over
     try:
         session.act(action)
     except IllegalAction as err:
         show_message(f"That move is not allowed: {err}.")
         return
-    render()
+    show_message("")
+    after_action(was_over)
 
 
 def run_command(command: str, event) -> None:
-    global bot_job
+    global replay
+    if command.startswith("replay-"):
+        return replay_command(command)
     if command == "new":
-        open_new_game_dialog()
+        element("new-game-fields").innerHTML = new_game_fields()
+        element("new-game").showModal()
         return
     if command == "start":
         event.preventDefault()
         try:
-            setup = read_new_game_form()
-            bot_job = None
-            start(setup)
+            start(read_new_game_form())
         except ValueError as err:
             show_message(f"Cannot start that game: {err}")
             return
+        replay = None
         element("new-game").close()
     elif command == "rematch":
-        bot_job = None
+        replay = None
         start(saved_setup())
+    elif command == "replay":
+        open_replay(session.state.record())
+    elif command == "saves":
+        element("slot-list").innerHTML = slot_list_html()
+        element("code-out").hidden = True
+        element("saves").showModal()
+        return
+    elif command == "slot-save":
+        name = str(element("slot-name").value).strip() or datetime.now().strftime("%Y-%m-%d %H:%M")
+        if storage_set(SLOT_PREFIX + name, session.to_save()):
+            element("slot-list").innerHTML = slot_list_html()
+        return
+    elif command.startswith("slot-load:"):
+        text = storage_get(SLOT_PREFIX + command.split(":", 1)[1])
+        if text:
+            import_text(text)
+        return
+    elif command.startswith("slot-delete:"):
+        window.localStorage.removeItem(SLOT_PREFIX + command.split(":", 1)[1])
+        element("slot-list").innerHTML = slot_list_html()
+        return
+    elif command == "export-file":
+        window.blitzbox.download(f"{NAME}-save.json", session.to_save(), "application/json")
+        return
+    elif command == "export-code":
+        box = element("code-out")
+        box.value = records.encode(session.state.record())
+        box.hidden = False
+        box.select()
+        return
+    elif command == "import-code":
+        return import_text(element("code-in").value)
+    elif command == "share":
+        fill_share_dialog()
+        element("share").showModal()
+        return
+    elif command == "copy-share":
+        window.blitzbox.copy(element("share-link").value)
+        return
+    elif command == "download-record":
+        window.blitzbox.download(f"{NAME}-record.json", json.dumps(session.state.record(), indent=1),
+                                 "application/json")
+        return
+    elif command == "board-png":
+        window.blitzbox.exportPng(element("board").innerHTML, f"{NAME}-board.png")
+        return
+    elif command == "settings":
+        current = settings()
+        element("set-theme").value = current.get("theme", "system")
+        element("set-speed").value = current.get("speed", "normal")
+        element("settings").showModal()
+        return
+    elif command == "close-dialog":
+        event.target.closest("dialog").close()
+        return
     else:
         session.command(command)
     render()
@@ -244,11 +490,12 @@ def run_command(command: str, event) -> None:
 
 def on_click(event) -> None:
     target = event.target.closest("[data-action],[data-command]")
-    if target is None or target.hasAttribute("disabled") or session is None:
+    if not target or target.hasAttribute("disabled") or session is None:
         return
     action = target.getAttribute("data-action")
     if action:
-        take_action(action)
+        if replay is None:
+            take_action(action)
     else:
         run_command(target.getAttribute("data-command"), event)
 
@@ -256,24 +503,34 @@ def on_click(event) -> None:
 def on_key(event) -> None:
     if session is None:
         return
-    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y"):
+    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and replay is None:
         event.preventDefault()
         run_command("undo" if event.key == "z" else "redo", event)
         return
     if event.key in ("Enter", " "):
         target = event.target
         is_native = target.tagName in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA")
-        if not is_native and target.closest("[data-action],[data-command]") is not None:
+        if not is_native and target.closest("[data-action],[data-command]"):
             event.preventDefault()
             on_click(event)
 
 
 def main() -> None:
-    resume()
+    apply_settings()
+    if EMBED:
+        start(*embed_setup())
+    else:
+        resume()
+        if window.navigator.storage and window.navigator.storage.persist:
+            window.navigator.storage.persist()  # ask the browser not to clear our saves
+    open_from_url()
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
+    document.addEventListener("change", create_proxy(on_setting_change))
+    element("file-in").addEventListener("change", create_proxy(on_file_chosen))
     element("loading").hidden = True
-    document.querySelector('[data-command="new"]').disabled = False
+    for button in document.querySelectorAll("nav [data-command]"):
+        button.disabled = False
     render()
     document.body.setAttribute("data-ready", "1")
 

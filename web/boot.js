@@ -1,10 +1,55 @@
-// Runs before Python: registers the offline service worker and reports a Python start-up failure.
-if ("serviceWorker" in navigator && location.protocol !== "file:") {
-  navigator.serviceWorker.register("./sw.js").catch(() => {});
-}
-addEventListener("error", (event) => {
-  const status = document.getElementById("status");
-  if (status && document.body.dataset.ready !== "1") {
-    status.textContent = "The game engine could not start: " + (event.message || "unknown error") + ". Reload to try again.";
+// Runs before Python: theme, offline service worker, start-up errors, and the few browser
+// helpers the Python glue calls (downloads, clipboard, PNG export of the board).
+(() => {
+  let settings = {};
+  try { settings = JSON.parse(localStorage.getItem("blitzbox:settings") || "{}") || {}; } catch (e) { /* blocked */ }
+  document.documentElement.dataset.theme = settings.theme || "system";
+
+  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+    navigator.serviceWorker.register("./sw.js").catch(() => {});
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const notice = document.getElementById("notice");
+      if (event.data && event.data.type === "blitzbox:updated" && notice) {
+        notice.textContent = "Blitzbox was updated: the next page load uses the new version.";
+        notice.hidden = false;
+      }
+    });
   }
-});
+
+  addEventListener("error", (event) => {
+    const status = document.getElementById("status");
+    if (status && document.body.dataset.ready !== "1") {
+      status.textContent = "The game engine could not start: " + (event.message || "unknown error") + ". Reload to try again.";
+    }
+  });
+
+  const download = (filename, data, type) => {
+    const url = URL.createObjectURL(data instanceof Blob ? data : new Blob([data], {type}));
+    const link = Object.assign(document.createElement("a"), {href: url, download: filename});
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+
+  window.blitzbox = {
+    download,
+    copy: (text) => navigator.clipboard ? navigator.clipboard.writeText(text).catch(() => {}) : null,
+    exportPng: (svgText, filename) => {
+      const svg = new Blob([svgText], {type: "image/svg+xml"});
+      const image = new Image();
+      image.onload = () => {
+        const width = image.naturalWidth || 1200;
+        const height = image.naturalHeight || 800;
+        const canvas = Object.assign(document.createElement("canvas"), {width, height});
+        const context = canvas.getContext("2d");
+        context.fillStyle = "#fffaf0";
+        context.fillRect(0, 0, width, height);
+        context.drawImage(image, 0, 0, width, height);
+        canvas.toBlob((png) => download(filename, png, "image/png"), "image/png");
+        URL.revokeObjectURL(image.src);
+      };
+      image.src = URL.createObjectURL(svg);
+    },
+  };
+})();

@@ -1,0 +1,47 @@
+"""Share codes: a game record (seed, options, actions) packed into a short URL-safe string.
+
+Format: "bb1." + base64url(zlib(JSON record)). The version prefix lets later formats be read
+alongside; zlib's checksum catches damaged codes, and replaying the moves catches altered ones.
+"""
+
+import base64
+import binascii
+import json
+import zlib
+
+from .engine import SaveError
+
+PREFIX = "bb1."
+MAX_CODE_CHARS = 200_000
+
+
+def encode(record: dict) -> str:
+    packed = zlib.compress(json.dumps(record, sort_keys=True, separators=(",", ":")).encode(), 9)
+    return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+def decode(code: str) -> dict:
+    """The record inside a share code; SaveError saying what is wrong with it otherwise."""
+    if not isinstance(code, str):
+        raise SaveError("a share code is text")
+    code = code.strip()
+    if len(code) > MAX_CODE_CHARS:
+        raise SaveError("the share code is far too long to be a Blitzbox game")
+    if not code.startswith("bb") or "." not in code:
+        raise SaveError("this is not a Blitzbox share code")
+    if not code.startswith(PREFIX):
+        raise SaveError("the share code is from a newer Blitzbox: reload the page to update")
+    body = code[len(PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        record = json.loads(zlib.decompress(packed).decode())
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise SaveError("the share code is damaged (it was cut short or altered)") from None
+    if not isinstance(record, dict):
+        raise SaveError("the share code does not hold a game record")
+    return record
+
+
+def load(game, code: str):
+    """Rebuild a game state from a share code (replaying and checking every move)."""
+    return game.from_record(decode(code))

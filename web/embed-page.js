@@ -1,0 +1,26 @@
+// Embedded game: nothing heavy loads until the visitor clicks (every embedding site starts with a
+// cold cache). Then PyScript and the same glue as the full page start. The page reports its height
+// to the host page (see embed.js).
+(() => {
+  const script = document.currentScript;
+  const pyscript = script.dataset.pyscript;
+  const button = document.getElementById("play-button");
+  const params = new URLSearchParams(location.search);
+  if (params.get("theme")) document.documentElement.dataset.theme = params.get("theme");
+  button.addEventListener("click", () => {
+    document.getElementById("click-to-play").hidden = true;
+    document.getElementById("loading").hidden = false;
+    document.getElementById("status").textContent = "Loading the game engine…";
+    const css = Object.assign(document.createElement("link"), {rel: "stylesheet", href: `./${pyscript}/core.css`});
+    const py = Object.assign(document.createElement("script"), {type: "py", src: "./app.py"});
+    py.setAttribute("config", "./pyscript.json");
+    const core = Object.assign(document.createElement("script"), {type: "module", src: `./${pyscript}/core.js`});
+    document.head.append(css);
+    document.body.append(py, core);
+  }, {once: true});
+  if (window.parent !== window && "ResizeObserver" in window) {
+    new ResizeObserver(() => {
+      window.parent.postMessage({type: "blitzbox:resize", height: document.documentElement.scrollHeight}, "*");
+    }).observe(document.documentElement);
+  }
+})();
