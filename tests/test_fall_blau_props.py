@@ -135,15 +135,15 @@ def test_clicking_the_board_alone_finishes_a_game():
 
 
 def test_apply_and_render_are_fast():
-    timings = []
+    timings = []  # CPU time of this process: other jobs on the machine do not count
     for seed in range(5):
         state = GAME.new_game(seed)
         rng = Rng.from_seed(seed, "speed")
         while not state.is_over:
-            start = time.perf_counter()
+            start = time.process_time()
             state = state.apply(rng.choice(state.legal_actions()))
             render(state, "player", {"general": state.slots[0], "panel": "reorg"})
-            timings.append(time.perf_counter() - start)
+            timings.append(time.process_time() - start)
     timings.sort()
     assert sum(timings) / len(timings) < 0.0025
     assert timings[int(len(timings) * 0.95)] < 0.005  # the slowest few are the machine's hiccups

@@ -501,7 +501,7 @@ class FallBlauState(State):
             if card["effect"] == "red_everywhere":
                 for slot in SLOTS:
                     if self.card_at(slot):
-                        self.card_at(slot)["red"] += self.place_red(1)
+                        self.card_at(slot)["red"] += self.place_red(data.STAVKA_CUBES)
 
     def major_counter_attack(self, event):
         empty = [s for s in SLOTS if self.card_at(s) is None]
