@@ -13,7 +13,7 @@ from itertools import product
 
 from ..engine import Bot
 from ..rng import Rng
-from .rules import CARDS, DICE, GAME, card_matches, keep_text
+from .rules import CARDS, DICE, GAME, LAST_PLACE_VALUE, card_matches, keep_text
 
 # Milliseconds a person at this level takes for each kind of step (jittered +-25%).
 SPEED = {
@@ -22,7 +22,6 @@ SPEED = {
     "hard": {"start": 350, "roll": 550, "keep": 250, "claim": 450, "decide": 1200},
 }
 EASY_MISCLAIM_CHANCE = 0.2
-LAST_PLACE = -2
 
 
 @lru_cache(maxsize=None)
@@ -115,7 +114,7 @@ def plan(view: dict, level: str, rng: Rng):
     else:
         def score(card):
             chance, keep = best_keep(card, dice, two_roll_chance)
-            worth = chance * (value[card] - LAST_PLACE) if level == "hard" else chance
+            worth = chance * (value[card] - LAST_PLACE_VALUE) if level == "hard" else chance
             return worth, value[card], keep
         want = max(score(c) for c in free)[2]
     if want != kept:

@@ -12,7 +12,7 @@ Elements the glue may animate: `.die` (data-seat, data-die, data-value), `.thund
 (data-seat, data-card) for a claim, `.summary` for the round scoring.
 """
 
-from ..svg import action_attrs, esc, svg_open, text
+from ..svg import action_attrs, svg_open, text
 from .rules import CARDS, COLOUR, card_label, card_matches, keep_text, seat_name
 
 WIDTH = 1000
