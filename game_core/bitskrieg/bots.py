@@ -14,6 +14,11 @@ from .rules import CLASSES, EDGE_FACING_IN, BitskriegState, edge_squares, parse,
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
 WIN = 1000.0
+READY = 0.15           # a ready tank is worth a little more than a finished one
+CLOSEST_FLAG = 0.3     # per turn the nearest tank needs to reach an enemy flag
+ADVANCE = 0.05         # per turn every tank needs to reach an enemy flag
+THREAT_TO_MOVE = 0.6   # share of my best shot's expected gain when I move next
+THREAT_WAITING = 0.3   # ... when the opponent moves first
 
 
 class ScriptedDice:
@@ -61,29 +66,28 @@ def side_score(state, seat):
     score = 1.0 * state.rebuilds[seat]
     mine = [(sq, t) for sq, t in state.tanks.items() if t[0] == seat]
     for sq, tank in mine:
-        score += VALUE[tank[1]] + (0.4 if tank[3] else 0.0)
-    held = 0
-    for flag in state.flags[1 - seat]:
-        holder = state.tanks.get(flag)
-        if holder is not None and holder[0] == seat:
-            held += 1
-            continue
-        fx, fy = xy(flag)
-        turns = min((abs(xy(sq)[0] - fx) + abs(xy(sq)[1] - fy)) / CLASSES[t[1]]["speed"] for sq, t in mine) if mine else 9
-        score -= 0.3 * min(turns, 6)
+        score += VALUE[tank[1]] + (READY if tank[3] else 0.0)
+    targets = [f for f in state.flags[1 - seat] if state.tanks.get(f, (None,))[0] != seat]
+    held = len(state.flags[1 - seat]) - len(targets)
     score += 2.5 * held + (6.0 if held == 2 else 0.0)
-    weight = 0.6 if state.turn == seat else 0.2
+    if targets and mine:
+        turns = [min(flag_turns(sq, tank, f) for f in targets) for sq, tank in mine]
+        score -= CLOSEST_FLAG * min(min(turns), 6) + ADVANCE * sum(turns)
+    weight = THREAT_TO_MOVE if state.turn == seat else THREAT_WAITING
     for sq, tank in mine:
         if not tank[3]:
             continue
-        best = {}
+        best = 0.0
         for target, distance in state.fire_targets(sq).items():
             if target in state.tanks:
-                value = kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]]
-                best[target] = max(best.get(target, 0.0), value)
-        if best:
-            score += weight * max(best.values())
+                best = max(best, kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]])
+        score += weight * best
     return score
+
+
+def flag_turns(sq, tank, flag):
+    (x, y), (fx, fy) = xy(sq), xy(flag)
+    return (abs(x - fx) + abs(y - fy)) / CLASSES[tank[1]]["speed"]
 
 
 def evaluate(state, seat):
