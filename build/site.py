@@ -115,13 +115,13 @@ def page_variants(name: str, title: str, pyscript_dir: str) -> dict:
         "SCRIPTS": f'<script type="py" src="./app.py" config="./pyscript.json"></script>\n{boot}',
     }
     embed = {
-        "BASE": '<base href="../">\n', "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
+        "BASE": "", "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
         "HEAD": "",
         "PLAY_BUTTON": (f'<p id="click-to-play"><button type="button" id="play-button">Click to play '
                         f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
         "STATUS": "Press “Click to play” to start.",
-        "SCRIPTS": f'{boot}\n<script src="./embed-page.js" data-pyscript="{pyscript_dir}"></script>',
+        "SCRIPTS": f'{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}"></script>',
     }
     return {"full": full, "embed": embed}
 
@@ -143,12 +143,14 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
     from game_core import games
     from game_core.session import game_module
 
-    config = {"interpreter": f"./{pyodide_dir}/pyodide.mjs", "files": {wheel_url: "./*"}}
-    (SITE / "pyscript.json").write_text(json.dumps(config, indent=1))
-    template = (WEB / "game.html").read_text()
-    site_url = os.environ.get("URL", "http://127.0.0.1:8000").rstrip("/")  # Netlify sets URL
     for folder in ("embed", "oembed", "rules"):
         (SITE / folder).mkdir(exist_ok=True)
+    # PyScript resolves these against the page, so the embed folder gets its own copy.
+    for prefix, config_path in (("./", SITE / "pyscript.json"), ("../", SITE / "embed" / "pyscript.json")):
+        config = {"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs", "files": {prefix + wheel_url[2:]: "./*"}}
+        config_path.write_text(json.dumps(config, indent=1))
+    template = (WEB / "game.html").read_text()
+    site_url = os.environ.get("URL", "http://127.0.0.1:8000").rstrip("/")  # Netlify sets URL
     built = []
     for name, title, blurb in CATALOGUE:
         if name not in games.names():
@@ -161,6 +163,8 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
             page = template
             for key, value in {**fills, **common}.items():
                 page = page.replace("{{" + key + "}}", value)
+            if variant == "embed":  # one folder down: every site-relative link climbs one level
+                page = page.replace('"./', '"../')
             (SITE / (f"{name}.html" if variant == "full" else f"embed/{name}.html")).write_text(page)
         (SITE / "oembed" / f"{name}.json").write_text(oembed(name, title, site_url))
         rules = WEB / "rules" / f"{name}.html"

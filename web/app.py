@@ -366,7 +366,9 @@ def fill_share_dialog() -> None:
 
 
 def apply_settings() -> None:
-    document.documentElement.setAttribute("data-theme", settings().get("theme", "system"))
+    theme = window.URLSearchParams.new(window.location.search).get("theme") if EMBED else None
+    document.documentElement.setAttribute("data-theme", theme if isinstance(theme, str) else
+                                          settings().get("theme", "system"))
 
 
 def on_setting_change(event) -> None:

@@ -6,7 +6,8 @@
   document.documentElement.dataset.theme = settings.theme || "system";
 
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("./sw.js").catch(() => {});
+    // sw.js sits next to this script, at the site's root (embed pages are one folder down).
+    navigator.serviceWorker.register(new URL("sw.js", document.currentScript.src)).catch(() => {});
     navigator.serviceWorker.addEventListener("message", (event) => {
       const notice = document.getElementById("notice");
       if (event.data && event.data.type === "blitzbox:updated" && notice) {

@@ -3,7 +3,7 @@
 // to the host page (see embed.js).
 (() => {
   const script = document.currentScript;
-  const pyscript = script.dataset.pyscript;
+  const pyscript = script.dataset.pyscript;  // e.g. "../runtime/pyscript-0.7.31"
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
   if (params.get("theme")) document.documentElement.dataset.theme = params.get("theme");
@@ -11,10 +11,10 @@
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;
     document.getElementById("status").textContent = "Loading the game engine…";
-    const css = Object.assign(document.createElement("link"), {rel: "stylesheet", href: `./${pyscript}/core.css`});
-    const py = Object.assign(document.createElement("script"), {type: "py", src: "./app.py"});
+    const css = Object.assign(document.createElement("link"), {rel: "stylesheet", href: `${pyscript}/core.css`});
+    const py = Object.assign(document.createElement("script"), {type: "py", src: "../app.py"});
     py.setAttribute("config", "./pyscript.json");
-    const core = Object.assign(document.createElement("script"), {type: "module", src: `./${pyscript}/core.js`});
+    const core = Object.assign(document.createElement("script"), {type: "module", src: `${pyscript}/core.js`});
     document.head.append(css);
     document.body.append(py, core);
   }, {once: true});

@@ -1,0 +1,140 @@
+"""The platform around every game: share links, save codes, hostile input, storage, keyboard, embeds, offline."""
+
+import json
+
+from support import wait_ready
+
+GAME = "blitzkrieg"
+
+
+def open_game(page, site_url, path=f"{GAME}.html"):
+    page.goto(f"{site_url}/{path}")
+    wait_ready(page)
+
+
+def make_moves(page, count):
+    for _ in range(count):
+        page.locator("[data-action]").first.click()
+
+
+def test_a_share_link_opens_the_replay_and_a_tampered_one_is_refused(page, site_url, off_origin, page_errors):
+    open_game(page, site_url)
+    make_moves(page, 4)
+    page.click('[data-command="share"]')
+    link = page.input_value("#share-link")
+    assert "#g=bb1." in link
+    page.click('#share [data-command="close-dialog"]')
+    log = page.inner_text("#log")
+
+    viewer = page.context.new_page()
+    viewer.goto(link)
+    wait_ready(viewer)
+    assert viewer.locator("#replay-bar").is_visible()
+    assert "move 0 of 4" in viewer.inner_text("#status")
+    viewer.click('[data-command="replay-last"]')
+    assert "move 4 of 4" in viewer.inner_text("#status")
+    assert viewer.inner_text("#log") == log
+    assert viewer.locator("#board [data-action]").count() == 0, "a replay takes no moves"
+    viewer.click('[data-command="replay-exit"]')
+    assert not viewer.locator("#replay-bar").is_visible()
+
+    tampered = link[:-6] + ("AAAAAA" if not link.endswith("AAAAAA") else "BBBBBB")
+    viewer.goto("about:blank")
+    viewer.goto(tampered)
+    wait_ready(viewer)
+    assert "could not be opened" in viewer.inner_text("#message")
+    assert off_origin == [] and page_errors == []
+
+
+def test_a_save_code_moves_a_game_to_another_browser(page, browser, site_url, off_origin):
+    open_game(page, site_url)
+    make_moves(page, 5)
+    page.click('[data-command="saves"]')
+    page.click('[data-command="export-code"]')
+    code = page.input_value("#code-out")
+    log = page.inner_text("#log")
+
+    other = browser.new_context().new_page()
+    open_game(other, site_url)
+    other.click('[data-command="saves"]')
+    other.fill("#code-in", "bb1.garbage")
+    other.click('[data-command="import-code"]')
+    assert "could not be loaded" in other.inner_text("#message")
+    other.fill("#code-in", code)
+    other.click('[data-command="import-code"]')
+    assert other.inner_text("#log") == log
+    other.context.close()
+    assert off_origin == []
+
+
+def test_hostile_save_names_are_shown_as_text(page, site_url, off_origin, page_errors):
+    open_game(page, site_url)
+    page.evaluate("window.pwned = false")
+    hostile = '<img src=x onerror="window.pwned=true">'
+    page.click('[data-command="saves"]')
+    page.fill("#slot-name", hostile)
+    page.click('[data-command="slot-save"]')
+    assert hostile in page.inner_text("#slot-list")
+    assert page.locator("#slot-list img").count() == 0
+    assert page.evaluate("window.pwned") is False
+    assert off_origin == [] and page_errors == []
+
+
+def test_a_full_storage_is_reported_and_the_game_goes_on(page, site_url, off_origin):
+    open_game(page, site_url)
+    page.evaluate("""() => {
+        // Fill storage to the brim: big chunks first, then ever smaller ones.
+        let n = 0;
+        for (let size = 1 << 20; size >= 1; size >>= 1) {
+            const chunk = 'x'.repeat(size);
+            try { for (;;) localStorage.setItem('filler' + n++, chunk); } catch (e) {}
+        }
+    }""")
+    before = page.locator("#log li").count()
+    make_moves(page, 1)
+    assert page.locator("#log li").count() == before + 1
+    assert "storage may be full" in page.inner_text("#message")
+    assert off_origin == []
+
+
+def test_the_keyboard_alone_can_play(page, site_url, off_origin):
+    open_game(page, site_url)
+    target = page.locator("#board [data-action]").first
+    target.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("#log li").count() == 1
+    assert off_origin == []
+
+
+def test_an_embed_loads_nothing_heavy_until_clicked(page, site_url, off_origin, page_errors):
+    requests = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(f"{site_url}/embed/{GAME}.html?theme=dark")
+    assert page.locator("#board svg").count() == 1
+    page.wait_for_timeout(500)
+    assert not any("pyodide" in url or url.endswith(".whl") for url in requests)
+    page.click("#play-button")
+    wait_ready(page)
+    make_moves(page, 2)
+    assert page.locator("#log li").count() >= 2
+    assert page.get_attribute("html", "data-theme") == "dark"
+    assert off_origin == [] and page_errors == []
+
+
+def test_every_game_boots_offline_after_one_visit(context, page, site_url, off_origin):
+    open_game(page, site_url)
+    page.evaluate("navigator.serviceWorker.ready")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    page.wait_for_function("""async () => {
+        const names = await caches.keys();
+        if (!names.length) return false;
+        const cache = await caches.open(names[0]);
+        return (await cache.keys()).length > 30;
+    }""", timeout=60_000)
+    context.set_offline(True)
+    for game in json.loads(page.evaluate("""JSON.stringify([...document.querySelectorAll('a.home')].length ? [] : [])""")) or [GAME]:
+        page.goto(f"{site_url}/{game}.html")
+        wait_ready(page)
+        make_moves(page, 1)
+    context.set_offline(False)
+    assert off_origin == []
