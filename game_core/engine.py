@@ -212,6 +212,11 @@ class State:
         """Game hook: carry out a legal action on self (already a fresh copy)."""
         raise NotImplementedError
 
+    def check_legal(self, action: str) -> None:
+        """Game hook: raise IllegalAction (naming the rule) unless `action` may be applied now."""
+        if action not in self.legal_actions():
+            raise IllegalAction(self.why_illegal(action))
+
     def why_illegal(self, action: str) -> str:
         """Game hook: the rule an action breaks (it is known not to be legal now)."""
         return f"{action!r} is not a legal action now"
@@ -241,8 +246,7 @@ class State:
         text = self.game.parse_action(self, action if isinstance(action, str) else str(action))
         if self.is_over:
             raise IllegalAction("the game is over: no more moves can be made")
-        if text not in self.legal_actions():
-            raise IllegalAction(self.why_illegal(text))
+        self.check_legal(text)
         new = self.copy()
         before = new.rng.state
         new.do(text)

@@ -148,24 +148,14 @@ class BlitzedState(State):
         seats = self.to_play or ()
         return [a for seat in seats for a in self.seat_actions(seat)]
 
-    def apply(self, action):
-        """Like State.apply, but legality ignores the time stamp (which may not go backwards)."""
-        text = self.game.parse_action(self, action if isinstance(action, str) else str(action))
-        if self.is_over:
-            raise IllegalAction("the game is over: no more moves can be made")
+    def check_legal(self, text):
+        """Legality ignores the time stamp, except that it may not go backwards."""
         base, stamp = split_stamp(text)
         if stamp is not None and stamp < self.clock:
             raise IllegalAction(f"time stamps may not go backwards (@{stamp} is before @{self.clock})")
         seat = base.split()[0]
         if seat not in (self.to_play or ()) or base not in self.seat_actions(seat):
             raise IllegalAction(self.why_illegal(base))
-        new = self.copy()
-        before = new.rng.state
-        new.do(text)
-        new.actions = self.actions + (text,)
-        if new.rng.state != before:
-            new.undo_floor = len(new.actions)
-        return new
 
     def why_illegal(self, action):
         base, _ = split_stamp(action)
