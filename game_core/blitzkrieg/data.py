@@ -11,7 +11,8 @@ WAR_TRACK_SPACES = 30
 
 # Space types and which unit types may occupy them.
 LAND, SEA, LAND_SEA = "land", "sea", "land/sea"
-FITS = {"army": (LAND, LAND_SEA), "navy": (SEA, LAND_SEA), "air": (LAND, SEA, LAND_SEA)}
+FITS = {"army": (LAND, LAND_SEA), "navy": (SEA, LAND_SEA), "air": (LAND, SEA, LAND_SEA),
+        "army+navy": (LAND, SEA, LAND_SEA)}
 
 # Space effects. "TA+n" tactical advantage, "SA+n" strategic advantage, "Pn" propaganda, "" none.
 EFFECT_NAMES = {
@@ -79,9 +80,9 @@ BOARDS = {"world": WORLD}
 # Unit kinds. "type" decides where it may go (None: see its ability); "strength" is how far it
 # moves the battle marker; "abilities" name the special rules in rules.py; "count" is how many
 # tokens of the kind each side has (unit tokens) or the research pile holds (special weapons).
-def _unit(name, unit_type, strength, count, abilities=(), special=False, source="printed"):
+def _unit(name, unit_type, strength, count, abilities=(), special=False, source="printed", **extra):
     return {"name": name, "type": unit_type, "strength": strength, "count": count,
-            "abilities": abilities, "special": special, "source": source}
+            "abilities": abilities, "special": special, "source": source, **extra}
 
 
 UNITS = {
@@ -111,10 +112,19 @@ UNITS = {
     "NUKE": _unit("nuclear bomb", "army", 7, 1, ("nuke",), True, "rulebook"),
     "SPY": _unit("spy", None, 0, 1, ("spy",), True, "rulebook"),
     "SCI": _unit("scientist", None, 0, 1, ("scientist",), True, "rulebook"),
+    # Nippon Expansion (rulebook text; one token each is our reading of the 18-token total).
+    # "option" names the new-game option that puts them in the base game's research pile.
+    "PA": _unit("partisans", "army", 1, 1, ("partisans",), True, "designed",
+                option="partisans", words="the partisans"),
+    "IL": _unit("inspired leadership", None, 1, 1, ("inspired",), True, "designed",
+                option="inspired_leadership", words="the inspired leadership (1)"),
+    # Godzilla is a Japanese unit token only (count 0: in no base-game bag; see JAPAN_TOKENS).
+    "GZ": _unit("Godzilla", "army+navy", 4, 0, ("godzilla",), source="rulebook", words="Godzilla (4)"),
 }
 
-SIDE_KINDS = tuple(k for k, u in UNITS.items() if not u["special"])
-SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if u["special"])
+SIDE_KINDS = tuple(k for k, u in UNITS.items() if not u["special"] and u["count"])
+SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if u["special"] and "option" not in u)
+OPTIONAL_SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if "option" in u)  # each with its own option
 
 START_RESERVE = 3  # rulebook: each player draws three
 NUKE_RETREAT = 2   # printed "-2" on the nuclear bomb
@@ -127,3 +137,56 @@ def kind_of(token_id: str) -> str:
 
 def is_special(token_id: str) -> bool:
     return token_id.startswith("sw:")
+
+
+# -- Nippon Expansion: Japan against Germany on the back of the board (a map of the USA) -------
+# The rulebook fixes: one campaign per theater, joined by lines; the four starting campaigns;
+# New York joined to Boston; the last three squares at each end of a track marked +1/+2/+3.
+# No public source gives the map itself, so cities, spaces, VP, tracks and lines are designed.
+JAPAN, GERMANY = NIPPON_SEATS = ("japan", "germany")  # Japan moves first, Germany has the last turn
+END_ZONE = 3  # the +1/+2/+3 squares at each end of a Nippon track (rulebook)
+
+
+def _city(code, name, x, y, vp, length, *spaces):
+    """A Nippon theater: one city campaign with its own track; (x, y) places it on the drawn map."""
+    return {"code": code, "name": name, "map": (x, y), "source": "designed",
+            "track": {"length": length, "icons": (), "end_zone": END_ZONE, "source": "designed"},
+            "campaigns": [{"vp": vp, "spaces": [{"type": t, "effect": e} for t, e in spaces],
+                           "source": "designed"}]}
+
+
+NIPPON = {
+    "name": "nippon",
+    "title": "Nippon: the USA",
+    "theater_bonus": 0,
+    "start": {"codes": ("HO", "SE", "JA", "BO"), "source": "rulebook"},
+    # Japan comes in from the Pacific (west), Germany from the Atlantic (east).
+    "theaters": [
+        _city("HO", "Honolulu", 95, 330, 2, 7, (SEA, "B"), (SEA, "R"), (LAND_SEA, "P1")),
+        _city("SE", "Seattle", 330, 110, 2, 7, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
+        _city("SF", "San Francisco", 295, 225, 3, 8, (SEA, "R2"), (LAND_SEA, "IP"), (LAND, "SA+2")),
+        _city("LA", "Los Angeles", 360, 330, 3, 8, (SEA, "B"), (LAND_SEA, "TA+1"), (LAND, "IP"), (LAND_SEA, "")),
+        _city("DE", "Denver", 520, 210, 4, 8, (LAND, "TA+2"), (LAND, "IP2"), (LAND, "")),
+        _city("DA", "Dallas", 615, 345, 4, 8, (LAND, "SA+3"), (LAND, "R"), (LAND, "P1")),
+        _city("KC", "Kansas City", 665, 225, 5, 9, (LAND, "B"), (LAND, "TA+2"), (LAND, "P2"), (LAND, "")),
+        _city("CH", "Chicago", 790, 150, 6, 9, (LAND_SEA, "B"), (LAND, "SA+3"), (LAND, "IP"), (LAND, "P2"), (LAND, "")),
+        _city("NO", "New Orleans", 760, 375, 3, 8, (SEA, "R"), (LAND_SEA, "P2"), (LAND_SEA, "")),
+        _city("DT", "Detroit", 880, 125, 4, 8, (LAND, "RI"), (LAND_SEA, "SA+3"), (LAND, "")),
+        _city("AT", "Atlanta", 880, 300, 4, 8, (LAND, "IP2"), (LAND, "TA+2"), (LAND_SEA, "")),
+        _city("WA", "Washington", 1010, 215, 4, 8, (LAND, "P2"), (LAND_SEA, "B"), (LAND, "TA+1"), (LAND_SEA, "")),
+        _city("NY", "New York", 1065, 155, 3, 8, (SEA, "RI"), (LAND_SEA, "IP"), (LAND, "SA+2")),
+        _city("JA", "Jacksonville", 965, 370, 2, 7, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
+        _city("BO", "Boston", 1120, 100, 2, 7, (SEA, "B"), (LAND, "R"), (LAND_SEA, "P1")),
+    ],
+    "links": [{"cities": pair, "source": "rulebook" if pair == ("NY", "BO") else "designed"} for pair in (
+        ("HO", "SE"), ("HO", "SF"), ("HO", "LA"), ("SE", "SF"), ("SE", "DE"), ("SF", "LA"), ("SF", "DE"),
+        ("LA", "DE"), ("LA", "DA"), ("DE", "KC"), ("DA", "KC"), ("DA", "NO"), ("KC", "CH"), ("KC", "AT"),
+        ("CH", "DT"), ("CH", "AT"), ("NO", "AT"), ("NO", "JA"), ("AT", "JA"), ("AT", "WA"), ("JA", "WA"),
+        ("DT", "NY"), ("DT", "WA"), ("WA", "NY"), ("NY", "BO"), ("BO", "DT"))],
+}
+BOARDS["nippon"] = NIPPON
+
+# Japan's 22 tan tokens: the rulebook gives no mix, so we keep the base mix (both base sides are
+# identical) with Godzilla in place of one strength-3 army. Germany uses the grey Axis tokens.
+JAPAN_TOKENS = [{"kind": k, "count": UNITS[k]["count"] - (k == "A3"), "source": "designed"} for k in SIDE_KINDS]
+JAPAN_TOKENS.append({"kind": "GZ", "count": 1, "source": "designed"})

@@ -9,16 +9,18 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 import re
 from bisect import insort
 
-from ..engine import Game, IllegalAction, State
+from ..engine import Game, IllegalAction, Option, State
 from . import data
 from .data import UNITS, kind_of
 
 AXIS, ALLIES = data.SEATS
-SIGN = {AXIS: 1, ALLIES: -1}  # the Axis end of a track is positive, the Allied end negative
+# The Axis (and Germany, with the same grey tokens) end of a track is positive.
+SIGN = {AXIS: 1, ALLIES: -1, data.GERMANY: 1, data.JAPAN: -1}
+OPPONENT = {AXIS: ALLIES, ALLIES: AXIS, data.GERMANY: data.JAPAN, data.JAPAN: data.GERMANY}
 
 
 def other(seat: str) -> str:
-    return ALLIES if seat == AXIS else AXIS
+    return OPPONENT[seat]
 
 
 class BoardIndex:
@@ -60,6 +62,8 @@ INDEXES = {name: BoardIndex(board) for name, board in data.BOARDS.items()}
 def unit_words(kind: str) -> str:
     """ "an elite army (4)", "a general", "the spy"."""
     unit = UNITS[kind]
+    if "words" in unit:
+        return unit["words"]
     if unit["type"] is None or "nuke" in unit["abilities"]:
         return f"the {unit['name']}"
     if "general" in unit["abilities"] or "admiral" in unit["abilities"]:
@@ -69,30 +73,38 @@ def unit_words(kind: str) -> str:
 
 
 class BlitzkriegState(State):
+    default_board = "world"
+
+    def bag_counts(self, seat: str) -> dict:
+        """Unit kind -> how many tokens of it `seat`'s bag starts with."""
+        return {kind: UNITS[kind]["count"] for kind in data.SIDE_KINDS}
 
     # -- setup and copying -------------------------------------------------------------
     def setup(self):
-        self.index = INDEXES[self.options.get("board", "world")]
-        self.turn = AXIS
-        self.bags = {seat: sorted(f"{seat}:{kind}#{n}" for kind in data.SIDE_KINDS
-                                  for n in range(1, UNITS[kind]["count"] + 1))
-                     for seat in data.SEATS}
-        self.reserves = {seat: [] for seat in data.SEATS}
-        self.research = sorted(f"sw:{kind}#{n}" for kind in data.SPECIAL_KINDS
-                               for n in range(1, UNITS[kind]["count"] + 1))
+        self.index = INDEXES[self.options.get("board", self.default_board)]
+        seats = self.game.seats
+        self.turn = seats[0]
+        self.bags = {seat: sorted(f"{seat}:{kind}#{n}" for kind, count in self.bag_counts(seat).items()
+                                  for n in range(1, count + 1))
+                     for seat in seats}
+        self.reserves = {seat: [] for seat in seats}
+        # Special weapons that belong to an option (Partisans, Inspired Leadership) join only with it.
+        kinds = data.SPECIAL_KINDS + tuple(kind for kind in data.OPTIONAL_SPECIAL_KINDS
+                                           if self.options.get(UNITS[kind]["option"]))
+        self.research = sorted(f"sw:{kind}#{n}" for kind in kinds for n in range(1, UNITS[kind]["count"] + 1))
         self.spaces = {}        # space id -> token id
         self.placed_by = {}     # space id -> the seat whose token it is (special weapons too)
         self.spy_copies = {}    # space id -> the kind a spy there copied
         self.markers = {code: 0 for code in self.index.theaters}
-        self.vp = {seat: 0 for seat in data.SEATS}
+        self.vp = {seat: 0 for seat in seats}
         self.closed_campaigns = {}  # campaign id -> the seat that scored it, or None
         self.closed_theaters = {}   # theater code -> the seat that won it, or None (all filled)
-        self.last_placed = {seat: None for seat in data.SEATS}  # kind as it acted (spy: copied)
+        self.last_placed = {seat: None for seat in seats}  # kind as it acted (spy: copied)
         self.queue = []
         self.decision = None
         self.fx_pending = []
         self.result = None
-        for seat in data.SEATS:
+        for seat in seats:
             self._draw(seat, data.START_RESERVE)
 
     def copy(self):
@@ -142,27 +154,29 @@ class BlitzkriegState(State):
         unit = UNITS[kind_acting]
         if "scientist" in unit["abilities"]:
             return True
-        return (space["campaign"] == self.active_campaign(space["theater"])
-                and space["type"] in data.FITS[unit["type"]])
+        if space["campaign"] != self.active_campaign(space["theater"]):
+            return False
+        return "inspired" in unit["abilities"] or space["type"] in data.FITS[unit["type"]]
 
     def placements(self, seat: str, theater=None) -> list:
         """Every legal "KIND@SPACE" for `seat`, optionally only in one theater."""
+        open_theaters = {code for code in self.index.theaters
+                          if (theater is None or code == theater) and self.theater_open(code)}
+        free = [sid for sid in self.index.order
+                if sid not in self.spaces and self.index.spaces[sid]["theater"] in open_theaters]
         actions = []
         for kind in sorted(set(map(kind_of, self.reserves[seat]))):
             acting = self.acting_kind(seat, kind)
             if acting is None:
                 continue
-            for sid in self.index.order:
-                if (theater is None or self.index.spaces[sid]["theater"] == theater) \
-                        and self.can_place(acting, sid):
-                    actions.append(f"{kind}@{sid}")
+            actions.extend(f"{kind}@{sid}" for sid in free if self.can_place(acting, sid))
         return actions
 
     def sa_targets(self, seat: str, from_theater: str) -> list:
         """Theaters a strategic advantage may move: open, not this one, not already one short of the end."""
         return [code for code in self.index.theaters
                 if code != from_theater and self.theater_open(code)
-                and SIGN[seat] * self.markers[code] < self.index.length(code) - 1]
+                and SIGN[seat] * self.markers[code] < self.push_limit(code)]
 
     def fx_choices(self) -> list:
         """One space per distinct effect still to carry out in a closed theater."""
@@ -237,8 +251,12 @@ class BlitzkriegState(State):
         if "bombing" in abilities:
             steps.append(["effect", "B", theater])
         if effect and "task_force" not in abilities:
-            steps.append(["effect", effect, theater])
-        steps.append(["move", sid])
+            # inspired leadership carries out the space's effect twice
+            steps.extend([["effect", effect, theater]] * (2 if "inspired" in abilities else 1))
+        if "partisans" in abilities:  # strength 3 if the marker is on the opponent's side as played
+            steps.append(["move", sid, 3 if SIGN[seat] * self.markers[theater] < 0 else 1])
+        else:
+            steps.append(["move", sid])
         steps.append(["check", sid])
         if "blitz" in abilities:
             steps.append(["blitz", theater])
@@ -277,12 +295,12 @@ class BlitzkriegState(State):
         elif effect.startswith("P"):
             self.vp[seat] += int(effect[1:])
 
-    def _step_move(self, sid: str):
+    def _step_move(self, sid: str, strength=None):
         theater = self.index.spaces[sid]["theater"]
         if not self.theater_open(theater):
             return  # the space effect already closed the theater: no marker move
         seat = self.turn
-        self._advance(theater, self.strength(sid, seat))
+        self._advance(theater, self.strength(sid, seat) if strength is None else strength)
         if "nuke" in UNITS[self.kind_at(sid)]["abilities"]:
             for code in self.index.theaters:
                 if code != theater and self.theater_open(code):
@@ -327,14 +345,23 @@ class BlitzkriegState(State):
         sign, length = SIGN[self.turn], self.index.length(theater)
         self.markers[theater] = sign * min(sign * self.markers[theater] + amount, length)
 
+    def push_limit(self, theater: str) -> int:
+        """How far from the centre a marker may be pushed other than by placing there (one short of the end)."""
+        return self.index.length(theater) - 1
+
     def _strategic_advance(self, theater: str, amount: int):
-        sign, length = SIGN[self.turn], self.index.length(theater)
-        self.markers[theater] = sign * min(sign * self.markers[theater] + amount, length - 1)
+        sign = SIGN[self.turn]
+        self.markers[theater] = sign * min(sign * self.markers[theater] + amount, self.push_limit(theater))
 
     def _retreat(self, theater: str, amount: int):
         """Move the marker toward the opponent, never onto their last square."""
-        sign, length = SIGN[self.turn], self.index.length(theater)
-        self.markers[theater] = sign * max(sign * self.markers[theater] - amount, -(length - 1))
+        sign = SIGN[self.turn]
+        self.markers[theater] = sign * max(sign * self.markers[theater] - amount, -self.push_limit(theater))
+
+    def leader(self, theater: str):
+        """The seat on whose side of the track the marker stands, or None in the centre."""
+        marker = self.markers[theater]
+        return next((seat for seat in self.game.seats if SIGN[seat] * marker > 0), None)
 
     def icon_bonus(self, theater: str) -> int:
         distance = abs(self.markers[theater])
@@ -342,8 +369,7 @@ class BlitzkriegState(State):
 
     def _close_campaign(self, cid: str):
         theater = self.index.campaigns[cid]["theater"]
-        marker = self.markers[theater]
-        scorer = AXIS if marker > 0 else ALLIES if marker < 0 else None
+        scorer = self.leader(theater)
         self.closed_campaigns[cid] = scorer
         if scorer:
             self.vp[scorer] += self.index.campaigns[cid]["vp"] + self.icon_bonus(theater)
@@ -367,9 +393,10 @@ class BlitzkriegState(State):
 
     def _end_turn(self):
         seat = self.turn
+        first, last = self.game.seats  # the last seat has the final turn and wins ties
         self._draw(seat, 1)
-        if seat == ALLIES and max(self.vp.values()) >= data.WIN_VP:
-            winner = AXIS if self.vp[AXIS] > self.vp[ALLIES] else ALLIES
+        if seat == last and max(self.vp.values()) >= data.WIN_VP:
+            winner = first if self.vp[first] > self.vp[last] else last
             self.result = {"winner": winner, "reason": "war victory points"}
             return
         self.turn = other(seat)
@@ -378,7 +405,7 @@ class BlitzkriegState(State):
 
     def final_turn(self) -> bool:
         """True while the Allies take their last turn after the Axis reached the goal."""
-        return not self.result and self.turn == ALLIES and max(self.vp.values()) >= data.WIN_VP
+        return not self.result and self.turn == self.game.seats[1] and max(self.vp.values()) >= data.WIN_VP
 
     # -- explaining illegal actions ----------------------------------------------------
     def why_illegal(self, action: str) -> str:
@@ -449,7 +476,7 @@ class BlitzkriegState(State):
 
     def redact(self, data_: dict, seat) -> dict:
         """Hide the other side's reserve and bag (counts stay) and the research pile."""
-        for side in data.SEATS:
+        for side in self.game.seats:
             if side != seat:
                 data_["reserves"][side] = ["?"] * len(data_["reserves"][side])
                 data_["bags"][side] = ["?"] * len(data_["bags"][side])
@@ -465,7 +492,12 @@ class Blitzkrieg(Game):
     name = "blitzkrieg"
     title = "Blitzkrieg!"
     seats = data.SEATS
-    options = ()
+    options = (
+        Option("partisans", False, label="Partisans",
+               help="Add the Nippon Expansion's Partisans special weapon to the research pile"),
+        Option("inspired_leadership", False, label="Inspired Leadership",
+               help="Add the Nippon Expansion's Inspired Leadership special weapon to the research pile"),
+    )
     state_class = BlitzkriegState
 
     def canonical_action(self, text: str) -> str:
@@ -486,7 +518,7 @@ class Blitzkrieg(Game):
 
     def describe_action(self, state, action: str) -> str:
         seat = state.turn.capitalize()
-        s = "s" if state.turn == AXIS else ""  # "Axis places", "Allies place"
+        s = "" if state.turn == ALLIES else "s"  # "Axis places", "Allies place"
         index = state.index
         if action == "pass":
             return f"{seat} pass{'es' if s else ''} the blitz follow-up"

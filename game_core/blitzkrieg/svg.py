@@ -3,30 +3,33 @@
 from ..svg import action_attrs, command_attrs, esc, svg_open, text
 from . import data
 from .data import UNITS, kind_of, is_special
-from .rules import AXIS, ALLIES, other, unit_words
+from .rules import AXIS, ALLIES, SIGN, other, unit_words
 
 WIDTH, HEIGHT = 1200, 800
 COLUMN_X, COLUMN_W = (10, 605), 585
 THEATERS_TOP = 78
 CELL_W, CELL_H, CELL_GAP, ROW_GAP = 84, 40, 4, 6
 TRACK_H = 44
-SIDE_FILL = {AXIS: "#9aa0a6", ALLIES: "#7d9b5a"}
-SIDE_INK = {AXIS: "#2b2f33", ALLIES: "#24361a"}
+SIDE_FILL = {AXIS: "#9aa0a6", ALLIES: "#7d9b5a", data.GERMANY: "#9aa0a6", data.JAPAN: "#b08850"}
+SIDE_INK = {AXIS: "#2b2f33", ALLIES: "#24361a", data.GERMANY: "#2b2f33", data.JAPAN: "#4a3518"}
+TRACK_TINT = {AXIS: "#dcdcdc", ALLIES: "#dfe9d2", data.GERMANY: "#dcdcdc", data.JAPAN: "#efdcb8"}
 SPACE_FILL = {data.LAND: "#b68b5c", data.SEA: "#6f9fcf"}
 SPACE_LETTER = {data.LAND: "L", data.SEA: "S", data.LAND_SEA: "L/S"}
 TYPE_LETTER = {"army": "A", "navy": "N", "air": "F", None: ""}
-SEAT_NAME = {AXIS: "Axis", ALLIES: "Allies"}
-SIDE_MARK = {AXIS: "AX", ALLIES: "AL"}  # the track ends and VP markers, besides colour
+SEAT_NAME = {AXIS: "Axis", ALLIES: "Allies", data.GERMANY: "Germany", data.JAPAN: "Japan"}
+SIDE_MARK = {AXIS: "AX", ALLIES: "AL", data.GERMANY: "GE", data.JAPAN: "JP"}  # besides colour
 
 
 def status_text(state, seat=None) -> str:
     """A one-line prompt for the player to move, or the result."""
     if state.result:
-        winner = SEAT_NAME[state.result["winner"]]
-        verb = "wins" if winner == "Axis" else "win"
+        seat = state.result["winner"]
+        winner, loser = SEAT_NAME[seat], SEAT_NAME[other(seat)]
+        verb = "win" if seat == ALLIES else "wins"
         if state.result["reason"] == "war victory points":
-            return f"{winner} {verb}: {state.vp[AXIS]} (Axis) to {state.vp[ALLIES]} (Allies) war victory points"
-        loser = "Allies" if winner == "Axis" else "Axis"
+            first, last = state.game.seats
+            return (f"{winner} {verb}: {state.vp[first]} ({SEAT_NAME[first]}) to "
+                    f"{state.vp[last]} ({SEAT_NAME[last]}) war victory points")
         return f"{winner} {verb}: {loser} cannot place any unit"
     who = SEAT_NAME[state.turn]
     decision = state.decision
@@ -37,6 +40,8 @@ def status_text(state, seat=None) -> str:
         return f"{who}: blitz! place another unit in {theater}, or pass"
     if decision["kind"] == "sa":
         return f"{who}: choose a theater for strategic advantage +{decision['amount']}"
+    if decision["kind"] == "open":
+        return f"{who}: {theater} is closed; choose the campaign to open next"
     return f"{who}: choose the next effect of {theater} (closed theater) to carry out"
 
 
@@ -50,6 +55,9 @@ def selected_kind(state, ui: dict, by_kind: dict):
 
 def render(state, seat=None, ui=None) -> str:
     ui = ui or {}
+    if "links" in state.index.board:  # the Nippon map of the USA
+        from .nippon_svg import render_nippon
+        return render_nippon(state, seat, ui)
     acting = seat is not None and seat == state.to_play and ui.get("interactive") is not False
     legal = state.legal_actions() if acting else []
     by_kind = {}
@@ -88,7 +96,7 @@ def war_track(state) -> str:
                      f'stroke="{"#c0392b" if goal else "#8a7f66"}" stroke-width="{3 if goal else 1}"/>')
         if n % 5 == 0:
             parts.append(text(x + size / 2, y + size - 4, n, 9, fill="#c0392b" if goal else "#555"))
-    for offset, seat in enumerate((AXIS, ALLIES)):
+    for offset, seat in enumerate(state.game.seats):
         vp = min(state.vp[seat], data.WAR_TRACK_SPACES)
         if vp == 0:
             x, y = x0 + 15 * size + 6 + offset * 14, y0 + 14
@@ -98,13 +106,13 @@ def war_track(state) -> str:
         parts.append(f'<g><title>{SEAT_NAME[seat]}: {state.vp[seat]} war victory points</title>'
                      f'<rect x="{x}" y="{y}" width="11" height="11" fill="{SIDE_FILL[seat]}" stroke="#000"/>'
                      f'{text(x + 5.5, y + 8.5, SIDE_MARK[seat], 6, weight="bold")}</g>')
-    parts.append(text(x0 + 15 * size + 40, y0 + 36, f"Axis {state.vp[AXIS]}  Allies {state.vp[ALLIES]}",
+    parts.append(text(x0 + 15 * size + 40, y0 + 36, "  ".join(f"{SEAT_NAME[s]} {state.vp[s]}" for s in state.game.seats),
                       12, "start", weight="bold"))
     return "".join(parts)
 
 
 def supplies(state) -> str:
-    line = (f"Bags: Axis {len(state.bags[AXIS])}, Allies {len(state.bags[ALLIES])}   "
+    line = ("Bags: " + ", ".join(f"{SEAT_NAME[s]} {len(state.bags[s])}" for s in state.game.seats) + "   "
             f"Research pile: {len(state.research)}")
     return text(1188, 24, line, 13, "end")
 
@@ -133,24 +141,29 @@ def theater_box(state, theater, x, y, kind, targets):
 
 def battle_track(state, code, x, y) -> str:
     length, icons = state.index.length(code), state.index.icons(code)
+    end_zone = state.index.theaters[code]["track"].get("end_zone", 0)  # Nippon: +1/+2/+3 end squares
+    end_seat = {sign: next(s for s in state.game.seats if SIGN[s] == sign) for sign in (1, -1)}
     squares = 2 * length + 1
     size = min(24, (COLUMN_W - 20) // squares)
     left = x + (COLUMN_W - squares * size) / 2
     parts = []
     for pos in range(-length, length + 1):
         sx = left + (pos + length) * size
-        fill = "#c0392b" if pos == 0 else "#dfe9d2" if pos < 0 else "#dcdcdc"
+        fill = "#c0392b" if pos == 0 else TRACK_TINT[end_seat[1 if pos > 0 else -1]]
         parts.append(f'<rect x="{sx}" y="{y + 12}" width="{size}" height="{size}" fill="{fill}" stroke="#6b5e45"/>')
         if abs(pos) in icons:
             bonus = icons.index(abs(pos)) + 1
             parts.append(f'<path d="M{sx + 3} {y} h{size - 6} v6 l-{(size - 6) / 2} 5 l-{(size - 6) / 2} -5 z" '
                          f'fill="#e8c547" stroke="#8a6d00"/>')
             parts.append(text(sx + size / 2, y + 8, f"+{bonus}", 7))
+        if abs(pos) > length - end_zone:
+            parts.append(text(sx + size / 2, y + 9, f"+{abs(pos) - length + end_zone}", 8, weight="bold"))
         if abs(pos) == length:
-            parts.append(text(sx + size / 2, y + 12 + size - 6, SIDE_MARK[AXIS if pos > 0 else ALLIES], 8, weight="bold"))
+            parts.append(text(sx + size / 2, y + 12 + size - 6, SIDE_MARK[end_seat[1 if pos > 0 else -1]], 8, weight="bold"))
     marker = state.markers[code]
     mx = left + (marker + length) * size + size / 2
-    parts.append(f'<g><title>Battle marker {marker:+d} (Axis ends at +{length}, Allies at -{length})</title>'
+    parts.append(f'<g><title>Battle marker {marker:+d} ({SEAT_NAME[end_seat[1]]} ends at +{length}, '
+                 f'{SEAT_NAME[end_seat[-1]]} at -{length})</title>'
                  f'<circle cx="{mx}" cy="{y + 12 + size / 2}" r="{size / 2 - 2}" fill="#fff" stroke="#000" '
                  f'stroke-width="2.5"/></g>')
     return "".join(parts)
@@ -215,7 +228,7 @@ def token_chip(owner, token, cx, cy, copied=None) -> str:
     rim = 'stroke="#f2c200" stroke-width="3"' if is_special(token) else 'stroke="#222" stroke-width="1"'
     fill = SIDE_FILL[owner]
     shape = (f'<rect x="{cx - 17}" y="{cy - 15}" width="34" height="30" rx="3" fill="{fill}" {rim}/>'
-             if owner == AXIS else f'<circle cx="{cx}" cy="{cy}" r="16" fill="{fill}" {rim}/>')
+             if SIGN[owner] > 0 else f'<circle cx="{cx}" cy="{cy}" r="16" fill="{fill}" {rim}/>')
     label = kind + (f">{copied}" if copied else "")
     words = f"{SEAT_NAME[owner]} {unit_words(kind)}" + (f" copying {unit_words(copied)}" if copied else "")
     return (f'<g><title>{esc(words)}</title>{shape}'
@@ -225,7 +238,7 @@ def token_chip(owner, token, cx, cy, copied=None) -> str:
 def reserves(state, seat, ui, kind, placeable, acting) -> str:
     parts = [f'<rect x="10" y="640" width="1180" height="150" rx="6" fill="#e3d7b8" stroke="#6b5e45"/>']
     y = 662
-    sides = data.SEATS if seat is None else (seat, other(seat))
+    sides = state.game.seats if seat is None else (seat, other(seat))
     for side in sides:
         tokens = state.reserves[side]
         hidden = side != seat or ui.get("curtain")

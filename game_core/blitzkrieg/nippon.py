@@ -1,0 +1,168 @@
+"""Blitzkrieg!: Nippon Expansion: Japan against Germany for the USA, on the back of the board.
+
+Each city is a theater with a single campaign and its own track. Only opened campaigns take
+units: four at the start, and every time one closes the player who closed it opens another,
+joined to it by a line if any such is still unopened, otherwise any unopened one. A campaign
+closes when its last space is filled or when a placement pushes its marker into the three end
+squares (+1/+2/+3) on the placer's side; the new campaign's marker then starts that many squares
+toward the campaign's winner. Japan moves first; Germany has the last turn and wins ties.
+"""
+
+import re
+
+from ..engine import IllegalAction, Option
+from . import data
+from .rules import SIGN, Blitzkrieg, BlitzkriegState
+
+
+NEIGHBOURS = {theater["code"]: set() for theater in data.NIPPON["theaters"]}
+for _link in data.NIPPON["links"]:
+    _a, _b = _link["cities"]
+    NEIGHBOURS[_a].add(_b)
+    NEIGHBOURS[_b].add(_a)
+
+
+class NipponState(BlitzkriegState):
+    default_board = "nippon"
+
+    def bag_counts(self, seat: str) -> dict:
+        if seat == data.JAPAN:
+            return {token["kind"]: token["count"] for token in data.JAPAN_TOKENS}
+        return super().bag_counts(seat)
+
+    def setup(self):
+        super().setup()
+        self.opened = list(self.index.board["start"]["codes"])  # in the order they were opened
+
+    def copy(self):
+        new = super().copy()
+        new.opened = list(self.opened)
+        return new
+
+    # -- reading the position ----------------------------------------------------------
+    def theater_open(self, code: str) -> bool:
+        return code in self.opened and code not in self.closed_theaters
+
+    def push_limit(self, theater: str) -> int:
+        """Strategic advantage and retreats stop short of the +1/+2/+3 squares (they never close)."""
+        return self.index.length(theater) - data.END_ZONE
+
+    def end_bonus(self, code: str) -> int:
+        """0, or 1/2/3 when the marker stands on an end square marked +1/+2/+3."""
+        return max(0, abs(self.markers[code]) - self.push_limit(code))
+
+    def open_choices(self, closed: str) -> list:
+        """Campaigns that may open after `closed`: unopened neighbours, else any unopened one."""
+        unopened = [code for code in self.index.theaters if code not in self.opened]
+        joined = [code for code in unopened if code in NEIGHBOURS[closed]]
+        return joined or unopened
+
+    def legal_actions(self) -> list:
+        if self.decision and self.decision["kind"] == "open" and not self.result:
+            return [f"open:{code}" for code in self.open_choices(self.decision["from"])]
+        return super().legal_actions()
+
+    # -- carrying out actions ----------------------------------------------------------
+    def do(self, action: str):
+        if action.startswith("open:"):
+            closed, self.decision = self.decision["from"], None
+            self._open(action[5:], closed)
+            self._run()
+        else:
+            super().do(action)
+
+    def _close_theater_if_won(self, theater: str):
+        """A placement that pushes the marker onto the +1/+2/+3 squares closes and wins the campaign."""
+        if not self.theater_open(theater) or self.end_bonus(theater) == 0:
+            return
+        seat = self.turn
+        cid = self.index.theater_campaigns[theater][0]
+        self.closed_theaters[theater] = seat
+        self.closed_campaigns[cid] = seat
+        self.vp[seat] += self.index.campaigns[cid]["vp"]
+        self.fx_pending = [sid for sid in self.index.campaigns[cid]["spaces"]
+                           if sid not in self.spaces and self.index.spaces[sid]["effect"]
+                           and not self.index.spaces[sid]["effect"].startswith("TA")]
+        self.queue[:0] = ([["fx", theater]] if self.fx_pending else []) + [["open", theater]]
+
+    def _step_check(self, sid: str):
+        theater = self.index.spaces[sid]["theater"]
+        self._close_theater_if_won(theater)
+        cid = self.index.spaces[sid]["campaign"]
+        if self.theater_open(theater) and all(s in self.spaces for s in self.index.campaigns[cid]["spaces"]):
+            self._close_campaign(cid)  # scores the campaign for the side the marker is on
+            self.closed_theaters[theater] = self.closed_campaigns[cid]
+            self.queue.insert(0, ["open", theater])
+
+    def _step_open(self, closed: str):
+        choices = self.open_choices(closed)
+        if len(choices) == 1:
+            self._open(choices[0], closed)
+        elif choices:
+            self.decision = {"kind": "open", "from": closed}
+
+    def _open(self, code: str, closed: str):
+        """Open `code`; its marker starts shifted toward whoever won `closed` by the +n reached there."""
+        self.opened.append(code)
+        winner = self.closed_theaters[closed]
+        self.markers[code] = SIGN[winner] * self.end_bonus(closed) if winner else 0
+
+    # -- explaining illegal actions ----------------------------------------------------
+    def why_illegal(self, action: str) -> str:
+        deciding_open = self.decision is not None and self.decision["kind"] == "open"
+        if action.startswith("open:"):
+            code = action[5:]
+            if not deciding_open:
+                return "A campaign opens only when another one closes"
+            if code not in self.index.theaters:
+                return f"There is no campaign {code}"
+            if code in self.opened:
+                return f"{self.index.theaters[code]['name']} has already been opened"
+            return ("Open a campaign joined by a line to the one just closed "
+                    "(any unopened one only when all of those are taken)")
+        if deciding_open:
+            return "First choose the campaign to open (open:CITY)"
+        if "@" in action:
+            code = self.index.spaces.get(action.split("@")[1], {}).get("theater")
+            if code and code not in self.opened and any(data.kind_of(t) == action.split("@")[0]
+                                                        for t in self.reserves[self.turn]):
+                return f"{self.index.theaters[code]['name']} has not been opened yet"
+        return super().why_illegal(action)
+
+    def to_dict(self) -> dict:
+        result = super().to_dict()
+        result["opened"] = list(self.opened)
+        return result
+
+
+OPEN_RE = re.compile(r"^open:([a-z]{2})$")
+
+
+class Nippon(Blitzkrieg):
+    name = "blitzkrieg-nippon"
+    title = "Blitzkrieg!: Nippon"
+    seats = data.NIPPON_SEATS
+    options = (
+        Option("partisans", True, label="Partisans",
+               help="The Partisans special weapon is in the research pile (the rulebook's setup)"),
+        Option("inspired_leadership", True, label="Inspired Leadership",
+               help="The Inspired Leadership special weapon is in the research pile (the rulebook's setup)"),
+    )
+    state_class = NipponState
+
+    def canonical_action(self, text: str) -> str:
+        match = OPEN_RE.match(text.replace(" ", "").lower())
+        if match:
+            return f"open:{match.group(1).upper()}"
+        try:
+            return super().canonical_action(text)
+        except IllegalAction as err:
+            raise IllegalAction(f"{err}, or open:CITY (e.g. open:NY)") from None
+
+    def describe_action(self, state, action: str) -> str:
+        if action.startswith("open:"):
+            return f"{state.turn.capitalize()} opens the {state.index.theaters[action[5:]]['name']} campaign"
+        return super().describe_action(state, action)
+
+
+NIPPON = Nippon()
