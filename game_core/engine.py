@@ -221,6 +221,10 @@ class State:
         """Game hook: the rule an action breaks (it is known not to be legal now)."""
         return f"{action!r} is not a legal action now"
 
+    def seats_in_play(self) -> tuple:
+        """Game hook: the seats taking part in this game (some games seat fewer than all)."""
+        return tuple(self.game.seats)
+
     @property
     def winner(self):
         """Game hook: the winning seat, or None (game not over, or no single winner)."""

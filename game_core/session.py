@@ -39,14 +39,17 @@ class Session:
         self.log: list = []
         self.curtain = False
         self.message = ""
+        self.start_clock(0)
         self._update_curtain(previous=None)
 
     # -- set-up and saves ------------------------------------------------------------
     def _check_seats(self, seats: dict | None) -> dict:
         bots = getattr(self.module, "BOTS", {})
-        result = {str(seat): HUMAN for seat in self.game.seats}
+        result = {str(seat): HUMAN for seat in self.state.seats_in_play()}
         for seat, who in (seats or {}).items():
             if seat not in result:
+                if seat in map(str, self.game.seats):
+                    continue  # a seat this game leaves empty (fewer players)
                 raise ValueError(f"{self.game.title} has no seat {seat!r}")
             if who != HUMAN and who not in bots:
                 raise ValueError(f"no bot level {who!r} for {self.game.title}")
@@ -90,6 +93,7 @@ class Session:
         session.redo_stack = [a for a in redo if isinstance(a, str)] if isinstance(redo, list) else []
         session.ui, session.message, session.curtain = {}, "", False
         session.log = session._replay_log()
+        session.start_clock(0)
         session._update_curtain(previous=None)
         return session
 
@@ -121,6 +125,8 @@ class Session:
 
     def bot_seat(self):
         """A bot seat that should move now (turn-based games), else None."""
+        if self.realtime:
+            return None  # real-time bots act through tick()
         for seat in self.acting_seats():
             if self.seats.get(str(seat), HUMAN) != HUMAN:
                 return seat
@@ -135,16 +141,47 @@ class Session:
             self._last_human = viewer
 
     # -- actions and commands --------------------------------------------------------
-    def act(self, action: str, by_bot: bool = False) -> None:
-        """Apply an action (IllegalAction propagates with the broken rule, nothing changed)."""
+    def act(self, action: str, by_bot: bool = False, now_ms: float | None = None) -> None:
+        """Apply an action (IllegalAction propagates with the broken rule, nothing changed).
+
+        In a real-time game a human action is stamped with the clock (`now_ms`, the page's clock)."""
         previous = self.viewer()
+        if self.realtime and now_ms is not None and not by_bot:
+            action = self.game.stamp(action, now_ms - self.clock_base)
         before = self.state
         self.state = before.apply(action)
         self.log.append(self.game.describe_action(before, self.state.actions[-1]))
         self.message = ""
         if not by_bot:
             self.redo_stack = []
+        self._follow_epoch(now_ms)
         self._update_curtain(previous)
+
+    # -- real time (a game whose package exports tick(), like Blitzed!) ------------------
+    @property
+    def realtime(self) -> bool:
+        return hasattr(self.module, "tick")
+
+    def start_clock(self, now_ms: float) -> None:
+        """Line the game's clock up with the page's, so stamps never go backwards after a reload."""
+        self.epoch = getattr(self.state, "epoch", None)
+        self.clock_base = now_ms - getattr(self.state, "clock", 0)
+
+    def _follow_epoch(self, now_ms) -> None:
+        # The game's clock restarts at each new epoch (a round starting or ending).
+        if self.realtime and getattr(self.state, "epoch", None) != self.epoch:
+            self.epoch = self.state.epoch
+            self.clock_base = now_ms if now_ms is not None else self.clock_base + self.state.clock
+
+    def tick(self, now_ms: float) -> int:
+        """Let real-time bots act at the page time `now_ms`; returns how many actions they took."""
+        bots = {seat: who for seat, who in self.seats.items() if who != HUMAN}
+        if not self.realtime or not bots or self.state.is_over:
+            return 0
+        due = self.module.tick(self.state, now_ms - self.clock_base, bots, Rng.from_seed(self.state.seed, "bots"))
+        for action in due:
+            self.act(action, by_bot=True, now_ms=now_ms)
+        return len(due)
 
     def can_undo(self) -> bool:
         """Undo follows table etiquette: only your own last step, never past a roll, draw or reveal."""
@@ -209,7 +246,20 @@ class Session:
         return viewer is not None and viewer in self.acting_seats() and self.seats.get(str(viewer)) == HUMAN
 
     def board_svg(self) -> str:
+        humans = self.humans()
+        if self.realtime and len(humans) > 1:
+            # Several people on one device: one table, then each person's own controls and keys.
+            layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
+            parts = [self.module.render(self.state, None, {"part": "table", "interactive": False})]
+            for index, seat in enumerate(humans):
+                keys = layouts[index] if index < len(layouts) else {}
+                parts.append(self.module.render(self.state, seat, {"part": "controls", "keys": keys,
+                                                                   "interactive": seat in self.acting_seats()}))
+            return "".join(parts)
         ui = dict(self.ui, curtain=self.curtain, interactive=self.interactive())
+        if self.realtime:
+            layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
+            ui["keys"] = layouts[0] if layouts else {}
         return self.module.render(self.state, self.viewer(), ui)
 
     def status(self) -> str:

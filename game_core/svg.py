@@ -8,10 +8,13 @@ def esc(text) -> str:
     return escape(str(text), quote=True)
 
 
-def action_attrs(action: str, label: str) -> str:
-    """Attributes of an element whose click takes one legal step (the UI contract)."""
+def action_attrs(action: str, label: str, key: str | None = None) -> str:
+    """Attributes of an element whose click takes one legal step (the UI contract).
+
+    `key` is an optional keyboard shortcut: the glue presses the element whose data-key matches."""
+    shortcut = f' data-key="{esc(key)}" aria-keyshortcuts="{esc(key)}"' if key else ""
     return (f'data-action="{esc(action)}" role="button" tabindex="0" '
-            f'aria-label="{esc(label)}" class="act"')
+            f'aria-label="{esc(label)}" class="act"{shortcut}')
 
 
 def command_attrs(command: str, label: str, pressed: bool | None = None) -> str:

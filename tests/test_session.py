@@ -90,3 +90,27 @@ def test_seats_must_exist_and_bots_must_be_known():
         Session("blitzkrieg", 1, seats={"japan": "human"})
     with pytest.raises(ValueError):
         Session("blitzkrieg", 1, seats={"axis": "grandmaster"})
+
+
+def test_real_time_bots_play_a_whole_blitzed_game_on_a_virtual_clock():
+    session = Session("blitzed", 2, {"players": 3}, {"p1": "normal", "p2": "easy", "p3": "hard"})
+    now = 0
+    while not session.state.is_over and now < 3_600_000:
+        now += 100
+        session.tick(now)
+    assert session.state.is_over
+
+
+def test_a_human_action_in_real_time_is_stamped_with_the_page_clock():
+    session = Session("blitzed", 2, {"players": 3}, {"p2": "easy", "p3": "easy"})
+    session.start_clock(5_000)
+    ready = next(a for a in session.state.legal_actions() if a.startswith("p1 "))
+    session.act(ready, now_ms=5_250)
+    assert session.state.actions[-1].endswith("@250")
+
+
+def test_several_people_on_one_device_each_get_controls_and_keys():
+    session = Session("blitzed", 2, {"players": 3}, {"p3": "easy"})
+    svg = session.board_svg()
+    assert svg.count("<svg") == 3  # the table and two control strips
+    assert 'data-key="e"' in svg and 'data-key="i"' in svg

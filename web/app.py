@@ -34,6 +34,10 @@ def element(id_):
     return document.getElementById(id_)
 
 
+def now_ms() -> float:
+    return float(window.performance.now())
+
+
 def random_seed() -> int:
     return int(window.Math.random() * 2**31)
 
@@ -103,6 +107,7 @@ def start(setup: dict, seed=None) -> None:
     global session, bot_job
     bot_job = None
     session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
+    session.start_clock(now_ms())
     storage_set(SETUP_KEY, json.dumps(setup))
     show_message("")
 
@@ -118,6 +123,7 @@ def load_text(text: str) -> None:
         loaded = Session.from_record(NAME, record, saved_setup()["seats"])
     bot_job = None
     session = loaded
+    session.start_clock(now_ms())
 
 
 def resume() -> None:
@@ -256,6 +262,12 @@ def bot_step() -> None:
 
 
 bot_step_proxy = create_proxy(bot_step)
+
+
+def realtime_tick() -> None:
+    """Real-time games: bots act on the page's clock (the engine itself never reads a clock)."""
+    if replay is None and session is not None and session.tick(now_ms()):
+        after_action(was_over=False)
 
 
 # -- replay viewer ----------------------------------------------------------------------------
@@ -402,7 +414,7 @@ def import_text(text) -> None:
 def take_action(action: str) -> None:
     was_over = session.state.is_over
     try:
-        session.act(action)
+        session.act(action, now_ms=now_ms())
     except IllegalAction as err:
         show_message(f"That move is not allowed: {err}.")
         return
@@ -509,9 +521,16 @@ def on_key(event) -> None:
         event.preventDefault()
         run_command("undo" if event.key == "z" else "redo", event)
         return
+    target = event.target
+    in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA")
+    if session.realtime and not in_form and not (event.ctrlKey or event.metaKey or event.altKey):
+        shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"]')
+        if shortcut:  # a player's own key on a shared keyboard
+            event.preventDefault()
+            take_action(shortcut.getAttribute("data-action"))
+            return
     if event.key in ("Enter", " "):
-        target = event.target
-        is_native = target.tagName in ("BUTTON", "A", "INPUT", "SELECT", "TEXTAREA")
+        is_native = in_form or target.tagName in ("BUTTON", "A")
         if not is_native and target.closest("[data-action],[data-command]"):
             event.preventDefault()
             on_click(event)
@@ -530,6 +549,8 @@ def main() -> None:
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_setting_change))
     element("file-in").addEventListener("change", create_proxy(on_file_chosen))
+    if session.realtime:
+        window.setInterval(create_proxy(realtime_tick), 100)
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):
         button.disabled = False

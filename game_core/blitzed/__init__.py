@@ -2,6 +2,6 @@
 
 from .bots import BOTS, tick
 from .rules import GAME
-from .svg import render, status_text
+from .svg import KEYBOARD_LAYOUTS, render, status_text
 
-__all__ = ["GAME", "BOTS", "render", "status_text", "tick"]
+__all__ = ["GAME", "BOTS", "KEYBOARD_LAYOUTS", "render", "status_text", "tick"]

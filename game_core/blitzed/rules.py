@@ -148,6 +148,9 @@ class BlitzedState(State):
         seats = self.to_play or ()
         return [a for seat in seats for a in self.seat_actions(seat)]
 
+    def seats_in_play(self):
+        return tuple(self.seats)
+
     def check_legal(self, text):
         """Legality ignores the time stamp, except that it may not go backwards."""
         base, stamp = split_stamp(text)

@@ -45,6 +45,17 @@ def die(x, y, size, value, seat, index=None, kept=False, attrs="") -> str:
     return "".join(parts)
 
 
+# Keyboard shortcuts for up to three people sharing one keyboard (the others use touch).
+KEYBOARD_LAYOUTS = (
+    {"roll": "q", "die1": "1", "die2": "2", "die3": "3", "claim1": "a", "claim2": "s", "claim3": "d",
+     "claim4": "f", "unclaim": "w", "ready": "e", "more": "r", "share": "t"},
+    {"roll": "p", "die1": "8", "die2": "9", "die3": "0", "claim1": "h", "claim2": "j", "claim3": "k",
+     "claim4": "l", "unclaim": "o", "ready": "i", "more": "u", "share": "y"},
+    {"roll": "v", "die1": "z", "die2": "x", "die3": "c", "claim1": "b", "claim2": "n", "claim3": "m",
+     "claim4": ",", "unclaim": "g", "ready": "4", "more": "5", "share": "6"},
+)
+
+
 def key_badge(x, y, keys, control) -> str:
     label = keys.get(control)
     if not label:
@@ -54,7 +65,7 @@ def key_badge(x, y, keys, control) -> str:
 
 
 def button(x, y, w, h, label, action, interactive, keys, control, fill="#f2b600") -> str:
-    attrs = action_attrs(action, label) if interactive else ""
+    attrs = action_attrs(action, label, keys.get(control)) if interactive else ""
     return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="#333"/>'
             + text(x + w / 2, y + h / 2 + 6, label, 17, weight="bold") + "</g>"
             + key_badge(x + w - 14, y - 8, keys, control))
@@ -187,7 +198,7 @@ def controls(state, seat, interactive, keys, with_claim_buttons, top) -> str:
             toggled = [on != (i == d) for i, on in enumerate(kept)]
             action = f"{seat} keep {keep_text(toggled)}"
             label = f"{'put back' if kept[d] else 'set aside'} die {d + 1} showing {value or 'nothing'}"
-            attrs = action_attrs(action, label) if interactive and action in actions else ""
+            attrs = action_attrs(action, label, keys.get(f"die{d + 1}")) if interactive and action in actions else ""
             x, y = 30 + d * 120, top + (52 if kept[d] else 72)
             parts.append(die(x, y, 100, value, seat, d, kept[d], attrs) + key_badge(x + 88, y - 8, keys, f"die{d + 1}"))
             if kept[d]:
@@ -219,7 +230,8 @@ def claim_buttons(state, seat, actions, interactive, keys, top) -> str:
         if action not in actions:
             continue
         x = 580 + (number - 1) * 100
-        parts.append(f'<g {action_attrs(action, f"claim {card_label(card)} for {signed(value)}") if interactive else ""}>'
+        label = f"claim {card_label(card)} for {signed(value)}"
+        parts.append(f'<g {action_attrs(action, label, keys.get(f"claim{number}")) if interactive else ""}>'
                      f'<g transform="translate({x} {top + 60}) scale(0.62)">' + task_face(0, 0, 140, 150, card)
                      + "</g>" + text(x + 43, top + 175, signed(value), 16, weight="bold") + "</g>"
                      + key_badge(x + 74, top + 52, keys, f"claim{number}"))
