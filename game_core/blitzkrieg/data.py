@@ -162,21 +162,21 @@ NIPPON = {
     "start": {"codes": ("HO", "SE", "JA", "BO"), "source": "rulebook"},
     # Japan comes in from the Pacific (west), Germany from the Atlantic (east).
     "theaters": [
-        _city("HO", "Honolulu", 95, 330, 2, 7, (SEA, "B"), (SEA, "R"), (LAND_SEA, "P1")),
-        _city("SE", "Seattle", 330, 110, 2, 7, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
-        _city("SF", "San Francisco", 295, 225, 3, 8, (SEA, "R2"), (LAND_SEA, "IP"), (LAND, "SA+2")),
-        _city("LA", "Los Angeles", 360, 330, 3, 8, (SEA, "B"), (LAND_SEA, "TA+1"), (LAND, "IP"), (LAND_SEA, "")),
-        _city("DE", "Denver", 520, 210, 4, 8, (LAND, "TA+2"), (LAND, "IP2"), (LAND, "")),
-        _city("DA", "Dallas", 615, 345, 4, 8, (LAND, "SA+3"), (LAND, "R"), (LAND, "P1")),
-        _city("KC", "Kansas City", 665, 225, 5, 9, (LAND, "B"), (LAND, "TA+2"), (LAND, "P2"), (LAND, "")),
-        _city("CH", "Chicago", 790, 150, 6, 9, (LAND_SEA, "B"), (LAND, "SA+3"), (LAND, "IP"), (LAND, "P2"), (LAND, "")),
-        _city("NO", "New Orleans", 760, 375, 3, 8, (SEA, "R"), (LAND_SEA, "P2"), (LAND_SEA, "")),
-        _city("DT", "Detroit", 880, 125, 4, 8, (LAND, "RI"), (LAND_SEA, "SA+3"), (LAND, "")),
-        _city("AT", "Atlanta", 880, 300, 4, 8, (LAND, "IP2"), (LAND, "TA+2"), (LAND_SEA, "")),
-        _city("WA", "Washington", 1010, 215, 4, 8, (LAND, "P2"), (LAND_SEA, "B"), (LAND, "TA+1"), (LAND_SEA, "")),
-        _city("NY", "New York", 1065, 155, 3, 8, (SEA, "RI"), (LAND_SEA, "IP"), (LAND, "SA+2")),
-        _city("JA", "Jacksonville", 965, 370, 2, 7, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
-        _city("BO", "Boston", 1120, 100, 2, 7, (SEA, "B"), (LAND, "R"), (LAND_SEA, "P1")),
+        _city("HO", "Honolulu", 95, 330, 3, 6, (SEA, "B"), (SEA, "R"), (LAND_SEA, "P1")),
+        _city("SE", "Seattle", 330, 110, 3, 6, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
+        _city("SF", "San Francisco", 295, 225, 4, 7, (SEA, "R2"), (LAND_SEA, "IP"), (LAND, "SA+2")),
+        _city("LA", "Los Angeles", 360, 330, 4, 7, (SEA, "B"), (LAND_SEA, "TA+1"), (LAND, "IP"), (LAND_SEA, "")),
+        _city("DE", "Denver", 520, 210, 5, 7, (LAND, "TA+2"), (LAND, "IP2"), (LAND, "")),
+        _city("DA", "Dallas", 615, 345, 5, 7, (LAND, "SA+3"), (LAND, "R"), (LAND, "P1")),
+        _city("KC", "Kansas City", 665, 225, 6, 8, (LAND, "B"), (LAND, "TA+2"), (LAND, "P2"), (LAND, "")),
+        _city("CH", "Chicago", 790, 150, 7, 8, (LAND_SEA, "B"), (LAND, "SA+3"), (LAND, "IP"), (LAND, "P2"), (LAND, "")),
+        _city("NO", "New Orleans", 760, 375, 4, 7, (SEA, "R"), (LAND_SEA, "P2"), (LAND_SEA, "")),
+        _city("DT", "Detroit", 880, 125, 5, 7, (LAND, "RI"), (LAND_SEA, "SA+3"), (LAND, "")),
+        _city("AT", "Atlanta", 880, 300, 5, 7, (LAND, "IP2"), (LAND, "TA+2"), (LAND_SEA, "")),
+        _city("WA", "Washington", 1010, 215, 5, 7, (LAND, "P2"), (LAND_SEA, "B"), (LAND, "TA+1"), (LAND_SEA, "")),
+        _city("NY", "New York", 1065, 155, 4, 7, (SEA, "RI"), (LAND_SEA, "IP"), (LAND, "SA+2")),
+        _city("JA", "Jacksonville", 965, 370, 3, 6, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
+        _city("BO", "Boston", 1120, 100, 3, 6, (SEA, "B"), (LAND, "R"), (LAND_SEA, "P1")),
     ],
     "links": [{"cities": pair, "source": "rulebook" if pair == ("NY", "BO") else "designed"} for pair in (
         ("HO", "SE"), ("HO", "SF"), ("HO", "LA"), ("SE", "SF"), ("SE", "DE"), ("SF", "LA"), ("SF", "DE"),
@@ -190,3 +190,33 @@ BOARDS["nippon"] = NIPPON
 # identical) with Godzilla in place of one strength-3 army. Germany uses the grey Axis tokens.
 JAPAN_TOKENS = [{"kind": k, "count": UNITS[k]["count"] - (k == "A3"), "source": "designed"} for k in SIDE_KINDS]
 JAPAN_TOKENS.append({"kind": "GZ", "count": 1, "source": "designed"})
+
+# -- The solo module (Dávid Turczi): research notes section 4 --------------------------------
+SOLO_ROW = 5  # the bot's reserve: five tokens face up in a row, in random order
+SOLO_SCIENTIST_STRENGTH = 3  # the bot plays the scientist as a strength-3 airforce
+# The solo d6 numbers the theaters; a 6 lets the player choose.
+SOLO_DIE_THEATERS = ("WE", "PO", "EE", "AM", "SA")
+SOLO_DIFFICULTY = {
+    "easy": {"rolls": (3, 1), "source": "rulebook"},    # (d6 rolls, spaces toward the bot per roll)
+    "medium": {"rolls": (3, 2), "source": "rulebook"},
+    "hard": {"rolls": (4, 2), "source": "rulebook"},
+}
+# Stratagem tokens (names from the solo helper app; our own summary of what each changes).
+STRATAGEMS = {
+    "big_guns": {"name": "Big Guns", "icon": "cannon", "source": "secondary source",
+                 "text": "Unit: special weapons first, then the greatest change"},
+    "counterattack": {"name": "Counterattack", "icon": "arrows", "source": "secondary source",
+                      "text": "Theater: one the Allies lead; unit: the greatest change"},
+    "economic_warfare": {"name": "Economic Warfare", "icon": "factory", "source": "secondary source",
+                         "text": "Theater and space: production with 4 units or fewer, else bombing"},
+    "for_the_glory": {"name": "For the Glory", "icon": "shield", "source": "secondary source",
+                      "text": "Theater: the richest campaign, then propaganda; space: propaganda"},
+    "rapid_deployment": {"name": "Rapid Deployment", "icon": "parachute", "source": "secondary source",
+                         "text": "Unit: the leftmost that fits"},
+    "research_development": {"name": "Research & Development", "icon": "gears", "source": "secondary source",
+                             "text": "Theater: research open; unit: a special weapon off research spaces"},
+    "secure": {"name": "Secure", "icon": "crosshair", "source": "secondary source",
+               "text": "Theater: one the Axis leads"},
+    "steamroll": {"name": "Steamroll", "icon": "circular arrow", "source": "secondary source",
+                  "text": "Out of the cup at the start; drawn later, it repeats the previous stratagem"},
+}

@@ -280,7 +280,10 @@ class BlitzkriegState(State):
             for _ in range(2 if effect == "R2" else 1):
                 if self.research:
                     token = self.research.pop(self.rng.below(len(self.research)))
-                    insort(self.reserves[seat] if effect == "RI" else self.bags[seat], token)
+                    if effect == "RI":
+                        self._gain(seat, token)
+                    else:
+                        insort(self.bags[seat], token)
         elif effect.startswith("TA+"):
             if self.theater_open(theater):
                 self._advance(theater, int(effect[3:]))
@@ -333,7 +336,11 @@ class BlitzkriegState(State):
         for _ in range(count):
             bag = self.bags[seat]
             if bag:
-                insort(self.reserves[seat], bag.pop(self.rng.below(len(bag))))
+                self._gain(seat, bag.pop(self.rng.below(len(bag))))
+
+    def _gain(self, seat: str, token: str):
+        """A token joins `seat`'s reserve (kept sorted; the solo bot keeps its row's order)."""
+        insort(self.reserves[seat], token)
 
     def _bomb(self, victim: str):
         reserve = self.reserves[victim]
@@ -486,6 +493,7 @@ class BlitzkriegState(State):
 
 
 ACTION_RE = re.compile(r"^(?:(pass)|sa:([a-z]{2})|fx:([a-z]+\d+\.\d+)|([a-z0-9]+)@([a-z]+\d+\.\d+))$")
+SOLO_ACTION_RE = re.compile(r"^(setup|bomb):([a-z0-9]+)$")
 
 
 class Blitzkrieg(Game):
@@ -497,10 +505,22 @@ class Blitzkrieg(Game):
                help="Add the Nippon Expansion's Partisans special weapon to the research pile"),
         Option("inspired_leadership", False, label="Inspired Leadership",
                help="Add the Nippon Expansion's Inspired Leadership special weapon to the research pile"),
+        Option("mode", "two-player", ("two-player", "solo"), label="Mode",
+               help="Solo: you play the Allies against the solo module's automated Axis"),
+        Option("difficulty", "medium", ("easy", "medium", "hard"), label="Solo difficulty",
+               help="How far the solo set-up pushes the battle tracks toward the Axis"),
     )
-    state_class = BlitzkriegState
+
+    @staticmethod
+    def state_class(game, seed, options):
+        """The solo module's Axis lives in solo.py: solo games use its state class."""
+        from .solo import SoloState
+        return (SoloState if options.get("mode") == "solo" else BlitzkriegState)(game, seed, options)
 
     def canonical_action(self, text: str) -> str:
+        solo = SOLO_ACTION_RE.match(text.replace(" ", "").lower())
+        if solo:  # the solo module's set-up choice (setup:THEATER) and bombing of the bot (bomb:KIND)
+            return f"{solo.group(1)}:{solo.group(2).upper()}"
         match = ACTION_RE.match(text.replace(" ", "").lower())
         if not match:
             raise IllegalAction(f"{text!r} is not an action: write KIND@SPACE (e.g. A2@WE1.2), "
@@ -517,6 +537,9 @@ class Blitzkrieg(Game):
         return f"{kind.upper()}@{sid.upper()}"
 
     def describe_action(self, state, action: str) -> str:
+        solo_words = getattr(state, "solo_words", lambda _: None)(action)  # solo mode's own words
+        if solo_words:
+            return solo_words
         seat = state.turn.capitalize()
         s = "" if state.turn == ALLIES else "s"  # "Axis places", "Allies place"
         index = state.index

@@ -35,6 +35,8 @@ def status_text(state, seat=None) -> str:
     decision = state.decision
     if decision is None:
         return f"{who} to place a unit" + (" (final turn)" if state.final_turn() else "")
+    if decision["kind"] in SOLO_PROMPTS:
+        return f"{who}: {SOLO_PROMPTS[decision['kind']]}"
     theater = state.index.theaters[decision.get("theater") or decision["from"]]["name"]
     if decision["kind"] == "blitz":
         return f"{who}: blitz! place another unit in {theater}, or pass"
@@ -81,6 +83,8 @@ def render(state, seat=None, ui=None) -> str:
         tops[column] = y + height + 6
     parts.append(reserves(state, seat, ui, kind if acting else None, set(by_kind), acting))
     parts.append(decision_buttons(state, legal))
+    if state.options.get("mode") == "solo":
+        parts.append(solo_panel(state))
     parts.append("</svg>")
     return "".join(parts)
 
@@ -241,8 +245,10 @@ def reserves(state, seat, ui, kind, placeable, acting) -> str:
     sides = state.game.seats if seat is None else (seat, other(seat))
     for side in sides:
         tokens = state.reserves[side]
-        hidden = side != seat or ui.get("curtain")
-        label = f"{SEAT_NAME[side]} reserve ({len(tokens)})" + (" : hidden" if hidden else "")
+        solo_row = side == AXIS and state.options.get("mode") == "solo"  # the solo bot plays face up
+        hidden = (side != seat or ui.get("curtain")) and not solo_row
+        label = (f"{SEAT_NAME[side]} {'row, left to right' if solo_row else 'reserve'} ({len(tokens)})"
+                 + (" : hidden" if hidden else ""))
         parts.append(text(20, y, label, 13, "start", weight="bold"))
         x, step = 24, min(42, 560 / max(len(tokens), 1))  # a big reserve squeezes its chips
         for token in tokens:
@@ -275,6 +281,10 @@ def decision_buttons(state, legal) -> str:
         elif action.startswith("fx:"):
             sid = action[3:]
             buttons.append((action, f"Carry out {data.effect_name(state.index.spaces[sid]['effect'])} ({sid})"))
+        elif action.startswith("setup:"):
+            buttons.append((action, f"Set-up roll of 6: {state.index.theaters[action[6:]]['name']}"))
+        elif action.startswith("bomb:"):
+            buttons.append((action, f"Bomb the Axis {unit_words(action[5:])}"))
     parts = []
     x, y = 620, 660
     for action, label in buttons:
@@ -282,3 +292,46 @@ def decision_buttons(state, legal) -> str:
                      f'fill="#fff8dc" stroke="#8a6d00" stroke-width="2"/>{text(x + 140, y + 19, label, 12)}</g>')
         x, y = (x + 290, y) if x < 900 else (620, y + 34)
     return "".join(parts)
+
+
+# -- Solo mode: the solo module's panel ----------------------------------------------------
+SOLO_PROMPTS = {"setup": "a set-up roll of 6: choose the theater whose track moves toward the Axis",
+                "bomb": "bombing! choose a unit of the Axis row to send back to its bag"}
+
+
+def wrap(words: str, width: int) -> list:
+    lines, line = [], ""
+    for word in words.split():
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}".strip()
+    return lines + [line] if line else lines
+
+
+def solo_panel(state) -> str:
+    """The bot's stratagem, die and cup, and one sentence on why it made its last move."""
+    solo = state.solo
+    x, y = 10, 505
+    parts = [f'<g class="solo" aria-label="Solo module">',
+             f'<rect x="{x}" y="{y}" width="585" height="130" rx="6" fill="#f6e3e1" stroke="#8e2b22"/>',
+             text(x + 8, y + 17, f"Solo module, {state.options['difficulty']}: set-up rolls "
+                  f"{', '.join(map(str, solo['rolls']))}; cup holds {len(solo['cup'])}", 12, "start", weight="bold")]
+    if solo["drawn"]:
+        drawn = data.STRATAGEMS[solo["drawn"]]
+        name = drawn["name"]
+        if solo["drawn"] == "steamroll":
+            name += f" (repeats {data.STRATAGEMS[solo['stratagem']]['name']})"
+        parts.append(f'<rect x="{x + 8}" y="{y + 26}" width="22" height="22" rx="11" fill="#b23a2e"/>')
+        parts.append(text(x + 38, y + 42, f"Stratagem drawn: {name}. Unit die: {solo['die']}", 13, "start",
+                          weight="bold"))
+        parts.append(text(x + 38, y + 58, data.STRATAGEMS[solo["stratagem"]]["text"], 11, "start"))
+    last = solo["last"]
+    if last:
+        lines = wrap(f"Last Axis step {last['action']}: {last['reason']}", 92)
+        for n, line in enumerate(lines[:4]):
+            parts.append(text(x + 8, y + 78 + 14 * n, line, 11, "start", "solo-why"))
+    parts.append("</g>")
+    return "".join(parts)
+

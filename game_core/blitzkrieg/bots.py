@@ -1,0 +1,173 @@
+"""Blitzkrieg! AI: determinized search from `view(seat)` only.
+
+Each round of thinking deals the hidden tokens afresh (the opponent's reserve and bag, the
+research pile) consistently with what the seat sees, gives the sampled world a fresh random
+stream for future draws, and scores every legal action in it: the action, the rest of our
+own turn played greedily, then the opponent's best reply (in solo mode: the solo module's
+forced moves), then a heuristic evaluation. The action with the best mean over the rounds
+is played. Levels differ in how many rounds they think (a work budget, so that games are
+reproducible; roughly easy 0.05 s, normal 0.3 s, hard 0.8 s per move in CPython). `think`
+yields after each scored action (well under 10 ms) so the browser can slice it.
+"""
+
+import math
+import time
+
+from ..engine import Bot
+from ..rng import Rng
+from .data import UNITS, kind_of
+from .rules import SIGN, other
+
+WIN = 1000.0
+WALL_CLOCK_CAP = 3.0  # seconds: a safety net only; the work budget ends thinking long before
+
+
+def determinize(game, view: dict, rng: Rng):
+    """A full state consistent with the view: hidden tokens dealt at random, a fresh rng."""
+    seen = view["state"]
+    state = game.new_game(0, view["options"])
+    every = {t for pile in (*state.bags.values(), *state.reserves.values(), state.research) for t in pile}
+    for key, value in seen.items():
+        if key != "board":
+            setattr(state, key, value)
+    state.bags = {s: list(v) for s, v in seen["bags"].items()}
+    state.reserves = {s: list(v) for s, v in seen["reserves"].items()}
+    state.research = list(seen["research"])
+    known = set(seen["spaces"].values())
+    for pile in (*state.bags.values(), *state.reserves.values(), state.research):
+        known.update(t for t in pile if t != "?")
+    unknown = sorted(every - known)
+    specials = [t for t in unknown if t.startswith("sw:")]
+    rng.shuffle(specials)
+    for seat in state.bags:
+        hidden = state.bags[seat].count("?") + state.reserves[seat].count("?")
+        if not hidden:
+            continue
+        own = [t for t in unknown if t.startswith(seat + ":")]
+        pool = own + [specials.pop() for _ in range(hidden - len(own))]
+        rng.shuffle(pool)
+        for pile in (state.reserves[seat], state.bags[seat]):
+            count = pile.count("?")
+            pile[:] = sorted([t for t in pile if t != "?"] + pool[:count])
+            del pool[:count]
+    state.research = sorted(specials)
+    state.rng = Rng(rng.next64())
+    return state
+
+
+def evaluate(state, me: str) -> float:
+    """How good the position is for `me`: VP now, plus what the markers promise, plus reserves."""
+    if state.result:
+        return WIN if state.result["winner"] == me else -WIN
+    foe, sign = other(me), SIGN[me]
+    score = state.vp[me] - state.vp[foe]
+    index = state.index
+    for code in index.theaters:
+        cid = state.active_campaign(code)
+        if cid is None:
+            continue
+        lead, length = sign * state.markers[code], index.length(code)
+        campaigns = index.theater_campaigns[code]
+        empty = sum(s not in state.spaces for s in index.campaigns[cid]["spaces"])
+        later = sum(index.campaigns[c]["vp"] for c in campaigns[campaigns.index(cid) + 1:])
+        bonus = sum(1 for icon in index.icons(code) if abs(lead) >= icon)
+        score += (index.campaigns[cid]["vp"] + bonus) * math.tanh(lead / (1.0 + 1.5 * empty))
+        score += 0.35 * later * math.tanh(lead / 6.0)
+        closing = max(0, abs(lead) - (length - 5)) / 5.0  # a marker near its end threatens the theater
+        score += math.copysign(closing * closing * (later + index.campaigns[cid]["vp"] + 2), lead)
+    for seat, weight in ((me, 1.0), (foe, -1.0)):
+        reserve = state.reserves[seat]
+        power = sum(UNITS[kind_of(t)]["strength"] for t in reserve)
+        score += weight * (0.5 * min(len(reserve), 4) + 0.12 * power + (-4.0 if not reserve else 0.0))
+    return score
+
+
+def advance(state, action):
+    """A copy of `state` after a legal action (no notation checks: the search only plays legal ones)."""
+    new = state.copy()
+    new.do(action)
+    return new
+
+
+def greedy(state, seat: str, rng=None, width=0):
+    """The action that evaluates best for `seat` one step ahead (at most `width` tried, if set)."""
+    actions = state.legal_actions()
+    if len(actions) == 1:
+        return actions[0]
+    if width and len(actions) > width:
+        actions = [actions[rng.below(len(actions))] for _ in range(width)]
+    return max(actions, key=lambda action: evaluate(advance(state, action), seat))
+
+
+def finish_turn(state, seat: str):
+    """Play `seat`'s remaining decisions of this turn (blitz, strategic advantage...) greedily."""
+    while state.to_play == seat and state.decision:
+        state = advance(state, greedy(state, seat))
+    return state
+
+
+def reply(state, me: str, rng, width: int):
+    """The position after the opponent's turn: its greedy best (solo mode: its forced moves)."""
+    foe = other(me)
+    while state.to_play == foe:
+        state = advance(state, greedy(state, foe, rng, width))
+    return state
+
+
+class SearchBot(Bot):
+    """Determinized search over a shortlist of `shortlist` actions in `rounds` sampled worlds.
+
+    easy (shortlist 1) plays its best one-step action; the others also look at the reply."""
+
+    def __init__(self, name, title, shortlist, rounds, width=12):
+        self.name, self.title = name, title
+        self.shortlist, self.rounds, self.width = shortlist, rounds, width
+
+    def think(self, game, view, rng, budget_ms=0):
+        actions = view["legal_actions"]
+        me = view["seat"]
+        if len(actions) == 1:
+            return actions[0]
+        world = determinize(game, view, rng)
+        first = {}
+        for action in actions:
+            first[action] = evaluate(finish_turn(advance(world, action), me), me)
+            yield
+        ranked = sorted(actions, key=lambda a: -first[a])[:self.shortlist]
+        if len(ranked) == 1:
+            return ranked[0]
+        totals = dict.fromkeys(ranked, 0.0)
+        deadline = time.monotonic() + (budget_ms / 1000 if budget_ms else WALL_CLOCK_CAP)
+        for round_ in range(self.rounds):
+            if round_:
+                world = determinize(game, view, rng)
+            for action in ranked:
+                after = finish_turn(advance(world, action), me)
+                totals[action] += evaluate(reply(after, me, rng, self.width), me)
+                yield
+            if time.monotonic() > deadline:
+                break
+        return max(ranked, key=lambda a: totals[a])
+
+
+class SoloModuleBot(Bot):
+    """The Axis seat of a solo game: plays the solo module's single legal move.
+
+    Put in a seat of a two-player game by mistake, it plays one greedy step ahead instead."""
+
+    name = "solo"
+    title = "Solo module"
+
+    def choose(self, game, view, rng):
+        actions = view["legal_actions"]
+        if len(actions) == 1:
+            return actions[0]
+        return greedy(determinize(game, view, rng), view["seat"])
+
+
+BOTS = {
+    "easy": SearchBot("easy", "Easy", shortlist=1, rounds=0),
+    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3),
+    "hard": SearchBot("hard", "Hard", shortlist=8, rounds=6),
+    "solo": SoloModuleBot(),
+}
