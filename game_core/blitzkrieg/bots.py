@@ -117,11 +117,12 @@ def reply(state, me: str, rng, width: int):
 class SearchBot(Bot):
     """Determinized search over a shortlist of `shortlist` actions in `rounds` sampled worlds.
 
-    easy (shortlist 1) plays its best one-step action; the others also look at the reply."""
+    Every level looks at the opponent's reply; hard (depth 2) also at its own next turn and the
+    reply to that."""
 
-    def __init__(self, name, title, shortlist, rounds, width=12):
+    def __init__(self, name, title, shortlist, rounds, width=12, depth=1):
         self.name, self.title = name, title
-        self.shortlist, self.rounds, self.width = shortlist, rounds, width
+        self.shortlist, self.rounds, self.width, self.depth = shortlist, rounds, width, depth
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
@@ -143,7 +144,12 @@ class SearchBot(Bot):
                 world = determinize(game, view, rng)
             for action in ranked:
                 after = finish_turn(advance(world, action), me)
-                totals[action] += evaluate(reply(after, me, rng, self.width), me)
+                after = reply(after, me, rng, self.width)
+                for _ in range(self.depth - 1):  # our next turn played greedily, and its reply
+                    if after.to_play == me:
+                        after = reply(finish_turn(advance(after, greedy(after, me, rng, self.width)), me),
+                                      me, rng, self.width)
+                totals[action] += evaluate(after, me)
                 yield
             if time.monotonic() > deadline:
                 break
@@ -166,8 +172,8 @@ class SoloModuleBot(Bot):
 
 
 BOTS = {
-    "easy": SearchBot("easy", "Easy", shortlist=1, rounds=0),
+    "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6),
     "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3),
-    "hard": SearchBot("hard", "Hard", shortlist=8, rounds=6),
+    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2),
     "solo": SoloModuleBot(),
 }

@@ -1,0 +1,103 @@
+"""Blitzkrieg! AI bots: they decide from the view only, slice their thinking, and play well."""
+
+import time
+
+from game_core.blitzkrieg import BOTS, GAME
+from game_core.blitzkrieg.bots import determinize
+from game_core.engine import Bot, run_bot
+from game_core.rng import Rng
+from game_core.session import Session
+
+AXIS, ALLIES = "axis", "allies"
+
+
+def midgame(seed=3, steps=9, options=None):
+    state, rng = GAME.new_game(seed, options), Rng(seed)
+    for _ in range(steps):
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_determinized_world_matches_the_view_and_hides_nothing_it_should_not_know():
+    state = midgame()
+    seat = state.to_play
+    view = state.view(seat)
+    world = determinize(GAME, view, Rng(1))
+    assert world.reserves[seat] == state.reserves[seat] and world.spaces == state.spaces
+    assert world.markers == state.markers and world.vp == state.vp
+    foe = "allies" if seat == AXIS else AXIS
+    assert len(world.reserves[foe]) == len(state.reserves[foe]) and len(world.research) == len(state.research)
+    every = sorted(t for pile in (*state.bags.values(), *state.reserves.values(), state.research) for t in pile)
+    dealt = sorted(t for pile in (*world.bags.values(), *world.reserves.values(), world.research) for t in pile)
+    assert every == dealt
+    assert all(t.startswith((foe, "sw:")) for t in world.reserves[foe])
+
+
+def test_bots_never_read_hidden_information():
+    """Two positions that differ only in what the seat cannot see get the same decision."""
+    state = midgame(5)
+    seat = state.to_play
+    foe = "allies" if seat == AXIS else AXIS
+    twin = state.copy()
+    count, pool = len(state.reserves[foe]), state.reserves[foe] + state.bags[foe]
+    pool.reverse()
+    twin.reserves[foe], twin.bags[foe] = sorted(pool[:count]), sorted(pool[count:])
+    twin.research.reverse()
+    assert twin.view(seat) == state.view(seat)
+    for level in ("easy", "normal"):
+        assert (run_bot(BOTS[level], GAME, state.view(seat), Rng(7))
+                == run_bot(BOTS[level], GAME, twin.view(seat), Rng(7)))
+
+
+def test_think_yields_often_and_returns_a_legal_action():
+    state = GAME.new_game(11)
+    view = state.view(state.to_play)
+    thinking = BOTS["normal"].think(GAME, view, Rng(2))
+    gaps, last = [], time.perf_counter()
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            action = done.value
+            break
+        now = time.perf_counter()
+        gaps.append(now - last)
+        last = now
+    assert action in view["legal_actions"] and len(gaps) > 10
+    assert sorted(gaps)[len(gaps) // 2] < 0.010  # the median slice is well under 10 ms
+
+
+def test_normal_level_thinks_under_the_budget():
+    state, rng = GAME.new_game(21), Rng(21)
+    slowest = 0.0
+    while not state.is_over and len(state.actions) < 24:
+        seat = state.to_play
+        started = time.process_time()
+        action = run_bot(BOTS["normal"], GAME, state.view(seat), rng)
+        slowest = max(slowest, time.process_time() - started)
+        state = state.apply(action)
+    assert slowest < 0.8  # about 0.3 s on an idle machine; generous for a loaded test runner
+
+
+def play(seed, seats, options=None):
+    state, rng = GAME.new_game(seed, options), Rng(seed)
+    players = dict(BOTS, random=Bot())
+    while not state.is_over:
+        seat = state.to_play
+        state = state.apply(run_bot(players[seats[seat]], GAME, state.view(seat), rng))
+    return state.winner
+
+
+def test_easy_beats_random_from_both_sides():
+    wins = sum(play(seed, {AXIS: "easy", ALLIES: "random"}) == AXIS for seed in range(6))
+    wins += sum(play(seed, {ALLIES: "easy", AXIS: "random"}) == ALLIES for seed in range(6, 12))
+    assert wins >= 11
+
+
+def test_solo_bot_and_ai_through_a_session():
+    session = Session("blitzkrieg", 4, {"mode": "solo", "difficulty": "easy"}, {"axis": "solo", "allies": "easy"})
+    for n in range(400):
+        if session.state.is_over:
+            break
+        session.play_bot(n)
+    assert session.state.is_over and session.log and "Why:" in " ".join(session.log)
