@@ -4,7 +4,7 @@ the exact probabilities of each dice outcome (expectimax).
 
 easy: a one-ply search half the time, a random legal action otherwise.
 normal: one-ply expectimax over every legal action with a positional evaluation.
-hard: one-ply to shortlist, then the opponent's best expected reply to each of the shortlist.
+hard: one-ply to shortlist the near-best actions, then adds the opponent's best expected reply.
 """
 
 from ..engine import Bot
@@ -15,7 +15,7 @@ VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
 WIN = 1000.0
 READY = 0.15           # a ready tank is worth a little more than a finished one
-CLOSEST_FLAG = 0.3     # per turn the nearest tank needs to reach an enemy flag
+CLOSEST_FLAG = 0.8     # per turn the nearest tank needs to reach an enemy flag
 ADVANCE = 0.05         # per turn every tank needs to reach an enemy flag
 THREAT_TO_MOVE = 0.6   # share of my best shot's expected gain when I move next
 THREAT_WAITING = 0.3   # ... when the opponent moves first
@@ -69,7 +69,7 @@ def side_score(state, seat):
         score += VALUE[tank[1]] + (READY if tank[3] else 0.0)
     targets = [f for f in state.flags[1 - seat] if state.tanks.get(f, (None,))[0] != seat]
     held = len(state.flags[1 - seat]) - len(targets)
-    score += 2.5 * held + (6.0 if held == 2 else 0.0)
+    score += 4.0 * held + (6.0 if held == 2 else 0.0)
     if targets and mine:
         turns = [min(flag_turns(sq, tank, f) for f in targets) for sq, tank in mine]
         score -= CLOSEST_FLAG * min(min(turns), 6) + ADVANCE * sum(turns)
@@ -142,6 +142,7 @@ class SearchBot(Bot):
     name = "normal"
     title = "Normal"
     shortlist = 0       # hard: how many of the best one-ply actions get an opponent reply
+    margin = 0.0        # hard: ... if their one-ply value is this close to the best
     randomness = 0.0    # easy: the share of moves that are random
 
     def think(self, game, view, rng, budget_ms=0):
@@ -161,9 +162,14 @@ class SearchBot(Bot):
         scored.sort(reverse=True)
         if not self.shortlist:
             return scored[0][1]
+        # Look one reply deeper only among the near-best: a two-ply leaf undervalues the
+        # opponent's own threats, so the one-ply value stays half of the final score.
+        top = scored[0][0]
         best, best_value = scored[0][1], None
-        for _, action in scored[:self.shortlist]:
-            value = 0.0
+        for first_ply, action in scored[:self.shortlist]:
+            if first_ply < top - self.margin:
+                break
+            value = first_ply
             for probability, after in outcomes(state, action):
                 value += probability * (yield from self.reply_value(after, seat))
             if best_value is None or value > best_value:
@@ -192,6 +198,7 @@ class HardBot(SearchBot):
     name = "hard"
     title = "Hard"
     shortlist = 5
+    margin = 0.6
 
 
 BOTS = {"easy": EasyBot(), "normal": SearchBot(), "hard": HardBot()}
