@@ -1,13 +1,26 @@
-"""A static server for site/ with the headers the site relies on.
+"""A static server for site/ with the same headers as the deployed site.
 
-It sends `Cache-Control: no-cache` (so a rebuilt file is never served stale in development) and the
-right MIME types: a `.wasm` file served with any other type makes Pyodide hang without an error.
+The headers come from netlify.toml (one source of truth: the end-to-end tests run under the real
+Content-Security-Policy and caching rules); a file no rule gives a Cache-Control gets `no-cache`.
+MIME types are set explicitly: a `.wasm` served with any other type makes Pyodide hang silently.
 """
 
+import fnmatch
 import functools
 import http.server
 import sys
+import tomllib
 from pathlib import Path
+
+NETLIFY_TOML = Path(__file__).resolve().parent.parent / "netlify.toml"
+
+
+def header_rules() -> list:
+    with NETLIFY_TOML.open("rb") as file:
+        return [(rule["for"], rule["values"]) for rule in tomllib.load(file).get("headers", [])]
+
+
+HEADER_RULES = header_rules()
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -23,7 +36,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self):
-        self.send_header("Cache-Control", "no-cache")
+        path = self.path.split("?")[0].split("#")[0]
+        headers = {}
+        for pattern, values in HEADER_RULES:
+            if fnmatch.fnmatch(path, pattern):
+                headers.update(values)
+        headers.setdefault("Cache-Control", "no-cache")
+        headers.pop("Content-Type", None)  # already sent, from extensions_map
+        for name, value in headers.items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format, *args):  # keep test output quiet

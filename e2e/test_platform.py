@@ -138,3 +138,14 @@ def test_every_game_boots_offline_after_one_visit(context, page, site_url, off_o
         make_moves(page, 1)
     context.set_offline(False)
     assert off_origin == []
+
+
+def test_pages_are_served_with_the_deployed_security_headers(page, site_url):
+    response = page.goto(f"{site_url}/{GAME}.html")
+    policy = response.headers["content-security-policy"]
+    assert "default-src 'self'" in policy and "frame-ancestors *" in policy
+    assert "x-frame-options" not in response.headers
+    assert response.headers["cache-control"] == "no-cache"
+    wasm = page.request.get(f"{site_url}/runtime/pyodide-314.0.7/pyodide.asm.wasm")
+    assert wasm.headers["content-type"] == "application/wasm"
+    assert "immutable" in wasm.headers["cache-control"]
