@@ -87,8 +87,8 @@ def test_unopened_campaigns_take_no_units():
 def test_filling_the_last_space_scores_for_the_marker_side_and_the_filler_opens_a_neighbour():
     state = fresh(JAPAN, japan=["A1"])
     fill(state, "BO1.1", "BO1.2")
-    state = state.apply("A1@BO1.3")  # propaganda 1, marker to Japan 1: Japan scores Boston's 2
-    assert state.closed_theaters["BO"] == JAPAN and state.vp[JAPAN] == 1 + 2
+    state = state.apply("A1@BO1.3")  # propaganda 1, marker to Japan 1: Japan scores Boston's 3
+    assert state.closed_theaters["BO"] == JAPAN and state.vp[JAPAN] == 1 + 3
     assert state.to_play == JAPAN and sorted(state.legal_actions()) == ["open:DT", "open:NY"]
     state = state.apply("open:dt")
     assert state.opened[-1] == "DT" and state.markers["DT"] == 0 and state.to_play == GERMANY
@@ -97,23 +97,23 @@ def test_filling_the_last_space_scores_for_the_marker_side_and_the_filler_opens_
 def test_boston_example_marker_on_plus_two_opens_new_york_two_squares_toward_germany():
     state = fresh(GERMANY, germany=["A2"])
     fill(state, "BO1.1", "BO1.2")
-    state.markers["BO"] = 4
-    state = state.apply("A2@BO1.3")  # marker to 6 of 7: the +2 square
-    assert state.closed_theaters["BO"] == GERMANY and state.vp[GERMANY] == 1 + 2
+    state.markers["BO"] = 3
+    state = state.apply("A2@BO1.3")  # marker to 5 of 6: the +2 square
+    assert state.closed_theaters["BO"] == GERMANY and state.vp[GERMANY] == 1 + 3
     state = state.apply("open:NY")
     assert state.markers["NY"] == 2
 
 
 def test_reaching_the_end_squares_closes_with_unoccupied_effects_and_shifted_new_marker():
     state = fresh(JAPAN, japan=["N3"], germany=["A1", "A2"])
-    state.markers["HO"] = -3
+    state.markers["HO"] = -2
     state.bags[JAPAN] = ["japan:F1#1"]
-    state = state.apply("N3@HO1.1")  # bombing, then marker -6: the +2 square of a 7-track
-    assert state.closed_theaters["HO"] == JAPAN and state.vp[JAPAN] == 2  # Honolulu's VP
+    state = state.apply("N3@HO1.1")  # bombing, then marker -5: the +2 square of a 6-track
+    assert state.closed_theaters["HO"] == JAPAN and state.vp[JAPAN] == 3  # Honolulu's VP
     # the unoccupied spaces' effects, in the order Japan picks: propaganda 1, research (pile empty)
     assert sorted(state.legal_actions()) == ["fx:HO1.2", "fx:HO1.3"]
     state = state.apply("fx:HO1.3")
-    assert state.vp[JAPAN] == 2 + 1 and len(state.reserves[GERMANY]) == 1
+    assert state.vp[JAPAN] == 3 + 1 and len(state.reserves[GERMANY]) == 1
     assert sorted(state.legal_actions()) == ["open:LA", "open:SF"]  # Seattle is already open
     state = state.apply("open:SF")
     assert state.markers["SF"] == -2 and state.to_play == GERMANY
@@ -133,20 +133,21 @@ def test_only_when_every_neighbour_is_taken_may_any_unopened_campaign_open():
 def test_strategic_advantage_stops_short_of_the_end_squares():
     state = fresh(JAPAN, japan=["A3"])
     state.opened.append("SF")
-    state.markers["HO"] = -3
+    state.markers["HO"] = -2
     fill(state, "SF1.1", "SF1.2")
     state = state.apply("A3@SF1.3")  # strategic advantage +2
     assert "sa:HO" in state.legal_actions()
-    state = state.apply("sa:HO")
-    assert state.markers["HO"] == -4 and "HO" not in state.closed_theaters
+    state = state.apply("sa:HO")  # -4 would be Honolulu's +1 square: it stops at -3
+    assert state.markers["HO"] == -3 and "HO" not in state.closed_theaters
 
 
 # -- the new units --------------------------------------------------------------------------------
 def test_godzilla_is_army_and_navy_strength_4():
     state = fresh(JAPAN, japan=["GZ", "GZ"])
+    state.opened.append("KC")
     assert {"GZ@HO1.1", "GZ@SE1.3", "GZ@SE1.2"} <= set(state.legal_actions())  # sea, land, land/sea
-    after = state.apply("GZ@SE1.3")
-    assert after.markers["SE"] == -4
+    after = state.apply("GZ@KC1.1")
+    assert after.markers["KC"] == -4 and "KC" not in after.closed_theaters
 
 
 def test_generals_and_admirals_ignore_godzilla():
@@ -302,10 +303,10 @@ def test_map_shows_unopened_open_and_closed_cities_and_open_choices():
     fill(state, "BO1.1", "BO1.2")
     state = state.apply("A1@BO1.3")
     svg = render(state, JAPAN, {})
-    assert "Boston (2 VP): won by Japan" in svg
-    assert "New York (3 VP): not opened yet" not in svg  # it is a choice: drawn as a button
+    assert "Boston (3 VP): won by Japan" in svg
+    assert "New York (4 VP): not opened yet" not in svg  # it is a choice: drawn as a button
     assert sorted(actions_in(svg)) == ["open:DT", "open:NY"]
-    assert "Chicago (6 VP): not opened yet" in svg and "Seattle (2 VP): open" in svg
+    assert "Chicago (7 VP): not opened yet" in svg and "Seattle (3 VP): open" in svg
     assert "choose the campaign to open" in status_text(state, JAPAN)
     assert actions_in(render(state, GERMANY, {})) == []
 
