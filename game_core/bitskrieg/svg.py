@@ -1,7 +1,8 @@
 """Bitskrieg board as SVG: 8 x 8 board on the left, a side panel with picks, rebuild tracks, dice
 and buttons on the right. Pure functions; clicks follow the UI contract in docs/architecture.md.
 
-UI keys read: "tank" (square of the selected own tank), "mode" (move | bound | back),
+UI keys read: "tank" (square of the selected own tank), "mode" (move | bound | back), "to" (a
+destination square whose path is drawn),
 "place" (e.g. "deploy M", "rebuild L", "reserve H": the class and verb to place),
 "curtain", "interactive".
 """
@@ -255,19 +256,32 @@ def draw_choices(state, ui, legal):
     mode = ui.get("mode") if ui.get("mode") in ("bound", "back") else "move"
     if not any(a.startswith(mode + " ") for a in actions):
         mode = "move"
+    steps = [a.split() for a in actions if a.startswith(mode + " ")]
+    ends = sorted({sq_parse(words[2]) for words in steps} - {tank})
+    for end in ends:
+        left, top = corner(end)
+        out.append(f'<rect x="{left + 6}" y="{top + 6}" width="{CELL - 12}" height="{CELL - 12}" fill="#9be28a" '
+                   f'opacity="0.35" {S.command_attrs("ui:to=" + sq_name(end), "Show the path to " + sq_name(end))}/>')
+    if ui.get("to") in [sq_name(e) for e in ends] and mode != "back":
+        out.append(draw_path(state, tank, sq_parse(ui["to"]), mode))
+    for words in steps:
+        action = " ".join(words)
+        out.append(facing_marker(sq_parse(words[2]), words[3], action,
+                                 f"{mode.capitalize()} to {words[2]} facing {words[3].upper()}",
+                                 "#4caf50" if mode == "move" else "#ff9800"))
     for action in actions:
-        words = action.split()
-        if words[0] == mode:
-            end, facing = sq_parse(words[2]), words[3]
-            if end != tank:
-                left, top = corner(end)
-                out.append(f'<rect x="{left + 6}" y="{top + 6}" width="{CELL - 12}" height="{CELL - 12}" '
-                           f'fill="#9be28a" opacity="0.35"/>')
-            out.append(facing_marker(end, facing, action, f"{mode.capitalize()} to {words[2]} facing {facing.upper()}",
-                                     "#4caf50" if mode == "move" else "#ff9800"))
-        elif words[0] == "fire":
-            out.append(fire_marker(state, tank, sq_parse(words[2]), action))
+        if action.startswith("fire "):
+            out.append(fire_marker(state, tank, sq_parse(action.split()[2]), action))
     return out
+
+
+def draw_path(state, tank, end, mode):
+    """The cheapest route of the selected tank to `end`, as a dotted line through square centres."""
+    speed = CLASSES[state.tanks[tank][1]]["speed"] - (mode == "bound")
+    routes = [path for (sq, _), path in state.move_targets(tank, speed).items() if sq == end]
+    path = min(routes, key=len)
+    points = " ".join(f"{x},{y}" for x, y in (centre(sq) for sq in (tank,) + tuple(path)))
+    return f'<polyline points="{points}" fill="none" stroke="#1b5e20" stroke-width="4" stroke-dasharray="2 6" stroke-linecap="round"/>'
 
 
 def kill_chance(state, shooter, target, distance):
