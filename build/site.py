@@ -38,7 +38,7 @@ CATALOGUE = (
     ("blitzkrieg-nippon", "Blitzkrieg! Nippon", "The expansion: Germany against Japan on a map of the USA, with Godzilla."),
     ("bitskrieg", "Bitskrieg", "A tank duel on an 8x8 board, with nine optional advanced rules."),
     ("blitzed", "Blitzed!", "A real-time dice race for 3 to 5 players: roll, grab a task, thunder!"),
-    ("fall_blau", "Campaign: Fall Blau", "A solitaire card game of the 1942 summer offensive, with hard and missions modes."),
+    ("fall-blau", "Campaign: Fall Blau", "A solitaire card game of the 1942 summer offensive, with hard and missions modes."),
 )
 
 

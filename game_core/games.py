@@ -7,7 +7,7 @@ import game_core
 
 # The order games are listed in (menus, landing page); a game package not named here
 # still registers, after these.
-ORDER = ("blitzkrieg", "blitzkrieg-nippon", "bitskrieg", "blitzed", "fall_blau")
+ORDER = ("blitzkrieg", "blitzkrieg-nippon", "bitskrieg", "blitzed", "fall-blau")
 
 _cache = {}
 

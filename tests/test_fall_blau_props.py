@@ -170,11 +170,11 @@ def test_advisor_win_chance_estimate():
 
 
 def test_registered_and_cli_simulation_exits_cleanly():
-    assert games.get("fall_blau") is GAME
-    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "fall_blau", "--games", "200",
+    assert games.get("fall-blau") is GAME
+    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "fall-blau", "--games", "200",
                            "--seed", "1", "--json"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["finished"] == 200
     for options in MODES[1:]:
-        result = simulate("fall_blau", 20, 1, options)
+        result = simulate("fall-blau", 20, 1, options)
         assert result["errors"] == 0 and result["finished"] == 20

@@ -46,7 +46,7 @@ def test_a_code_with_an_altered_move_is_refused():
 
 def test_a_code_for_another_game_is_refused():
     game, state = played()
-    record = dict(state.record(), game="fall_blau")
+    record = dict(state.record(), game="fall-blau")
     with pytest.raises(SaveError):
         records.load(game, records.encode(record))
     assert json.loads(json.dumps(state.record()))["game"] == "blitzkrieg"

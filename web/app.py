@@ -200,11 +200,21 @@ def render() -> None:
             if focused.getAttribute(attr):
                 focus_key = (attr, focused.getAttribute(attr))
     shown = replay or session
-    element("board").innerHTML = shown.board_svg()
+    board = element("board")
+    old_dice = {(d.getAttribute("data-seat"), d.getAttribute("data-die")): d.getAttribute("data-value")
+                for d in board.querySelectorAll("[data-die]")}
+    board.innerHTML = shown.board_svg()
+    for die in board.querySelectorAll("[data-die]"):  # animate only the dice that changed
+        key = (die.getAttribute("data-seat"), die.getAttribute("data-die"))
+        if key in old_dice and old_dice[key] != die.getAttribute("data-value"):
+            die.classList.add("rolled")
     element("status").textContent = shown.status()
     log = element("log")
+    moves_before = log.childElementCount
     log.innerHTML = shown.log_html()
     log.scrollTop = log.scrollHeight
+    if replay is None and log.childElementCount > moves_before:  # screen readers hear each new move
+        element("announce").textContent = " ".join(session.log[moves_before:])
     element("replay-bar").hidden = replay is None
     document.querySelector('[data-command="undo"]').disabled = replay is not None or not session.can_undo()
     document.querySelector('[data-command="redo"]').disabled = replay is not None or not session.redo_stack
@@ -321,6 +331,8 @@ def new_game_fields() -> str:
             control = f'<select id="{field}" name="{option.name}">{choices}</select>'
         elif isinstance(option.default, bool):
             control = f'<input type="checkbox" id="{field}" name="{option.name}"{" checked" if current else ""}>'
+        elif isinstance(option.default, str):
+            control = f'<input type="text" id="{field}" name="{option.name}" value="{escape(current)}">'
         else:
             control = (f'<input type="number" id="{field}" name="{option.name}" value="{current}" '
                        f'min="{option.low}" max="{option.high}">')
@@ -344,6 +356,8 @@ def read_new_game_form() -> dict:
             options[option.name] = next((c for c in option.choices if str(c) == control.value), option.default)
         elif isinstance(option.default, bool):
             options[option.name] = bool(control.checked)
+        elif isinstance(option.default, str):
+            options[option.name] = str(control.value).strip()
         else:
             options[option.name] = int(control.value or option.default)
     seats = {str(seat): element(f"seat-{seat}").value for seat in session.game.seats}

@@ -57,6 +57,8 @@ class FallBlauState(State):
         self.last_event = None  # the most recently drawn event card
         self.report = []  # what the last action did, in words (the log)
         self.rolls = []  # the dice of the last action, for the board
+        for general in filter(None, self.options["generals"].split(",")):
+            self.do(f"general {general}")  # chosen as an option instead of at the table
 
     def copy(self):
         new = object.__new__(type(self))
@@ -661,7 +663,7 @@ class FallBlauState(State):
 
 
 class FallBlauGame(Game):
-    name = "fall_blau"
+    name = "fall-blau"
     title = "Campaign: Fall Blau"
     seats = ("player",)
     state_class = FallBlauState
@@ -672,7 +674,18 @@ class FallBlauGame(Game):
                help="Two missions a month; victory needs 32 VP (brilliant 36)."),
         Option("general_pool", "five", choices=("five", "six"), label="Generals",
                help="Choose from the five generals of the box, or add von Salmuth as a sixth."),
+        Option("generals", "", label="Frontline",
+               help="Three generals, left to right, e.g. hoth,paulus,ruoff; leave empty to choose at the start."),
     )
+
+    def check_option_combination(self, options):
+        chosen = [g for g in options["generals"].split(",") if g]
+        if not chosen:
+            return
+        pool = data.STANDARD_GENERALS + ((data.SIXTH_GENERAL,) if options["general_pool"] == "six" else ())
+        if len(chosen) != 3 or len(set(chosen)) != 3 or not set(chosen) <= set(pool):
+            raise ValueError(f"option 'generals' needs three different generals from {', '.join(pool)}, "
+                             f"left to right, not {options['generals']!r}")
 
     def canonical_action(self, text):
         text = ALIASES.get(text.lower(), text.lower())
