@@ -1,0 +1,403 @@
+"""Terminal play: `python -m game_core play GAME [--options JSON] [--vs BOT] [--seat SEAT] [--seed S]`.
+
+A readable text board (the game's own `text_board(state, seat)` if its package has one, else a
+generic listing of what the seat may see), the legal moves with their notation, input by notation
+or by number, illegal input answered with the rule it breaks. Real-time games (a Game with `tick`,
+e.g. Blitzed!) are played turn by turn on a simulated clock: each of your moves takes `--think-ms`
+of table time, and the bots act at their own speed meanwhile.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+
+from . import games
+from .engine import Bot, IllegalAction, run_bot
+from .rng import Rng
+
+HUMAN = "human"
+RANDOM = "random"
+LINE_WIDTH = 100
+BOTS_FINISH_EPOCH = 10**9  # a "now" far enough ahead that the bots play out the whole epoch
+HELP = """Type a move in its notation (as listed) or its number from the list.
+Commands: help (this text), board (show the board again), moves (list the moves again),
+undo (take back your last move and the bots' replies, never past a roll, draw or reveal),
+wait (real-time games only: let the table clock run on without acting), quit."""
+
+
+def game_package(game):
+    """The game's package under game_core (it exports BOTS and maybe text_board)."""
+    return sys.modules[".".join(type(game).__module__.split(".")[:2])]
+
+
+def bot_levels(game) -> dict:
+    return getattr(game_package(game), "BOTS", None) or {}
+
+
+def make_bot(game, level: str) -> Bot:
+    levels = bot_levels(game)
+    if level in levels:
+        return levels[level]
+    if level == RANDOM:
+        return Bot()
+    raise ValueError(f"no bot level {level!r} for {game.title}; known: {', '.join([*levels, RANDOM])}")
+
+
+def find_seat(game, text: str):
+    """The seat whose name (as text) is `text`; seats may be strings or numbers."""
+    for seat in game.seats:
+        if str(seat) == text:
+            return seat
+    raise ValueError(f"{game.title} has no seat {text!r}; seats: {', '.join(map(str, game.seats))}")
+
+
+def acting_seats(state) -> tuple:
+    to_play = state.to_play
+    if to_play is None:
+        return ()
+    return tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
+
+
+def seat_label(seat) -> str:
+    return str(seat).replace("_", " ").title()
+
+
+# -- the generic text board ---------------------------------------------------------------------
+def is_scalar(value) -> bool:
+    return value is None or isinstance(value, (str, int, float, bool))
+
+
+def scalar_text(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, float):
+        return f"{value:g}"
+    return str(value)
+
+
+def flat_list_text(items: list) -> str:
+    """Items joined by commas, with runs of the same item written once with a count ("? x19")."""
+    if not items:
+        return "(none)"
+    parts, index = [], 0
+    while index < len(items):
+        run = 1
+        while index + run < len(items) and items[index + run] == items[index]:
+            run += 1
+        text = scalar_text(items[index])
+        parts.append(f"{text} x{run}" if run > 2 else ", ".join([text] * run))
+        index += run
+    return ", ".join(parts)
+
+
+def grid_lines(rows: list, pad: str) -> list:
+    cells = [[scalar_text(v) for v in row] for row in rows]
+    width = max(len(c) for row in cells for c in row)
+    return [pad + " ".join(c.rjust(width) for c in row) for row in cells]
+
+
+def is_grid(value) -> bool:
+    return (isinstance(value, list) and len(value) > 1 and all(isinstance(r, list) and r for r in value)
+            and all(is_scalar(v) for r in value for v in r) and len({len(r) for r in value}) == 1)
+
+
+def inline_text(value) -> str | None:
+    """A one-line form of a small value, or None if it needs several lines."""
+    if is_scalar(value):
+        return scalar_text(value)
+    if isinstance(value, list) and all(is_scalar(v) for v in value):
+        return flat_list_text(value)
+    if isinstance(value, list) and all(isinstance(v, list) and all(map(is_scalar, v)) for v in value):
+        return " | ".join(flat_list_text(v) for v in value)
+    if isinstance(value, dict) and all(is_scalar(v) or isinstance(v, list) and all(map(is_scalar, v))
+                                       for v in value.values()):
+        if not value:
+            return "(none)"
+        return "; ".join(f"{k} {inline_text(v)}" for k, v in value.items())
+    return None
+
+
+def readable_lines(data, depth: int = 0) -> list:
+    """A nested dict/list as indented lines a person can read (the fallback text board)."""
+    pad = "  " * depth
+    lines = []
+    items = data.items() if isinstance(data, dict) else enumerate(data, 1)
+    for key, value in items:
+        if key == "rng":
+            continue  # the generator's state is noise to a reader (and redacted for players anyway)
+        label = str(key).replace("_", " ")
+        one_line = inline_text(value)
+        if one_line is not None and len(pad) + len(label) + len(one_line) + 2 <= LINE_WIDTH:
+            lines.append(f"{pad}{label}: {one_line}")
+        elif isinstance(value, dict) and all(is_scalar(v) for v in value.values()):
+            lines.append(f"{pad}{label}:")
+            lines += columns([f"{k} {scalar_text(v)}" for k, v in value.items()], LINE_WIDTH - len(pad) - 2,
+                             pad + "  ")
+        elif is_grid(value):
+            lines.append(f"{pad}{label}:")
+            lines += grid_lines(value, pad + "  ")
+        elif isinstance(value, (dict, list)):
+            lines.append(f"{pad}{label}:")
+            lines += readable_lines(value, depth + 1)
+        else:
+            lines.append(f"{pad}{label}: {one_line}")
+    return lines
+
+
+def text_board(state, seat) -> str:
+    own = getattr(game_package(state.game), "text_board", None)
+    if own is not None:
+        return own(state, seat)
+    return "\n".join(readable_lines(state.view(seat)["state"]))
+
+
+def columns(entries: list, width: int = LINE_WIDTH, pad: str = "") -> list:
+    """Entries laid out in as many equal columns as fit the width."""
+    if not entries:
+        return []
+    cell = max(len(e) for e in entries) + 2
+    per_line = max(1, width // cell)
+    return [pad + "".join(e.ljust(cell) for e in entries[i:i + per_line]).rstrip()
+            for i in range(0, len(entries), per_line)]
+
+
+# -- one game at the terminal -------------------------------------------------------------------------
+class TerminalGame:
+    """A game between humans at one keyboard and bots; `play()` below is its input loop."""
+
+    def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None,
+                 think_ms: int = 900):
+        self.game = games.get(game_name)
+        self.state = self.game.new_game(seed, options)
+        self.seats = {seat: HUMAN for seat in self.game.seats}
+        for seat, who in (seats or {}).items():
+            seat = find_seat(self.game, str(seat))
+            if who != HUMAN:
+                make_bot(self.game, who)  # reject unknown levels now
+            self.seats[seat] = who
+        self.realtime = hasattr(self.game, "tick") and any(w == HUMAN for w in self.seats.values())
+        self.think_ms = think_ms
+        self.now = 0  # real-time games: the table clock (ms into the current epoch) as the humans see it
+        self.bot_rng = Rng.from_seed(seed, "terminal")
+        self.undo_stack: list = []  # (state, now) before each human move
+
+    # -- who moves ----------------------------------------------------------------------------
+    def humans_to_act(self) -> list:
+        return [s for s in acting_seats(self.state) if self.seats[s] == HUMAN]
+
+    def human_moves(self) -> list:
+        """The legal moves of the humans who may act now (several seats may act at once)."""
+        moves = []
+        for seat in self.humans_to_act():
+            moves += self.state.view(seat).get("legal_actions") or []
+        return moves
+
+    def viewer(self):
+        humans = self.humans_to_act() or [s for s, w in self.seats.items() if w == HUMAN]
+        return humans[0] if humans else None
+
+    def _apply(self, action: str, report) -> None:
+        epoch = getattr(self.state, "epoch", None)
+        report(f"  {self.game.describe_action(self.state, action)}")
+        self.state = self.state.apply(action)
+        if getattr(self.state, "epoch", None) != epoch:
+            self.now = 0  # the clock restarts with each new epoch
+
+    def run_bots(self, report) -> None:
+        """Let the bots move until a human must decide or the game ends."""
+        while not self.state.is_over:
+            if self.realtime:
+                actions = self.game.tick(self.state, self.now if self.humans_to_act() else BOTS_FINISH_EPOCH,
+                                         self.bot_levels_playing(), self.bot_rng)
+                if not actions:
+                    if self.humans_to_act():
+                        return
+                    raise RuntimeError("the bots are waiting and no human can act: the game is stuck")
+                for action in actions:
+                    self._apply(action, report)
+                continue
+            if self.humans_to_act():
+                return
+            self._apply(self.bot_move(), report)
+
+    def bot_levels_playing(self) -> dict:
+        return {seat: who for seat, who in self.seats.items() if who != HUMAN}
+
+    def bot_move(self) -> str:
+        for seat in acting_seats(self.state):
+            action = run_bot(make_bot(self.game, self.seats[seat]), self.game, self.state.view(seat), self.bot_rng)
+            if action is not None:
+                return action
+        raise RuntimeError("every bot to act is waiting and no human can act: the game is stuck")
+
+    # -- human input ----------------------------------------------------------------------------
+    def read_move(self, text: str) -> str:
+        """The canonical move meant by `text` (notation or list number); IllegalAction if none."""
+        moves = self.human_moves()
+        if text.isdigit():
+            number = int(text)
+            if not 1 <= number <= len(moves):
+                raise IllegalAction(f"there is no move number {number}: choose 1 to {len(moves)}")
+            return moves[number - 1]
+        try:
+            action = self.game.parse_action(self.state, text)
+        except IllegalAction:
+            humans = self.humans_to_act()
+            if not isinstance(self.state.to_play, tuple) or len(humans) != 1:
+                raise
+            action = self.game.parse_action(self.state, f"{humans[0]} {text}")  # "roll" for "p1 roll"
+        if self.realtime:
+            action = self.game.stamp(action, self.state.clock)
+        self.state.apply(action)  # raises IllegalAction with the broken rule; the state is kept
+        return action
+
+    def human_move(self, text: str, report) -> None:
+        action = self.read_move(text)
+        self.undo_stack.append((self.state, self.now))
+        if not self.realtime:
+            self._apply(action, report)
+            return
+        # The bots keep playing while you think; your move lands think_ms later, if still allowed.
+        moment = self.now + self.think_ms
+        epoch = self.state.epoch
+        for bot_action in self.game.tick(self.state, moment, self.bot_levels_playing(), self.bot_rng):
+            self._apply(bot_action, report)
+        if self.state.epoch != epoch or self.state.is_over:
+            report("Too slow: the round moved on before your move.")
+            return
+        try:
+            stamped = self.game.stamp(action, max(moment, self.state.clock))
+            self.state.apply(stamped)
+        except IllegalAction as err:
+            self.now = moment
+            report(f"Too slow: {err}.")
+            return
+        self._apply(stamped, report)
+        self.now = moment
+
+    def wait(self, report) -> None:
+        if not self.realtime:
+            report("Nothing to wait for: this game is played turn by turn.")
+            return
+        self.now += self.think_ms
+        self.run_bots(report)
+
+    def undo(self, report) -> None:
+        if not self.undo_stack:
+            report("Nothing to undo.")
+            return
+        before, now = self.undo_stack[-1]
+        if len(before.actions) < self.state.undo_floor:
+            report("Cannot undo: a die roll, draw or reveal has happened since your last move.")
+            return
+        self.undo_stack.pop()
+        self.state, self.now = before, now
+        report("Your last move (and the replies to it) was taken back.")
+
+    # -- what is shown ------------------------------------------------------------------------------
+    def board_text(self) -> str:
+        return text_board(self.state, self.viewer())
+
+    def moves_text(self) -> str:
+        moves = self.human_moves()
+        who = ", ".join(seat_label(s) for s in self.humans_to_act())
+        numbered = [f"{n}) {move}" for n, move in enumerate(moves, 1)]
+        clock = f" (table clock {self.now / 1000:.1f} s)" if self.realtime else ""
+        return "\n".join([f"Your moves, {who}{clock}:"] + columns(numbered, LINE_WIDTH - 2, "  "))
+
+    def result_text(self) -> str:
+        winner = self.state.winner
+        text = f"Game over after {len(self.state.actions)} moves. "
+        text += f"Winner: {seat_label(winner)}." if winner is not None else "No single winner."
+        score = getattr(self.state, "score", None)
+        if score is not None:
+            text += " Score: " + ", ".join(f"{k} {v}" for k, v in score().items()) + "."
+        return text
+
+
+def play(session: TerminalGame, read=None, write=print) -> int:
+    """The input loop; returns the exit code (0: the game ended or the player quit)."""
+    read = read or input
+    write(f"{session.game.title}, seed {session.state.seed}. Type 'help' for the commands.")
+    shown = None  # the position last drawn: redraw only when it changes or is asked for
+    try:
+        while True:
+            session.run_bots(write)
+            if session.state.is_over:
+                write(session.board_text())
+                write(session.result_text())
+                return 0
+            if session.state is not shown:
+                write("")
+                write(session.board_text())
+                write(session.moves_text())
+                shown = session.state
+            line = " ".join(read("> ").split())
+            command = line.lower()
+            if command in ("quit", "exit", "q"):
+                write("Game left unfinished.")
+                return 0
+            if command in ("help", "?", ""):
+                write(HELP)
+            elif command == "board":
+                shown = None
+            elif command == "moves":
+                write(session.moves_text())
+            elif command == "undo":
+                session.undo(write)
+            elif command == "wait":
+                session.wait(write)
+            else:
+                try:
+                    session.human_move(line, write)
+                except IllegalAction as err:
+                    write(f"Not allowed: {err}. Type 'help' for the commands.")
+    except (EOFError, KeyboardInterrupt):
+        write("\nGame left unfinished.")
+        return 0
+
+
+# -- the command line -----------------------------------------------------------------------------------
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("play", help="play a game in the terminal")
+    parser.add_argument("game", choices=games.names())
+    parser.add_argument("--options", default="{}", help="new-game options as JSON")
+    parser.add_argument("--vs", default=None, help="bot level for the other seats ('human' for hotseat)")
+    parser.add_argument("--seat", default=None, help="your seat (default: the first)")
+    parser.add_argument("--seed", type=int, default=None, help="the game's seed (default: from the clock)")
+    parser.add_argument("--think-ms", type=int, default=900, help="real-time games: table time per move of yours")
+    return parser
+
+
+def session_from_args(args) -> TerminalGame:
+    game = games.get(args.game)
+    mine = find_seat(game, args.seat) if args.seat is not None else game.seats[0]
+    levels = bot_levels(game)
+    opponent = args.vs or ("normal" if "normal" in levels else next(iter(levels), RANDOM))
+    seats = {seat: HUMAN if seat == mine else opponent for seat in game.seats}
+    seed = args.seed if args.seed is not None else int(time.time())
+    return TerminalGame(args.game, seed, json.loads(args.options), seats, args.think_ms)
+
+
+def run(args) -> int:
+    try:
+        session = session_from_args(args)
+    except ValueError as err:  # bad options, seat or bot level (json.JSONDecodeError is one too)
+        print(f"Cannot start that game: {err}", file=sys.stderr)
+        return 2
+    return play(session)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game_core.terminal")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
