@@ -1,0 +1,170 @@
+"""Your statistics: the local game history turned into an HTML page section (pure; web/stats.py shows it).
+
+The history lives in localStorage under HISTORY_KEY: a JSON list of finished games, each
+{"game", "mode", "opponent": "human" or a bot level, "seats": {seat: "human" or level},
+"human_seats": [...], "winner": seat or null, "moves": int, "finished_at": ISO time}.
+Entries that are damaged are skipped, never fatal: the page must always open.
+"""
+
+from __future__ import annotations
+
+import json
+from html import escape
+
+from . import games
+
+HISTORY_KEY = "blitzbox:history"
+HUMAN = "human"
+RECENT_GAMES = 30
+RESULT_COLOURS = {"won": "#2f7d32", "lost": "#a51d2d", "no winner": "#9a8f6a", "hotseat": "#5a6b8c"}
+
+
+def parse_history(text) -> list:
+    """The usable entries of the stored history (text may be None, damaged or not a list)."""
+    try:
+        data = json.loads(text) if text else []
+    except (TypeError, ValueError):
+        return []
+    if not isinstance(data, list):
+        return []
+    usable = [e for e in data if isinstance(e, dict) and isinstance(e.get("game"), str)]
+    return sorted(usable, key=lambda e: str(e.get("finished_at", "")))
+
+
+def result_of(entry: dict) -> str:
+    """"won", "lost", "no winner" (a shared win or draw) or "hotseat" (humans only: no one to beat)."""
+    humans = [str(s) for s in entry.get("human_seats") or []]
+    seats = entry.get("seats") if isinstance(entry.get("seats"), dict) else {}
+    winner = entry.get("winner")
+    if len(humans) > 1 and all(who == HUMAN for who in seats.values()):
+        return "hotseat"
+    if winner is None:
+        return "lost" if len(seats) == 1 else "no winner"  # a solitaire game has no draws
+    return "won" if str(winner) in humans else "lost"
+
+
+def game_title(name: str) -> str:
+    try:
+        return games.get(name).title
+    except ValueError:  # a game this version no longer (or not yet) knows
+        return name
+
+
+def tally(entries: list, key) -> dict:
+    """{key(entry): {"played", "won", "lost", "no winner", "hotseat"}} in first-seen order."""
+    table = {}
+    for entry in entries:
+        row = table.setdefault(key(entry), {"played": 0, "won": 0, "lost": 0, "no winner": 0, "hotseat": 0})
+        row["played"] += 1
+        row[result_of(entry)] += 1
+    return table
+
+
+def streaks(entries: list) -> dict:
+    """The current run of wins or losses (games against bots or solitaire) and the longest win run."""
+    results = [r for r in map(result_of, entries) if r in ("won", "lost")]
+    best = run = 0
+    for result in results:
+        run = run + 1 if result == "won" else 0
+        best = max(best, run)
+    current_kind = results[-1] if results else None
+    current = 0
+    for result in reversed(results):
+        if result != current_kind:
+            break
+        current += 1
+    return {"current": current, "current_kind": current_kind, "best_wins": best}
+
+
+def summary(entries: list) -> dict:
+    """Every figure the page shows, as data (tested; the HTML is drawn from it)."""
+    return {"played": len(entries), "overall": tally(entries, lambda e: "all").get("all"),
+            "by_game_mode": tally(entries, lambda e: (e["game"], str(e.get("mode") or "standard"))),
+            "by_opponent": tally(entries, lambda e: (e["game"], str(e.get("opponent") or HUMAN))),
+            "streaks": streaks(entries), "recent": [result_of(e) for e in entries[-RECENT_GAMES:]]}
+
+
+def win_rate(row: dict) -> str:
+    decided = row["won"] + row["lost"]
+    return f"{100 * row['won'] / decided:.0f}%" if decided else "-"
+
+
+def table_html(caption: str, first_headers: tuple, table: dict) -> str:
+    head = "".join(f"<th scope=\"col\">{h}</th>" for h in first_headers + ("Played", "Won", "Lost", "Other", "Win rate"))
+    rows = []
+    for key, row in table.items():
+        game, label = key
+        rows.append(f"<tr><th scope=\"row\">{escape(game_title(game))}</th><td>{escape(label)}</td>"
+                    f"<td>{row['played']}</td><td>{row['won']}</td><td>{row['lost']}</td>"
+                    f"<td>{row['no winner'] + row['hotseat']}</td><td>{win_rate(row)}</td></tr>")
+    return (f"<table class=\"stats-table\"><caption>{escape(caption)}</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def games_chart(by_game: dict) -> str:
+    """Horizontal stacked bars: won / lost / other games for each game."""
+    width, left, bar, gap = 480, 150, 20, 8
+    height = 30 + len(by_game) * (bar + gap)
+    most = max(row["played"] for row in by_game.values())
+    scale = (width - left - 40) / most
+    parts = [f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
+             f'aria-label="Games won and lost per game" fill="currentColor" style="width:100%;max-width:32rem">']
+    for index, (game, row) in enumerate(by_game.items()):
+        y = 10 + index * (bar + gap)
+        x = left
+        parts.append(f'<text x="{left - 8}" y="{y + bar - 6}" font-size="12" text-anchor="end">'
+                     f'{escape(game_title(game))}</text>')
+        for result in ("won", "lost", "no winner", "hotseat"):
+            if row[result]:
+                w = row[result] * scale
+                parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" '
+                             f'fill="{RESULT_COLOURS[result]}"><title>{result}: {row[result]}</title></rect>')
+                x += w
+        parts.append(f'<text x="{x + 6:.1f}" y="{y + bar - 6}" font-size="12">{row["played"]}</text>')
+    return "".join(parts) + "</svg>"
+
+
+def recent_chart(recent: list) -> str:
+    """One square per recent game, oldest first, coloured by its result."""
+    size, gap = 14, 3
+    width = max(1, len(recent)) * (size + gap)
+    squares = "".join(f'<rect x="{i * (size + gap)}" y="0" width="{size}" height="{size}" rx="2" '
+                      f'fill="{RESULT_COLOURS[r]}"><title>{r}</title></rect>' for i, r in enumerate(recent))
+    return (f'<svg class="stats-recent" viewBox="0 0 {width} {size}" role="img" '
+            f'aria-label="Your last {len(recent)} games, oldest first" style="height:1.2rem;max-width:100%">'
+            f'{squares}</svg>')
+
+
+def legend_html() -> str:
+    return "<p class=\"stats-legend\">" + " ".join(
+        f'<span><svg viewBox="0 0 10 10" width="10" height="10" aria-hidden="true"><rect width="10" height="10" '
+        f'fill="{colour}"/></svg> {result}</span>' for result, colour in RESULT_COLOURS.items()) + "</p>"
+
+
+def stats_html(entries: list) -> str:
+    """The statistics section for the page."""
+    if not entries:
+        return ("<p class=\"stats-empty\">No finished games yet. Play a game to the end and your record "
+                "appears here (it is kept in this browser only).</p>")
+    data = summary(entries)
+    overall, streak = data["overall"], data["streaks"]
+    current = (f"{streak['current']} {'win' if streak['current_kind'] == 'won' else 'loss'}"
+               f"{'' if streak['current'] == 1 else ('s' if streak['current_kind'] == 'won' else 'es')} in a row"
+               if streak["current_kind"] else "none yet")
+    by_game = tally(entries, lambda e: e["game"])
+    parts = [
+        "<section class=\"stats-summary\" aria-label=\"Summary\"><ul>",
+        f"<li><strong>{overall['played']}</strong> games played</li>",
+        f"<li><strong>{overall['won']}</strong> won, <strong>{overall['lost']}</strong> lost"
+        f" (win rate {win_rate(overall)})</li>",
+        f"<li>Current streak: <strong>{escape(current)}</strong></li>",
+        f"<li>Longest winning streak: <strong>{streak['best_wins']}</strong></li>",
+        "</ul></section>",
+        "<h2>Games per game</h2>", games_chart(by_game), legend_html(),
+        f"<h2>Your last {len(data['recent'])} games</h2>", recent_chart(data["recent"]),
+        table_html("Played and won per game and mode", ("Game", "Mode"), data["by_game_mode"]),
+        table_html("Played and won against each opponent", ("Game", "Opponent"), data["by_opponent"]),
+        "<p class=\"stats-note\">Win rates count games against bots and solitaire games; hotseat games between "
+        "people and shared wins are listed under Other.</p>",
+    ]
+    return "".join(parts)

@@ -1,0 +1,56 @@
+"""PyScript glue for the statistics page: read the history from localStorage, show
+game_core.stats' HTML, and clear the history after the player confirms."""
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from game_core.stats import HISTORY_KEY, parse_history, stats_html
+
+CONFIRM_CLEAR = "Clear all your statistics in this browser? This cannot be undone."
+
+
+def element(id_):
+    return document.getElementById(id_)
+
+
+def read_history() -> list:
+    try:
+        return parse_history(window.localStorage.getItem(HISTORY_KEY))
+    except Exception:  # storage disabled or blocked: show an empty record
+        return []
+
+
+def render() -> None:
+    history = read_history()
+    element("stats").innerHTML = stats_html(history)
+    element("status").textContent = f"{len(history)} finished game{'' if len(history) == 1 else 's'} recorded in this browser."
+    document.querySelector('[data-command="clear-stats"]').disabled = not history
+
+
+def clear_stats() -> None:
+    if not window.confirm(CONFIRM_CLEAR):
+        return
+    try:
+        window.localStorage.removeItem(HISTORY_KEY)
+    except Exception as err:
+        message = element("message")
+        message.textContent = f"This browser refused to clear the statistics ({getattr(err, 'name', 'storage error')})."
+        message.hidden = False
+    render()
+
+
+def on_click(event) -> None:
+    target = event.target.closest("[data-command]")
+    if target is not None and not target.hasAttribute("disabled") \
+            and target.getAttribute("data-command") == "clear-stats":
+        clear_stats()
+
+
+def main() -> None:
+    document.addEventListener("click", create_proxy(on_click))
+    element("loading").hidden = True
+    render()
+    document.body.setAttribute("data-ready", "1")
+
+
+main()
