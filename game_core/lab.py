@@ -1,0 +1,451 @@
+"""The balance lab: bot-vs-bot (or bot-alone) runs with chosen options, reported with evidence.
+
+    python -m game_core lab GAME --bots seat=level,... --games N --seed S [--options JSON] [--json] [--svg DIR]
+    python -m game_core.lab report      # rerun the fixed plan below; rewrite docs/balance.md and docs/charts/
+
+Figures: win rate by seat with a 95% Wilson interval, game length, and two optional hooks on a
+game's State: `score() -> {name: number}` (score distributions) and `deciders() -> [str, ...]`
+(the cards, spaces or tanks that decided a finished game). Real-time games (a Game with `tick`)
+are played on a simulated clock: the bots race each other at their own speeds. Game i of a run
+uses seed S + i, so every figure can be reproduced exactly. Charts are small SVG files drawn here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from pathlib import Path
+
+from . import games
+from .engine import run_bot
+from .rng import Rng
+from .svg import esc
+from .terminal import BOTS_FINISH_EPOCH, RANDOM, acting_seats, bot_levels, find_seat, game_package, make_bot
+
+Z95 = 1.959964
+HISTOGRAM_BINS = 12
+TOP_DECIDERS = 12
+ROOT = Path(__file__).resolve().parent.parent
+REPORT_SEED = 1
+KEEP_MARKER = "<!-- Everything below this line is written by hand and kept when the report is regenerated. -->"
+
+# The report's runs per game: (bots, games in the standard mode, games in each other mode).
+# Counts are fixed (not timed) so the report is reproducible; they keep the whole report near
+# five minutes of CPU. A game missing here gets DEFAULT_RUNS.
+REPORT_RUNS = {
+    "blitzkrieg": (("all=easy", 40, 10), ("all=random", 400, 200)),
+    "blitzkrieg-nippon": (("all=easy", 4, 0), ("all=random", 400, 200)),
+    "bitskrieg": (("all=easy", 10, 0), ("all=random", 40, 6)),
+    "blitzed": (("all=normal", 40, 30), ("p1=hard", 30, 0)),
+    "fall-blau": (("all=advisor", 300, 300), ("all=random", 100, 100)),
+}
+DEFAULT_RUNS = (("", 20, 10),)
+
+
+# -- statistics -------------------------------------------------------------------------------------
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple:
+    """The Wilson score interval for a proportion (sound at 0%, 100% and small samples)."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = (p + z * z / (2 * trials)) / (1 + z * z / trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / (1 + z * z / trials)
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
+def histogram(values: list, bins: int = HISTOGRAM_BINS) -> list:
+    """[[low, high, count], ...] over equal-width bins covering the values (inclusive bounds)."""
+    if not values:
+        return []
+    low, high = min(values), max(values)
+    width = max(1, math.ceil((high - low + 1) / bins)) if all(float(v).is_integer() for v in values) \
+        else (high - low) / bins or 1
+    counts = {}
+    for value in values:
+        index = min(int((value - low) // width), bins - 1)
+        counts[index] = counts.get(index, 0) + 1
+    top = max(counts)
+    return [[round(low + i * width, 3), round(low + (i + 1) * width - (1 if isinstance(width, int) else 0), 3),
+             counts.get(i, 0)] for i in range(top + 1)]
+
+
+def summary(values: list) -> dict:
+    ordered = sorted(values)
+    if not ordered:
+        return {"count": 0}
+    return {"count": len(ordered), "mean": round(sum(ordered) / len(ordered), 2), "min": ordered[0],
+            "median": ordered[len(ordered) // 2], "max": ordered[-1], "histogram": histogram(ordered)}
+
+
+# -- running games ------------------------------------------------------------------------------------
+def default_level(game) -> str:
+    levels = bot_levels(game)
+    return "normal" if "normal" in levels else next(iter(levels), RANDOM)
+
+
+def parse_bots(game, text: str | None) -> dict:
+    """"seat=level,seat=level" ("all=level" for every seat) -> {seat: level}; unnamed seats get the default."""
+    levels = {seat: default_level(game) for seat in game.seats}
+    for part in filter(None, (p.strip() for p in (text or "").split(","))):
+        name, sep, level = (s.strip() for s in part.partition("="))
+        if not sep:
+            raise ValueError(f"{part!r} is not seat=level")
+        make_bot(game, level)  # rejects an unknown level
+        if hasattr(game, "tick") and level not in bot_levels(game):
+            raise ValueError(f"{game.title} is played in real time: its bots are {', '.join(bot_levels(game))}")
+        seats = game.seats if name == "all" else (find_seat(game, name),)
+        levels.update((seat, level) for seat in seats)
+    return levels
+
+
+def bot_turn(game, state, levels: dict, rng: Rng) -> list:
+    """The next bot action(s): a whole epoch of a real-time race, or one turn."""
+    if hasattr(game, "tick"):
+        return game.tick(state, BOTS_FINISH_EPOCH, levels, rng)
+    for seat in acting_seats(state):
+        action = run_bot(make_bot(game, levels[seat]), game, state.view(seat), rng)
+        if action is not None:
+            return [action]
+    return []
+
+
+def play_game(game, options: dict, levels: dict, seed: int) -> dict:
+    """One bots-only game: its outcome and what the optional hooks say about it."""
+    state = game.new_game(seed, options)
+    rng = Rng.from_seed(seed, "lab")
+    seats = set()
+    while not state.is_over and len(state.actions) < game.max_actions:
+        seats.update(acting_seats(state))
+        actions = bot_turn(game, state, levels, rng)
+        if not actions:
+            raise RuntimeError("every bot to act is waiting: the game is stuck")
+        for action in actions:
+            state = state.apply(action)
+    outcome = {"seed": seed, "finished": state.is_over, "moves": len(state.actions),
+               "winner": None if state.winner is None else str(state.winner), "seats": sorted(map(str, seats))}
+    if state.is_over and hasattr(state, "score"):
+        outcome["score"] = state.score()
+    if state.is_over and hasattr(state, "deciders"):
+        outcome["deciders"] = list(state.deciders())
+    return outcome
+
+
+def run_lab(game_name: str, bots: str | None = None, count: int = 100, seed: int = 1,
+            options: dict | None = None) -> dict:
+    """Play `count` bots-only games (seeds seed .. seed+count-1) and sum them up (JSON-ready)."""
+    game = games.get(game_name)
+    options = game.validate_options(options)
+    levels = parse_bots(game, bots)
+    outcomes, errors = [], []
+    for index in range(count):
+        try:
+            outcomes.append(play_game(game, options, levels, seed + index))
+        except Exception as err:  # a crash is a finding to report, not to hide
+            errors.append(f"seed {seed + index}: {type(err).__name__}: {err}")
+    return summarise(game, options, levels, count, seed, outcomes, errors)
+
+
+def summarise(game, options, levels, count, seed, outcomes, errors) -> dict:
+    finished = [o for o in outcomes if o["finished"]]
+    seats = sorted({s for o in outcomes for s in o["seats"]}, key=[str(s) for s in game.seats].index)
+    wins = {}
+    for seat in seats:
+        won = sum(o["winner"] == seat for o in finished)
+        low, high = wilson(won, len(finished))
+        rate = won / len(finished) if finished else 0.0
+        wins[seat] = {"wins": won, "rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)}
+    result = {"game": game.name, "title": game.title, "options": options, "seed": seed, "games": count,
+              "bots": {str(s): levels[s] for s in game.seats if str(s) in seats},
+              "finished": len(finished), "unfinished": len(outcomes) - len(finished),
+              "errors": len(errors), "first_error": errors[0] if errors else None,
+              "seats": seats, "wins": wins, "no_winner": sum(o["winner"] is None for o in finished),
+              "length": summary([o["moves"] for o in finished])}
+    scored = [o["score"] for o in finished if "score" in o]
+    result["scores"] = {key: summary([s[key] for s in scored if key in s])
+                        for key in sorted({k for s in scored for k in s})} if scored else None
+    result["deciders"] = decider_table(finished) if any("deciders" in o for o in finished) else None
+    return result
+
+
+def decider_table(finished: list) -> list:
+    """The components named most often as deciding games, with who won those games."""
+    table = {}
+    for outcome in finished:
+        for item in set(outcome.get("deciders", ())):
+            row = table.setdefault(item, {"item": item, "games": 0, "winners": {}})
+            row["games"] += 1
+            winner = outcome["winner"] or "none"
+            row["winners"][winner] = row["winners"].get(winner, 0) + 1
+    rows = sorted(table.values(), key=lambda r: (-r["games"], r["item"]))[:TOP_DECIDERS]
+    for row in rows:
+        row["share"] = round(row["games"] / len(finished), 4)
+    return rows
+
+
+# -- charts -------------------------------------------------------------------------------------------
+CHART_WIDTH = 480
+BAR_COLOUR = "#3b4a3f"
+WHISKER_COLOUR = "#a51d2d"
+
+
+def chart_open(height: int, title: str) -> str:
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CHART_WIDTH} {height}" width="{CHART_WIDTH}" '
+            f'height="{height}" role="img" aria-label="{esc(title)}" font-family="sans-serif">'
+            f'<title>{esc(title)}</title><rect width="{CHART_WIDTH}" height="{height}" fill="#fffaf0"/>'
+            f'<text x="{CHART_WIDTH // 2}" y="18" font-size="13" text-anchor="middle" font-weight="bold">'
+            f'{esc(title)}</text>')
+
+
+def win_chart(title: str, rows: list) -> str:
+    """Horizontal bars (label, rate, low, high) on a 0-100% scale, with interval whiskers."""
+    left, right, bar, gap, top = 90, CHART_WIDTH - 20, 18, 8, 30
+    height = top + len(rows) * (bar + gap) + 24
+    scale = right - left
+    parts = [chart_open(height, title)]
+    for tick in range(0, 101, 25):
+        x = left + scale * tick / 100
+        parts.append(f'<line x1="{x:.1f}" y1="{top - 4}" x2="{x:.1f}" y2="{height - 20}" stroke="#0002"/>'
+                     f'<text x="{x:.1f}" y="{height - 6}" font-size="10" text-anchor="middle">{tick}%</text>')
+    for index, (label, rate, low, high) in enumerate(rows):
+        y = top + index * (bar + gap)
+        parts.append(f'<text x="{left - 6}" y="{y + bar - 5}" font-size="11" text-anchor="end">{esc(label)}</text>'
+                     f'<rect x="{left}" y="{y}" width="{scale * rate:.1f}" height="{bar}" fill="{BAR_COLOUR}"/>'
+                     f'<line x1="{left + scale * low:.1f}" y1="{y + bar / 2}" x2="{left + scale * high:.1f}" '
+                     f'y2="{y + bar / 2}" stroke="{WHISKER_COLOUR}" stroke-width="2"/>'
+                     f'<text x="{min(left + scale * high + 4, right - 30):.1f}" y="{y + bar - 5}" font-size="10">'
+                     f'{rate:.0%}</text>')
+    return "".join(parts) + "</svg>"
+
+
+def histogram_chart(title: str, bins: list) -> str:
+    """Vertical bars, one per [low, high, count] bin."""
+    left, bottom, top, height = 40, 190, 30, 220
+    if not bins:
+        return chart_open(height, title) + "</svg>"
+    most = max(b[2] for b in bins) or 1
+    width = (CHART_WIDTH - left - 20) / len(bins)
+    parts = [chart_open(height, title),
+             f'<text x="{left - 6}" y="{top + 8}" font-size="10" text-anchor="end">{most}</text>'
+             f'<line x1="{left}" y1="{bottom}" x2="{CHART_WIDTH - 20}" y2="{bottom}" stroke="#0006"/>']
+    for index, (low, high, count) in enumerate(bins):
+        x = left + index * width
+        h = (bottom - top) * count / most
+        label = f"{low:g}" if low == high else f"{low:g}-{high:g}"
+        parts.append(f'<rect x="{x + 1:.1f}" y="{bottom - h:.1f}" width="{width - 2:.1f}" height="{h:.1f}" '
+                     f'fill="{BAR_COLOUR}"><title>{esc(label)}: {count}</title></rect>'
+                     f'<text x="{x + width / 2:.1f}" y="{bottom + 13}" font-size="9" text-anchor="middle">'
+                     f'{esc(label)}</text>')
+    return "".join(parts) + "</svg>"
+
+
+def charts(result: dict, prefix: str) -> dict:
+    """{file name: svg} for one lab result."""
+    title = f"{result['title']}: "
+    rows = [(seat, w["rate"], w["low"], w["high"]) for seat, w in result["wins"].items()]
+    files = {f"{prefix}-wins.svg": win_chart(title + "win rate by seat (95% interval)", rows),
+             f"{prefix}-length.svg": histogram_chart(title + "game length in moves",
+                                                     result["length"].get("histogram", []))}
+    for key, stats in (result["scores"] or {}).items():
+        files[f"{prefix}-score-{slug(key)}.svg"] = histogram_chart(title + f"score: {key}", stats["histogram"])
+    return files
+
+
+def slug(text) -> str:
+    return "".join(c if c.isalnum() else "-" for c in str(text).lower()).strip("-")
+
+
+def write_charts(result: dict, folder: Path, prefix: str) -> list:
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, svg in charts(result, prefix).items():
+        (folder / name).write_text(svg + "\n")
+        written.append(name)
+    return written
+
+
+# -- text output ---------------------------------------------------------------------------------------
+def percent(value: float) -> str:
+    return f"{value * 100:.1f}%"
+
+
+def win_text(result: dict) -> str:
+    return "; ".join(f"{seat} {percent(w['rate'])} [{percent(w['low'])}-{percent(w['high'])}]"
+                     for seat, w in result["wins"].items())
+
+
+def text_report(result: dict) -> str:
+    lines = [f"{result['title']}: {result['games']} games from seed {result['seed']}, bots "
+             + ", ".join(f"{s}={lv}" for s, lv in result["bots"].items()),
+             f"finished {result['finished']}, unfinished {result['unfinished']}, errors {result['errors']}",
+             f"win rate by seat (95% interval): {win_text(result)}; no winner {result['no_winner']}",
+             "game length: " + ", ".join(f"{k} {v}" for k, v in result["length"].items() if k != "histogram")]
+    for key, stats in (result["scores"] or {}).items():
+        lines.append(f"score {key}: mean {stats['mean']}, min {stats['min']}, max {stats['max']}")
+    for row in result["deciders"] or ():
+        lines.append(f"decider {row['item']}: {row['games']} games ({percent(row['share'])}), winners {row['winners']}")
+    if result["first_error"]:
+        lines.append(f"first error: {result['first_error']}")
+    return "\n".join(lines)
+
+
+def add_parser(subparsers) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser("lab", help="bots-only runs: win rates, lengths, scores, charts")
+    parser.add_argument("game", choices=games.names())
+    parser.add_argument("--bots", default="", help="seat=level,... (all=level for every seat; levels "
+                                                    "from the game's BOTS, or random)")
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--options", default="{}", help="new-game options as JSON")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--svg", default=None, metavar="DIR", help="write SVG charts into DIR")
+    return parser
+
+
+def run(args) -> int:
+    try:
+        result = run_lab(args.game, args.bots, args.games, args.seed, json.loads(args.options))
+    except ValueError as err:  # bad options or bots (json.JSONDecodeError is one too)
+        print(f"Cannot run the lab: {err}", file=sys.stderr)
+        return 2
+    print(json.dumps(result, sort_keys=True) if args.json else text_report(result))
+    if args.svg:
+        write_charts(result, Path(args.svg), slug(args.game))
+    return 0 if result["errors"] == 0 else 1
+
+
+# -- the balance report ------------------------------------------------------------------------------------
+def modes(game) -> list:
+    """(label, options) for the standard game and each variant: a package's LAB_MODES dict if it
+    has one, else each on/off option switched alone, each other choice, and each value of a
+    small number range."""
+    own = getattr(game_package(game), "LAB_MODES", None)
+    if own is not None:
+        return list(own.items())
+    found = [("standard", {})]
+    for option in game.options:
+        if option.choices is not None:
+            values = [c for c in option.choices if c != option.default]
+        elif isinstance(option.default, bool):
+            values = [not option.default]
+        elif option.low is not None and option.high is not None and option.high - option.low <= 2:
+            values = [v for v in range(option.low, option.high + 1) if v != option.default]
+        else:
+            values = []
+        for value in values:
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            found.append((f"{option.label}: {shown}", {option.name: value}))
+    usable = []
+    for label, options in found:
+        try:
+            game.validate_options(options)
+            usable.append((label, options))
+        except ValueError:
+            pass
+    return usable
+
+
+def report_plan() -> list:
+    """[(game, mode, options, bots, games)] for every registered game and mode."""
+    plan = []
+    for name in games.names():
+        game = games.get(name)
+        for index, (label, options) in enumerate(modes(game)):
+            for bots, standard_games, other_games in REPORT_RUNS.get(name, DEFAULT_RUNS):
+                count = standard_games if index == 0 else other_games
+                if count:
+                    plan.append((name, label, options, bots, count))
+    return plan
+
+
+def run_plan(plan: list, seed: int = REPORT_SEED) -> list:
+    runs = []
+    for name, mode, options, bots, count in plan:
+        result = run_lab(name, bots, count, seed, options)
+        result["mode"] = mode
+        result["bots_spec"] = bots
+        runs.append(result)
+    return runs
+
+
+def bots_text(result: dict) -> str:
+    levels = set(result["bots"].values())
+    if len(levels) == 1:
+        return f"all {levels.pop()}"
+    return ", ".join(f"{s} {lv}" for s, lv in result["bots"].items())
+
+
+def markdown(runs: list, chart_folder: str) -> str:
+    lines = ["# Balance report", "",
+             "Generated by `python -m game_core.lab report`: bots-only games with fixed seeds (game i of a run",
+             f"uses seed {REPORT_SEED} + i), so every figure below can be reproduced exactly. Win rates carry a 95%",
+             "Wilson interval. `random` plays uniformly random legal moves: a baseline that shows structural",
+             f"seat bias, not skill. The raw figures are in [`{chart_folder}/balance.json`]({chart_folder}/balance.json).",
+             ""]
+    by_game = {}
+    for result in runs:
+        by_game.setdefault(result["game"], []).append(result)
+    for name, results in by_game.items():
+        lines += [f"## {results[0]['title']}", "",
+                  "| mode | bots | games | win rate by seat [95% interval] | no winner | mean length | errors |",
+                  "|---|---|---|---|---|---|---|"]
+        for r in results:
+            lines.append(f"| {r['mode']} | {bots_text(r)} | {r['finished']}/{r['games']} | {win_text(r)} | "
+                         f"{r['no_winner']} | {r['length'].get('mean', '-')} | {r['errors']} |")
+        lines.append("")
+        for r in results:
+            for key, stats in (r["scores"] or {}).items():
+                lines.append(f"- Score {key} ({r['mode']}, {bots_text(r)}): mean {stats['mean']}, "
+                             f"median {stats['median']}, range {stats['min']}-{stats['max']}.")
+            for row in r["deciders"] or ():
+                lines.append(f"- Decided by {row['item']} ({r['mode']}, {bots_text(r)}): "
+                             f"{percent(row['share'])} of games, winners {row['winners']}.")
+        errors = [r for r in results if r["first_error"]]
+        for r in errors:
+            lines.append(f"- Error ({r['mode']}, {bots_text(r)}): {r['first_error']}")
+        prefix = chart_prefix(results[0])
+        lines += ["", f"![win rates]({chart_folder}/{prefix}-wins.svg) "
+                      f"![game length]({chart_folder}/{prefix}-length.svg)", ""]
+    notes = sorted(p.name for p in (ROOT / "docs").glob("balance-*.md"))
+    if notes:
+        lines += ["## Tuning notes per game", ""] + [f"- [{n}]({n})" for n in notes] + [""]
+    return "\n".join(lines)
+
+
+def chart_prefix(result: dict) -> str:
+    return slug(f"{result['game']}-{result['mode']}-{result['bots_spec']}")
+
+
+def write_report(runs: list, docs: Path) -> None:
+    """Rewrite docs/balance.md (keeping its hand-written part) and docs/charts/."""
+    charts_dir = docs / "charts"
+    charts_dir.mkdir(parents=True, exist_ok=True)
+    for old in charts_dir.glob("*.svg"):
+        old.unlink()
+    for name in dict.fromkeys(r["game"] for r in runs):
+        write_charts(next(r for r in runs if r["game"] == name), charts_dir,
+                     chart_prefix(next(r for r in runs if r["game"] == name)))
+    (charts_dir / "balance.json").write_text(json.dumps(runs, indent=1, sort_keys=True) + "\n")
+    target = docs / "balance.md"
+    kept = ""
+    if target.exists() and KEEP_MARKER in target.read_text():
+        kept = target.read_text().split(KEEP_MARKER, 1)[1]
+    else:
+        kept = "\n\n## Tuning decisions\n\n(Record here what the figures above led to change, newest first.)\n"
+    target.write_text(markdown(runs, "charts") + "\n" + KEEP_MARKER + kept)
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["report"]:
+        write_report(run_plan(report_plan()), ROOT / "docs")
+        print(f"wrote {ROOT / 'docs' / 'balance.md'} and {ROOT / 'docs' / 'charts'}")
+        return 0
+    parser = argparse.ArgumentParser(prog="python -m game_core.lab")
+    add_parser(parser.add_subparsers(dest="command", required=True))
+    return run(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,95 @@
+"""The balance lab: statistics, runs, charts, the report and its reproducibility."""
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from game_core import games
+from game_core.lab import (KEEP_MARKER, charts, histogram, main, modes, parse_bots, run_lab, run_plan, slug,
+                           wilson, win_text, write_report)
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def cheap_bots(name):
+    game = games.get(name)
+    return "all=easy" if hasattr(game, "tick") else "all=random"
+
+
+def test_wilson_interval():
+    low, high = wilson(5, 10)
+    assert round(low, 4) == 0.2366 and round(high, 4) == 0.7634
+    assert wilson(0, 10)[0] == 0.0 and round(wilson(0, 10)[1], 4) == 0.2775
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_histogram_bins_cover_every_value():
+    bins = histogram(list(range(1, 101)))
+    assert sum(b[2] for b in bins) == 100 and bins[0][0] == 1 and bins[-1][1] >= 100
+    assert histogram([5, 5, 5]) == [[5, 5, 3]]
+    assert histogram([]) == []
+
+
+def test_bot_specs():
+    game = games.get("bitskrieg")
+    assert parse_bots(game, "1=random") == {0: parse_bots(game, "")[0], 1: "random"}
+    assert set(parse_bots(game, "all=random").values()) == {"random"}
+    for bad in ("2=random", "0=grandmaster", "0"):
+        with pytest.raises(ValueError):
+            parse_bots(game, bad)
+    with pytest.raises(ValueError, match="real time"):
+        parse_bots(games.get("blitzed"), "all=random")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_small_runs_are_deterministic_and_add_up(name):
+    first = run_lab(name, cheap_bots(name), 3, 11)
+    assert first == run_lab(name, cheap_bots(name), 3, 11)
+    assert first["errors"] == 0 and first["finished"] == 3
+    assert sum(w["wins"] for w in first["wins"].values()) + first["no_winner"] == first["finished"]
+    for w in first["wins"].values():
+        assert w["low"] <= w["rate"] <= w["high"]
+    for svg in charts(first, slug(name)).values():
+        ET.fromstring(svg)  # well-formed SVG
+
+
+def test_every_game_has_a_standard_mode():
+    for name in games.names():
+        assert modes(games.get(name))[0] == ("standard", {})
+
+
+def test_report_keeps_the_hand_written_part(tmp_path):
+    name = games.names()[0]
+    plan = [(name, "standard", {}, cheap_bots(name), 4)]
+    write_report(run_plan(plan), tmp_path)
+    text = (tmp_path / "balance.md").read_text()
+    assert KEEP_MARKER in text and "## Tuning decisions" in text
+    (tmp_path / "balance.md").write_text(text + "- We changed X because of Y.\n")
+    write_report(run_plan(plan), tmp_path)
+    again = (tmp_path / "balance.md").read_text()
+    assert again == text + "- We changed X because of Y.\n"
+    assert (tmp_path / "charts" / "balance.json").exists() and list((tmp_path / "charts").glob("*.svg"))
+
+
+def test_report_figures_match_a_fresh_run():
+    runs = json.loads((DOCS / "charts" / "balance.json").read_text())
+    report = (DOCS / "balance.md").read_text()
+    for run in runs:
+        assert win_text(run) in report
+    known = [r for r in runs if r["game"] in games.names() and r["bots_spec"] == "all=random"]
+    for old in sorted(known, key=lambda r: r["games"] * r["length"].get("mean", 0))[:2]:
+        fresh = run_lab(old["game"], old["bots_spec"], old["games"], old["seed"], old["options"])
+        fresh.update(mode=old["mode"], bots_spec=old["bots_spec"])
+        assert fresh == old, f"rerun `python -m game_core.lab report`: {old['game']} ({old['mode']}) changed"
+
+
+def test_command_line(capsys, tmp_path):
+    name = games.names()[0]
+    assert main(["lab", name, "--bots", cheap_bots(name), "--games", "2", "--json", "--svg", str(tmp_path)]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["games"] == 2 and result["game"] == name
+    assert (tmp_path / f"{slug(name)}-wins.svg").exists()
+    assert main(["lab", name, "--bots", "all=grandmaster"]) == 2
