@@ -137,6 +137,13 @@ def oembed(name: str, title: str, site_url: str) -> str:
     }, indent=1)
 
 
+def quick_start(rules: Path) -> str:
+    """The rules page's one-minute list (<ol class="quick-start">), shown on the game page."""
+    text = rules.read_text() if rules.exists() else ""
+    start = text.find('<ol class="quick-start">')
+    return text[start:text.find("</ol>", start) + len("</ol>")] if start >= 0 else ""
+
+
 def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
     """Render a page and an embed page per built game, with the board drawn now (before Python loads)."""
     sys.path.insert(0, str(ROOT))
@@ -158,7 +165,9 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
             continue
         game = games.get(name)
         skeleton = game_module(game).render(game.new_game(1), None, {"interactive": False})
-        common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton}
+        rules = WEB / "rules" / f"{name}.html"
+        common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
+                  "QUICK_START": quick_start(rules)}
         for variant, fills in page_variants(name, title, pyscript_dir).items():
             page = template
             for key, value in {**fills, **common}.items():
@@ -167,7 +176,6 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
                 page = page.replace('"./', '"../')
             (SITE / (f"{name}.html" if variant == "full" else f"embed/{name}.html")).write_text(page)
         (SITE / "oembed" / f"{name}.json").write_text(oembed(name, title, site_url))
-        rules = WEB / "rules" / f"{name}.html"
         if rules.exists():
             wrapper = (WEB / "rules.html").read_text()
             (SITE / "rules" / f"{name}.html").write_text(

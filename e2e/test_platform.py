@@ -149,3 +149,14 @@ def test_pages_are_served_with_the_deployed_security_headers(page, site_url):
     wasm = page.request.get(f"{site_url}/runtime/pyodide-314.0.7/pyodide.asm.wasm")
     assert wasm.headers["content-type"] == "application/wasm"
     assert "immutable" in wasm.headers["cache-control"]
+
+
+def test_the_advisor_suggests_a_move_with_a_chance_of_victory(page, site_url, off_origin, page_errors):
+    open_game(page, site_url, "fall-blau.html")
+    for _ in range(3):  # choose the three generals
+        page.locator("[data-action]").first.click()
+    page.click('[data-command="hint"]')
+    page.wait_for_function("document.getElementById('notice').textContent.startsWith('Suggestion')",
+                           timeout=60_000)
+    assert "chance of victory" in page.inner_text("#notice")
+    assert off_origin == [] and page_errors == []

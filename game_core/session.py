@@ -234,6 +234,26 @@ class Session:
         rng = Rng.from_seed(rng_seed, "bot")
         return bot.think(self.game, self.state.view(seat), rng)
 
+    def can_hint(self) -> bool:
+        return bool(getattr(self.module, "BOTS", None)) and self.interactive() and not self.realtime
+
+    def hint(self, rng_seed: int, playouts: int = 20):
+        """A generator (run in slices): the strongest bot's suggestion for the viewer, with the chance
+        of victory from here where the game can estimate it (None otherwise)."""
+        bots = self.module.BOTS
+        bot = bots.get("advisor") or bots.get("hard") or next(iter(bots.values()))
+        view = self.state.view(self.viewer())
+        rng = Rng.from_seed(rng_seed, "hint")
+        action = yield from bot.think(self.game, view, rng)
+        estimate = getattr(self.module, "estimate_win_chance", None)
+        if estimate is None:
+            return action, None
+        wins = 0.0
+        for _ in range(playouts):
+            wins += estimate(view, rng, 1)
+            yield
+        return action, wins / playouts
+
     def play_bot(self, rng_seed: int) -> None:
         """Let the bot to move play one action at once (tests, terminal)."""
         seat = self.bot_seat()

@@ -114,3 +114,15 @@ def test_several_people_on_one_device_each_get_controls_and_keys():
     svg = session.board_svg()
     assert svg.count("<svg") == 3  # the table and two control strips
     assert 'data-key="e"' in svg and 'data-key="i"' in svg
+
+
+def test_a_hint_names_a_legal_move_and_a_chance_of_victory():
+    session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
+    job = session.hint(1, playouts=3)
+    try:
+        while True:
+            next(job)
+    except StopIteration as done:
+        action, chance = done.value
+    assert action in session.state.legal_actions()
+    assert 0.0 <= chance <= 1.0

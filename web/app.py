@@ -27,6 +27,7 @@ BOT_DELAYS_MS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 0}
 session = None  # the game being played
 replay = None  # a Replay while the replay viewer is open
 bot_job = None  # the running bot search (a generator), if any
+hint_job = None  # the running "suggest a move" search, if any
 autoplay_timer = None
 
 
@@ -218,6 +219,8 @@ def render() -> None:
     element("replay-bar").hidden = replay is None
     document.querySelector('[data-command="undo"]').disabled = replay is not None or not session.can_undo()
     document.querySelector('[data-command="redo"]').disabled = replay is not None or not session.redo_stack
+    document.querySelector('[data-command="hint"]').disabled = replay is not None or not session.can_hint()
+    element("notice").hidden = True
     curtain = element("curtain")
     curtain.hidden = replay is not None or not session.curtain
     if session.curtain:
@@ -272,6 +275,33 @@ def bot_step() -> None:
 
 
 bot_step_proxy = create_proxy(bot_step)
+
+
+def hint_step() -> None:
+    """Run the advisor in slices; then name its move, highlight it and give the chance of victory."""
+    global hint_job
+    if hint_job is None:
+        return
+    job = hint_job
+    deadline = time.perf_counter() + BOT_SLICE_SECONDS
+    try:
+        while time.perf_counter() < deadline:
+            next(job)
+    except StopIteration as done:
+        if job is hint_job:
+            hint_job = None
+            action, chance = done.value
+            odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
+            element("notice").textContent = f"Suggestion: {session.game.describe_action(session.state, action)}.{odds}"
+            element("notice").hidden = False
+            target = document.querySelector(f'#board [data-action="{window.CSS.escape(action)}"]')
+            if target:
+                target.classList.add("hint")
+        return
+    window.setTimeout(hint_step_proxy, 0)
+
+
+hint_step_proxy = create_proxy(hint_step)
 
 
 def realtime_tick() -> None:
@@ -437,7 +467,7 @@ def take_action(action: str) -> None:
 
 
 def run_command(command: str, event) -> None:
-    global replay
+    global replay, hint_job
     if command.startswith("replay-"):
         return replay_command(command)
     if command == "new":
@@ -508,6 +538,17 @@ def run_command(command: str, event) -> None:
         element("set-speed").value = current.get("speed", "normal")
         element("settings").showModal()
         return
+    elif command == "hint":
+        if session.can_hint():
+            element("notice").textContent = "Thinking about a good move…"
+            element("notice").hidden = False
+            hint_job = session.hint(random_seed())
+            window.setTimeout(hint_step_proxy, 0)
+        return
+    elif command == "tips-done":
+        element("how-to-play").open = False
+        storage_set(f"{PREFIX}:tips-seen", "1")
+        return
     elif command == "close-dialog":
         event.target.closest("dialog").close()
         return
@@ -565,6 +606,7 @@ def main() -> None:
     element("file-in").addEventListener("change", create_proxy(on_file_chosen))
     if session.realtime:
         window.setInterval(create_proxy(realtime_tick), 100)
+    element("how-to-play").open = not storage_get(f"{PREFIX}:tips-seen")  # first visit: show the basics
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):
         button.disabled = False
