@@ -480,7 +480,10 @@ def main(argv=None) -> int:
     count = args.games if args.games is not None else (LONG_GAMES if args.long else CI_GAMES)
     names = args.game or games.names()
     for name in names:
-        games.get(name)  # an unknown name fails here, listing the known ones
+        try:
+            games.get(name)
+        except ValueError as err:  # names the known games
+            parser.error(str(err))
     report = run(names, count, args.seed, max(1, args.jobs), args.first)
     if args.json:
         print(json.dumps(report, indent=1))

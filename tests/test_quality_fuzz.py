@@ -63,3 +63,59 @@ def test_a_state_changed_by_an_illegal_action_is_reported():
             fuzz.probe_illegal(game, state, [], [], fuzz.Rng.from_seed(1), stats)
     finally:
         type(state).apply = original_apply
+
+
+# -- a browser sample: a damaged autosave is refused and no other stored data is touched ------------------
+SITE = ROOT / "site"
+
+
+def damaged_autosaves(name: str) -> list:
+    game = games.get(name)
+    state = game.new_game(3)
+    for _ in range(4):
+        state = state.apply(state.legal_actions()[0])
+    good = json.dumps({"format": "blitzbox-session", "version": 1, "game": name, "record": state.record(),
+                       "seats": {str(seat): "human" for seat in game.seats}, "redo": []})
+    altered = good.replace(json.dumps(state.actions[-1]), json.dumps(state.actions[-1] + " x"))
+    return [good[: len(good) // 2], altered]
+
+
+@pytest.mark.skipif(not (SITE / "index.html").exists() or not Path("/usr/bin/chromium").exists(),
+                    reason="needs the built site (python3 build/site.py) and /usr/bin/chromium")
+def test_browser_refuses_damaged_autosave_and_touches_nothing_else():
+    import threading
+
+    from playwright.sync_api import sync_playwright
+
+    sys.path.insert(0, str(ROOT / "build"))
+    from serve import make_server
+
+    name = sorted(p.stem for p in SITE.glob("*.html") if p.stem != "index")[0]
+    others = {f"blitzbox:{other}:autosave": f"kept {other}" for other in games.names() if other != name}
+    others["someone-else"] = "not ours"
+    server = make_server(SITE, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", headless=True)
+            for damaged in damaged_autosaves(name):
+                context = browser.new_context()
+                page = context.new_page()
+                errors = []
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(f"{base}/index.html")
+                page.evaluate("([items, key, damaged]) => { localStorage.clear();"
+                              " for (const [k, v] of Object.entries(items)) localStorage.setItem(k, v);"
+                              " localStorage.setItem(key, damaged); }",
+                              [others, f"blitzbox:{name}:autosave", damaged])
+                page.goto(f"{base}/{name}.html")
+                page.wait_for_selector("body[data-ready='1']", timeout=180_000)
+                stored = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+                context.close()
+                assert errors == []
+                assert {key: stored.get(key) for key in others} == others
+                assert damaged in stored.values(), "the unreadable save was not kept aside"
+            browser.close()
+    finally:
+        server.shutdown()

@@ -1,0 +1,297 @@
+"""Blitzbox benchmark: the built site against a bare Pyodide page, in headless Chromium on loopback.
+
+    .venv/bin/python bench/run.py                 # 3 runs; writes bench/results.json and bench/report.md
+    .venv/bin/python bench/run.py --runs 5 --build --engine-seconds 3
+
+Every page figure is measured in the same run as the bare page (bench/bare.html: it only boots the
+same vendored Pyodide), several times, and the medians are compared:
+- navigation to data-ready for every game page, cold (a new browser profile) and warm (a reload in the
+  same profile), and for every embed page from its click; as ratios to the bare page's cold and warm boot;
+- first paint (the board skeleton is in the HTML, so first contentful paint is the board);
+- bytes transferred cold, the runtime (runtime/) apart from our own code (wheel, glue, CSS, pages, images);
+- JS heap after 20 consecutive new games on each game page, against the heap after the first;
+- inside Pyodide in the same browser (the bare page), and in CPython: per-action engine step plus SVG
+  re-render, bot think time per level, random playouts per second (bench/engine_bench.py).
+The machine's load average is recorded: on a busy machine every time is inflated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+SITE = ROOT / "site"
+CHROMIUM = "/usr/bin/chromium"
+# Requests that leave loopback fail at once (and, unlike request interception, the HTTP cache stays on).
+LAUNCH_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost",
+               "--disable-background-networking", "--disable-component-update", "--no-first-run",
+               "--enable-precise-memory-info"]
+READY_TIMEOUT_MS = 180_000
+NEW_GAMES = 20
+TARGETS = {"cold_ratio": 1.15, "warm_ratio": 1.10, "first_paint_ms": 300, "own_kb": 300,
+           "step_render_p95_ms": 16, "heap_growth": 0.10}
+
+# Records when the page says it is ready and when the embed's play button is clicked.
+PROBE = """
+window.__bench = {};
+new MutationObserver(() => {
+  if (document.body && document.body.dataset.ready === "1" && !window.__bench.ready)
+    window.__bench.ready = performance.now();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+addEventListener("click", (e) => {
+  if (e.target.closest && e.target.closest("#play-button")) window.__bench.click = performance.now();
+}, true);
+"""
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return round(statistics.median(values), 1) if values else None
+
+
+def serve(folder: Path):
+    sys.path.insert(0, str(ROOT / "build"))
+    from serve import make_server
+    server = make_server(folder, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def prepare(folder: Path) -> dict:
+    """Copy the built site, add the bare page; return the pages to measure."""
+    shutil.copytree(SITE, folder)
+    pyodide_dir = next((folder / "runtime").glob("pyodide-*")).relative_to(folder).as_posix()
+    (folder / "bench-bare.html").write_text((BENCH / "bare.html").read_text().replace("{{PYODIDE}}", pyodide_dir))
+    games = sorted(p.stem for p in folder.glob("*.html") if p.stem not in ("index", "bench-bare"))
+    embeds = sorted(p.stem for p in (folder / "embed").glob("*.html")) if (folder / "embed").is_dir() else []
+    wheel = next((folder / "wheels").rglob("game_core-*.whl")).relative_to(folder).as_posix()
+    return {"games": games, "embeds": embeds, "wheel": wheel}
+
+
+class Loader:
+    """One page load in a browser context, with its transfer sizes from the DevTools protocol."""
+
+    def __init__(self, context, page):
+        self.page = page
+        self.urls, self.sizes = {}, {}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.responseReceived", lambda e: self.urls.__setitem__(e["requestId"], e["response"]["url"]))
+        cdp.on("Network.loadingFinished", lambda e: self.sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
+        self.cdp = cdp
+
+    def load(self, url: str, click_play: bool = False) -> dict:
+        self.urls.clear()
+        self.sizes.clear()
+        self.page.goto(url, wait_until="load")
+        if click_play:
+            self.page.click("#play-button")
+        self.page.wait_for_function("window.__bench && window.__bench.ready", timeout=READY_TIMEOUT_MS)
+        self.page.wait_for_timeout(300)  # let the last responses report their sizes
+        marks = self.page.evaluate("""() => ({ready: __bench.ready, click: __bench.click || 0,
+            paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null})""")
+        runtime = own = 0
+        for request_id, size in self.sizes.items():
+            if "/runtime/" in self.urls.get(request_id, ""):
+                runtime += size
+            else:
+                own += size
+        return {"ready_ms": round(marks["ready"] - marks["click"], 1), "first_paint_ms": marks["paint"],
+                "runtime_bytes": runtime, "own_bytes": own}
+
+    def heap(self) -> int:
+        self.cdp.send("HeapProfiler.collectGarbage")
+        return self.cdp.send("Runtime.getHeapUsage")["usedSize"]
+
+
+def new_context(playwright, profile: Path):
+    context = playwright.chromium.launch_persistent_context(
+        str(profile), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS,
+        bypass_csp=True)  # the site's CSP forbids the eval that Playwright's page probes use
+    context.add_init_script(PROBE)
+    return context
+
+
+def measure_page(playwright, url: str, click_play: bool, scratch: Path) -> dict:
+    """Cold load in a new profile, then a warm reload in the same profile."""
+    context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        loader = Loader(context, page)
+        cold = loader.load(url, click_play)
+        page.wait_for_timeout(500)  # the service worker finishes installing before the reload
+        warm = loader.load(url, click_play)
+    finally:
+        context.close()
+    return {"cold": cold, "warm": warm}
+
+
+def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
+    context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        loader = Loader(context, page)
+        loader.load(url)
+        sizes = []
+        for _ in range(NEW_GAMES):
+            page.click('nav [data-command="new"]')
+            page.click('#new-game [data-command="start"]')
+            page.wait_for_function("!document.getElementById('new-game').open")
+            sizes.append(loader.heap())
+    finally:
+        context.close()
+    return {"first_bytes": sizes[0], "last_bytes": sizes[-1], "growth": round(sizes[-1] / sizes[0] - 1, 3)}
+
+
+def engine_in_browser(playwright, base: str, wheel: str, seconds: float, scratch: Path) -> dict:
+    context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        page.set_default_timeout(1_800_000)
+        page.goto(f"{base}/bench-bare.html")
+        page.wait_for_function("window.__bench && window.__bench.ready", timeout=READY_TIMEOUT_MS)
+        text = page.evaluate("""async ([wheel, source, seconds]) => {
+            await pyodide.loadPackage("micropip");
+            await pyodide.pyimport("micropip").install(new URL(wheel, location.href).href);
+            pyodide.FS.writeFile("/tmp/engine_bench.py", source);
+            return pyodide.runPython(`import sys, json; sys.path.insert(0, "/tmp"); import engine_bench
+json.dumps(engine_bench.measure(${seconds}))`);
+        }""", [wheel, (BENCH / "engine_bench.py").read_text(), seconds])
+    finally:
+        context.close()
+    return json.loads(text)
+
+
+def engine_in_cpython(seconds: float) -> dict:
+    done = subprocess.run([sys.executable, str(BENCH / "engine_bench.py"), str(seconds)], check=True,
+                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    return json.loads(done.stdout)
+
+
+def summarise(raw: dict) -> dict:
+    """Medians over runs, ratios to the bare page, and which targets are met."""
+    bare = {phase: median(r[phase]["ready_ms"] for r in raw["bare"]) for phase in ("cold", "warm")}
+    pages = {}
+    for key, runs in raw["pages"].items():
+        cold = median(r["cold"]["ready_ms"] for r in runs)
+        warm = median(r["warm"]["ready_ms"] for r in runs)
+        pages[key] = {"cold_ms": cold, "warm_ms": warm,
+                      "cold_ratio": round(cold / bare["cold"], 3), "warm_ratio": round(warm / bare["warm"], 3),
+                      "first_paint_ms": median(r["cold"]["first_paint_ms"] for r in runs),
+                      "runtime_kb": round(median(r["cold"]["runtime_bytes"] for r in runs) / 1024, 1),
+                      "own_kb": round(median(r["cold"]["own_bytes"] for r in runs) / 1024, 1)}
+        pages[key]["meets"] = {
+            "cold": pages[key]["cold_ratio"] <= TARGETS["cold_ratio"],
+            "warm": pages[key]["warm_ratio"] <= TARGETS["warm_ratio"],
+            "first_paint": key.startswith("embed/") or (pages[key]["first_paint_ms"] or 1e9) < TARGETS["first_paint_ms"],
+            "own_bytes": pages[key]["own_kb"] < TARGETS["own_kb"]}
+    engines = {}
+    for name, inside in raw["engine_pyodide"]["games"].items():
+        outside = raw["engine_cpython"]["games"].get(name, {})
+        engines[name] = {
+            "step_render_ms_pyodide": inside["step_render_ms"], "step_render_ms_cpython": outside.get("step_render_ms"),
+            "meets_step_render": inside["step_render_ms"]["p95"] < TARGETS["step_render_p95_ms"],
+            "bot_think_ms_pyodide": inside["bot_think_ms"], "bot_think_ms_cpython": outside.get("bot_think_ms"),
+            "playouts_per_second_pyodide": inside["playouts_per_second"],
+            "playouts_per_second_cpython": outside.get("playouts_per_second"),
+            "cpython_to_pyodide_speed": round(outside["playouts_per_second"] / inside["playouts_per_second"], 2)
+            if outside.get("playouts_per_second") else None}
+    heap = {name: dict(h, meets=h["growth"] <= TARGETS["heap_growth"]) for name, h in raw["heap"].items()}
+    return {"bare_ms": bare, "pages": pages, "engine": engines, "heap": heap}
+
+
+def report(result: dict) -> str:
+    s = result["summary"]
+    mark = {True: "yes", False: "**NO**"}
+    lines = [f"# Blitzbox benchmark ({result['date']})", "",
+             f"{result['runs']} runs per page, medians; headless Chromium on loopback; load average at start "
+             f"{result['load_average'][0]:.1f} on {os.cpu_count()} cores (a busy machine inflates every time).",
+             "", f"Bare Pyodide boot: cold {s['bare_ms']['cold']} ms, warm {s['bare_ms']['warm']} ms.", "",
+             "## Page loads (ready = data-ready; embed pages from the click)", "",
+             f"| page | cold ms | cold / bare (<= {TARGETS['cold_ratio']}) | warm ms | warm / bare (<= "
+             f"{TARGETS['warm_ratio']}) | first paint ms (< {TARGETS['first_paint_ms']}) | runtime KB | "
+             f"own KB (< {TARGETS['own_kb']}) |", "|---|---|---|---|---|---|---|---|"]
+    for key, p in s["pages"].items():
+        m = p["meets"]
+        lines.append(f"| {key} | {p['cold_ms']} | {p['cold_ratio']} {mark[m['cold']]} | {p['warm_ms']} | "
+                     f"{p['warm_ratio']} {mark[m['warm']]} | {p['first_paint_ms']} {mark[m['first_paint']]} | "
+                     f"{p['runtime_kb']} | {p['own_kb']} {mark[m['own_bytes']]} |")
+    lines += ["", "## Engine inside Pyodide (Chromium) and in CPython", "",
+              f"| game | step+render p95 ms, Pyodide (< {TARGETS['step_render_p95_ms']}) | median | p95 CPython | "
+              "playouts/s Pyodide | playouts/s CPython | CPython/Pyodide |", "|---|---|---|---|---|---|---|"]
+    for name, e in s["engine"].items():
+        inside, outside = e["step_render_ms_pyodide"], e["step_render_ms_cpython"] or {}
+        lines.append(f"| {name} | {inside['p95']} {mark[e['meets_step_render']]} | {inside['median']} | "
+                     f"{outside.get('p95')} | {e['playouts_per_second_pyodide']} | {e['playouts_per_second_cpython']} | "
+                     f"{e['cpython_to_pyodide_speed']} |")
+    lines += ["", "## Bot think time per move (ms: median / p95 / max)", "",
+              "| game | level | Pyodide | CPython |", "|---|---|---|---|"]
+    for name, e in s["engine"].items():
+        for level, inside in e["bot_think_ms_pyodide"].items():
+            outside = (e["bot_think_ms_cpython"] or {}).get(level, {})
+            lines.append(f"| {name} | {level} | {inside['median']} / {inside['p95']} / {inside['max']} | "
+                         f"{outside.get('median')} / {outside.get('p95')} / {outside.get('max')} |")
+    lines += ["", f"## JS heap after {NEW_GAMES} new games (growth over the first; target <= "
+              f"{TARGETS['heap_growth']:.0%})", "", "| game | first KB | last KB | growth |", "|---|---|---|---|"]
+    for name, h in s["heap"].items():
+        lines.append(f"| {name} | {h['first_bytes'] // 1024} | {h['last_bytes'] // 1024} | "
+                     f"{h['growth']:.1%} {mark[h['meets']]} |")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--build", action="store_true", help="build the site first (python3 build/site.py)")
+    parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game and runtime")
+    parser.add_argument("--skip-engine", action="store_true", help="page figures only")
+    args = parser.parse_args()
+    if args.build or not (SITE / "index.html").exists():
+        subprocess.run([sys.executable, str(ROOT / "build" / "site.py")], check=True)
+    from playwright.sync_api import sync_playwright
+
+    load = os.getloadavg()
+    with tempfile.TemporaryDirectory() as scratch_dir:
+        scratch = Path(scratch_dir)
+        pages = prepare(scratch / "site")
+        server, base = serve(scratch / "site")
+        raw = {"bare": [], "pages": {}, "heap": {}, "engine_pyodide": {"games": {}}, "engine_cpython": {"games": {}}}
+        with sync_playwright() as playwright:
+            for run in range(args.runs):
+                # Bare first in every run, then each page: same run, same conditions.
+                raw["bare"].append(measure_page(playwright, f"{base}/bench-bare.html", False, scratch))
+                for name in pages["games"]:
+                    raw["pages"].setdefault(name, []).append(
+                        measure_page(playwright, f"{base}/{name}.html", False, scratch))
+                for name in pages["embeds"]:
+                    raw["pages"].setdefault(f"embed/{name}", []).append(
+                        measure_page(playwright, f"{base}/embed/{name}.html", True, scratch))
+                print(f"run {run + 1}/{args.runs} done", flush=True)
+            for name in pages["games"]:
+                raw["heap"][name] = heap_after_new_games(playwright, f"{base}/{name}.html", scratch)
+            if not args.skip_engine:
+                raw["engine_pyodide"] = engine_in_browser(playwright, base, pages["wheel"], args.engine_seconds,
+                                                          scratch)
+        server.shutdown()
+    if not args.skip_engine:
+        raw["engine_cpython"] = engine_in_cpython(args.engine_seconds)
+    result = {"date": time.strftime("%Y-%m-%d %H:%M"), "runs": args.runs, "load_average": load,
+              "targets": TARGETS, "summary": summarise(raw), "raw": raw}
+    (BENCH / "results.json").write_text(json.dumps(result, indent=1))
+    (BENCH / "report.md").write_text(report(result))
+    print(report(result))
+
+
+if __name__ == "__main__":
+    main()
