@@ -2,9 +2,10 @@
 counters, and dice are never foreseen (the view carries no RNG state); search averages over
 the exact probabilities of each dice outcome (expectimax).
 
-easy: a one-ply search half the time, a random legal action otherwise.
-normal: one-ply expectimax over every legal action with a positional evaluation.
-hard: one-ply to shortlist the near-best actions, then adds the opponent's best expected reply.
+hard: one-ply expectimax over every legal action with a positional evaluation that already
+prices the opponent's best reply shot (a full reply ply, tried, played worse: its leaves
+undervalue the opponent's threats).
+normal: the same search with random error in its judgement; easy: more error and some random moves.
 """
 
 from ..engine import Bot
@@ -139,11 +140,12 @@ def spread(sq, state, seat):
 
 
 class SearchBot(Bot):
-    name = "normal"
-    title = "Normal"
-    shortlist = 0       # hard: how many of the best one-ply actions get an opponent reply
-    margin = 0.0        # hard: ... if their one-ply value is this close to the best
-    randomness = 0.0    # easy: the share of moves that are random
+    """One-ply expectimax: every legal action, averaged over its exact dice outcomes."""
+
+    name = "hard"
+    title = "Hard"
+    noise = 0.0        # random error added to each action's value (weaker levels misjudge)
+    randomness = 0.0   # the share of moves that are simply random
 
     def think(self, game, view, rng, budget_ms=0):
         legal = view["legal_actions"]
@@ -155,50 +157,26 @@ class SearchBot(Bot):
         state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng)
-        scored = []
+        best, best_value = legal[0], None
         for action in legal:
-            scored.append((action_value(state, action, seat) + rng.random() * 1e-6, action))
-            yield
-        scored.sort(reverse=True)
-        if not self.shortlist:
-            return scored[0][1]
-        # Look one reply deeper only among the near-best: a two-ply leaf undervalues the
-        # opponent's own threats, so the one-ply value stays half of the final score.
-        top = scored[0][0]
-        best, best_value = scored[0][1], None
-        for first_ply, action in scored[:self.shortlist]:
-            if first_ply < top - self.margin:
-                break
-            value = first_ply
-            for probability, after in outcomes(state, action):
-                value += probability * (yield from self.reply_value(after, seat))
+            value = action_value(state, action, seat) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
             if best_value is None or value > best_value:
                 best, best_value = action, value
+            yield
         return best
 
-    def reply_value(self, state, seat):
-        """My evaluation after the opponent's best expected reply (a generator: it yields while working)."""
-        if state.phase == "over" or state.turn == seat:
-            return evaluate(state, seat)
-        worst = None
-        for action in state.legal_actions():
-            value = action_value(state, action, seat)
-            worst = value if worst is None else min(worst, value)
-            yield
-        return worst
+
+class NormalBot(SearchBot):
+    name = "normal"
+    title = "Normal"
+    noise = 1.0
 
 
 class EasyBot(SearchBot):
     name = "easy"
     title = "Easy"
-    randomness = 0.5
+    noise = 2.0
+    randomness = 0.3
 
 
-class HardBot(SearchBot):
-    name = "hard"
-    title = "Hard"
-    shortlist = 5
-    margin = 0.6
-
-
-BOTS = {"easy": EasyBot(), "normal": SearchBot(), "hard": HardBot()}
+BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": SearchBot()}
