@@ -9,7 +9,6 @@ normal: the same search with random error in its judgement; easy: more error and
 """
 
 from ..engine import Bot
-from . import data
 from .rules import CLASSES, EDGE_FACING_IN, BitskriegState, edge_squares, parse, sq_parse, xy
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}

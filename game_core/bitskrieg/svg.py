@@ -9,8 +9,7 @@ destination square whose path is drawn),
 
 from .. import svg as S
 from . import data
-from .rules import (CLASSES, FACINGS, SIZE, STEP, dice_of, edge_squares, is_dice_square, parse,
-                    sq_name, sq_parse, xy)
+from .rules import CLASSES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 
 CELL = 60
 BOARD_X, BOARD_Y = 20, 46
