@@ -54,6 +54,9 @@ class Session:
             if who != HUMAN and who not in bots:
                 raise ValueError(f"no bot level {who!r} for {self.game.title}")
             result[seat] = who
+        forced = getattr(self.module, "forced_seats", None)
+        if forced is not None:
+            result.update(forced(self.state.options))
         return result
 
     def to_save(self) -> str:

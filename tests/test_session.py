@@ -126,3 +126,13 @@ def test_a_hint_names_a_legal_move_and_a_chance_of_victory():
         action, chance = done.value
     assert action in session.state.legal_actions()
     assert 0.0 <= chance <= 1.0
+
+
+def test_solo_mode_seats_the_solo_module_as_the_axis():
+    session = Session("blitzkrieg", 3, {"mode": "solo"}, {"axis": "human", "allies": "human"})
+    assert session.seats == {"axis": "solo", "allies": "human"}
+    for step in range(200):
+        if session.state.is_over or session.state.to_play == "allies":
+            break
+        session.play_bot(step)
+    assert session.state.to_play in ("allies", None)

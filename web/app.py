@@ -85,7 +85,8 @@ def show_message(text: str) -> None:
 # -- starting, resuming and saving ------------------------------------------------------------
 def default_setup() -> dict:
     probe = Session(NAME, 0)
-    bots = list(getattr(probe.module, "BOTS", {}))
+    special = getattr(probe.module, "SPECIAL_BOTS", ())
+    bots = [name for name in getattr(probe.module, "BOTS", {}) if name not in special]
     seats = {}
     for index, seat in enumerate(probe.game.seats):
         seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
@@ -368,7 +369,8 @@ def new_game_fields() -> str:
                        f'min="{option.low}" max="{option.high}">')
         help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
         rows.append(f'<p><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
-    bots = list(getattr(session.module, "BOTS", {}))
+    special = getattr(session.module, "SPECIAL_BOTS", ())
+    bots = [name for name in getattr(session.module, "BOTS", {}) if name not in special]
     for seat in session.game.seats:
         current = setup["seats"].get(str(seat), HUMAN)
         options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'

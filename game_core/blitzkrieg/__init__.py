@@ -7,5 +7,11 @@ from .svg import render, status_text
 
 GAME = Blitzkrieg()
 GAMES = (NIPPON,)  # the Nippon Expansion, a game of its own on the back of the board
+SPECIAL_BOTS = ("solo",)  # not offered as an opponent: the solo module seats itself
 
-__all__ = ["GAME", "GAMES", "BOTS", "render", "status_text"]
+
+def forced_seats(options: dict) -> dict:
+    """Seats the options decide: in solo mode the solo module plays the Axis."""
+    return {"axis": "solo"} if options.get("mode") == "solo" else {}
+
+__all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "forced_seats", "render", "status_text"]
