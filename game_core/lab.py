@@ -271,8 +271,9 @@ def percent(value: float) -> str:
 
 
 def win_text(result: dict) -> str:
-    return "; ".join(f"{seat} {percent(w['rate'])} [{percent(w['low'])}-{percent(w['high'])}]"
-                     for seat, w in result["wins"].items())
+    wins = result["wins"]  # in seat order (a JSON round trip sorts the keys)
+    return "; ".join(f"{seat} {percent(wins[seat]['rate'])} [{percent(wins[seat]['low'])}-"
+                     f"{percent(wins[seat]['high'])}]" for seat in result["seats"])
 
 
 def text_report(result: dict) -> str:
