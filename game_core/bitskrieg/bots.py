@@ -168,13 +168,13 @@ class SearchBot(Bot):
 class NormalBot(SearchBot):
     name = "normal"
     title = "Normal"
-    noise = 1.0
+    noise = 0.3
 
 
 class EasyBot(SearchBot):
     name = "easy"
     title = "Easy"
-    noise = 2.0
+    noise = 1.0
     randomness = 0.3
 
 
