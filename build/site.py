@@ -231,6 +231,7 @@ def build() -> None:
             shutil.copy2(path, SITE / path.name)
     catalogue = game_pages(f"./wheels/{wheel_dir.name}/{wheel.name}", pyodide_dir, pyscript_dir)
     landing_page(catalogue)
+    (SITE / "stats.html").write_text((WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir))
     service_worker()
     print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")
 

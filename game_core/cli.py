@@ -4,7 +4,7 @@ import argparse
 import json
 import sys
 
-from . import games
+from . import games, lab, terminal
 from .engine import run_bot, Bot
 from .rng import Rng
 
@@ -48,7 +48,13 @@ def main(argv=None) -> int:
     sim.add_argument("--options", default="{}", help="new-game options as JSON")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("list", help="list the games")
+    terminal.add_parser(sub)
+    lab.add_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "play":
+        return terminal.run(args)
+    if args.command == "lab":
+        return lab.run(args)
     if args.command == "list":
         for name in games.names():
             print(f"{name}\t{games.get(name).title}")

@@ -1,6 +1,5 @@
 """Blitzkrieg! AI bots: they decide from the view only, slice their thinking, and play well."""
 
-import time
 
 from game_core.blitzkrieg import BOTS, GAME
 from game_core.blitzkrieg.bots import determinize
@@ -53,30 +52,15 @@ def test_think_yields_often_and_returns_a_legal_action():
     state = GAME.new_game(11)
     view = state.view(state.to_play)
     thinking = BOTS["normal"].think(GAME, view, Rng(2))
-    gaps, last = [], time.perf_counter()
+    slices = 0
     while True:
         try:
             next(thinking)
         except StopIteration as done:
             action = done.value
             break
-        now = time.perf_counter()
-        gaps.append(now - last)
-        last = now
-    assert action in view["legal_actions"] and len(gaps) > 10
-    assert sorted(gaps)[len(gaps) // 2] < 0.010  # the median slice is well under 10 ms
-
-
-def test_normal_level_thinks_under_the_budget():
-    state, rng = GAME.new_game(21), Rng(21)
-    slowest = 0.0
-    while not state.is_over and len(state.actions) < 24:
-        seat = state.to_play
-        started = time.process_time()
-        action = run_bot(BOTS["normal"], GAME, state.view(seat), rng)
-        slowest = max(slowest, time.process_time() - started)
-        state = state.apply(action)
-    assert slowest < 0.8  # about 0.3 s on an idle machine; generous for a loaded test runner
+        slices += 1
+    assert action in view["legal_actions"] and slices > 10  # many short slices (their length: bench/)
 
 
 def play(seed, seats, options=None):

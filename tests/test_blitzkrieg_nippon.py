@@ -52,6 +52,7 @@ def test_tokens_and_research_pile():
     germany = state.bags[GERMANY] + state.reserves[GERMANY]
     assert len(japan) == len(germany) == 22
     assert any(t.startswith("japan:GZ#") for t in japan) and not any(":GZ#" in t for t in germany)
+    assert not any(":GEN#" in t for t in japan)  # Godzilla takes the general's place (designed)
     assert len(state.research) == 18 and {"sw:PA#1", "sw:IL#1"} <= set(state.research)
     assert sum(t["count"] for t in JAPAN_TOKENS) == 22 and all(t["source"] for t in JAPAN_TOKENS)
     off = NIPPON_GAME.new_game(1, {"partisans": False, "inspired_leadership": False})
@@ -151,10 +152,10 @@ def test_godzilla_is_army_and_navy_strength_4():
 
 
 def test_generals_and_admirals_ignore_godzilla():
-    state = fresh(JAPAN, japan=["GEN"])
-    state.spaces["SE1.2"] = "japan:GZ#1"
-    state.placed_by["SE1.2"] = JAPAN
-    assert state.apply("GEN@SE1.3").markers["SE"] == -1
+    state = fresh(JAPAN, japan=["ADM"])
+    state.spaces["HO1.1"] = "japan:GZ#1"
+    state.placed_by["HO1.1"] = JAPAN
+    assert state.apply("ADM@HO1.3").markers["HO"] == -1  # the admiral counts only itself
 
 
 @pytest.mark.parametrize("marker, strength", [(0, 1), (-2, 1), (2, 3)])
@@ -203,6 +204,8 @@ def test_open_notation_and_descriptions():
     assert NIPPON_GAME.parse_action(None, " OPEN : ny ") == "open:NY"
     with pytest.raises(IllegalAction, match="open:CITY"):
         NIPPON_GAME.parse_action(None, "open:newyork")
+    with pytest.raises(IllegalAction, match="solo module"):
+        NIPPON_GAME.parse_action(None, "setup:HO")
     state = fresh(JAPAN, japan=["GZ"])
     assert NIPPON_GAME.describe_action(state, "GZ@HO1.1") == "Japan places Godzilla (4) on Honolulu 1.1 (bombing)"
     with pytest.raises(IllegalAction, match="only when another one closes"):
