@@ -105,6 +105,10 @@ class Game:
         state.setup()
         return state
 
+    def seat_name(self, seat) -> str:
+        """Game hook: a seat as players call it ("Allies", "Blue")."""
+        return str(seat).replace("_", " ").title()
+
     # -- notation ----------------------------------------------------------------------
     def parse_action(self, state: "State", text: str) -> str:
         """Read a notation back: returns the canonical action or raises IllegalAction."""

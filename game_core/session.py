@@ -24,10 +24,6 @@ def game_module(game):
     return sys.modules[".".join(type(game).__module__.split(".")[:2])]
 
 
-def seat_label(seat) -> str:
-    return str(seat).replace("_", " ").title()
-
-
 class Session:
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)
@@ -110,7 +106,8 @@ class Session:
 
     # -- who is who ------------------------------------------------------------------
     def humans(self) -> list:
-        return [seat for seat, who in self.seats.items() if who == HUMAN]
+        """The human seats, as the game's own seat values (self.seats is keyed by their text)."""
+        return [seat for seat in self.state.seats_in_play() if self.seats[str(seat)] == HUMAN]
 
     def acting_seats(self) -> tuple:
         to_play = self.state.to_play
@@ -288,11 +285,11 @@ class Session:
     def status(self) -> str:
         if self.state.is_over:
             winner = self.state.winner
-            return f"Game over. Winner: {seat_label(winner)}." if winner is not None else "Game over."
+            return f"Game over. Winner: {self.game.seat_name(winner)}." if winner is not None else "Game over."
         text = self.module.status_text(self.state, self.viewer())
         seat = self.bot_seat()
         if seat is not None and not self.interactive():
-            text = f"{seat_label(seat)} ({self.seats[str(seat)]} bot) is thinking…"
+            text = f"{self.game.seat_name(seat)} ({self.seats[str(seat)]} bot) is thinking…"
         return text
 
     def log_html(self) -> str:
@@ -330,7 +327,7 @@ class Replay:
         state = self.states[self.index]
         where = f"Replay: move {self.index} of {len(self.states) - 1}"
         if state.is_over and state.winner is not None:
-            return f"{where}. Winner: {seat_label(state.winner)}."
+            return f"{where}. Winner: {self.game.seat_name(state.winner)}."
         return f"{where}."
 
     def log_html(self) -> str:

@@ -61,10 +61,6 @@ def acting_seats(state) -> tuple:
     return tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
 
 
-def seat_label(seat) -> str:
-    return str(seat).replace("_", " ").title()
-
-
 # -- the generic text board ---------------------------------------------------------------------
 def is_scalar(value) -> bool:
     return value is None or isinstance(value, (str, int, float, bool))
@@ -305,7 +301,7 @@ class TerminalGame:
 
     def moves_text(self) -> str:
         moves = self.human_moves()
-        who = ", ".join(seat_label(s) for s in self.humans_to_act())
+        who = ", ".join(self.game.seat_name(s) for s in self.humans_to_act())
         numbered = [f"{n}) {move}" for n, move in enumerate(moves, 1)]
         clock = f" (table clock {self.now / 1000:.1f} s)" if self.realtime else ""
         return "\n".join([f"Your moves, {who}{clock}:"] + columns(numbered, LINE_WIDTH - 2, "  "))
@@ -313,7 +309,7 @@ class TerminalGame:
     def result_text(self) -> str:
         winner = self.state.winner
         text = f"Game over after {len(self.state.actions)} moves. "
-        text += f"Winner: {seat_label(winner)}." if winner is not None else "No single winner."
+        text += f"Winner: {self.game.seat_name(winner)}." if winner is not None else "No single winner."
         score = getattr(self.state, "score", None)
         if score is not None:
             text += " Score: " + ", ".join(f"{k} {v}" for k, v in score().items()) + "."

@@ -136,3 +136,10 @@ def test_solo_mode_seats_the_solo_module_as_the_axis():
             break
         session.play_bot(step)
     assert session.state.to_play in ("allies", None)
+
+
+def test_games_with_numbered_seats_name_them_for_people():
+    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    assert session.humans() == [0]
+    assert session.game.seat_name(1) == "Red"
+    assert session.viewer() == 0

@@ -11,7 +11,7 @@ from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, records
-from game_core.session import HUMAN, Replay, Session, seat_label
+from game_core.session import HUMAN, Replay, Session
 
 NAME = document.body.getAttribute("data-game")
 EMBED = document.body.getAttribute("data-embed") == "1"
@@ -226,7 +226,7 @@ def render() -> None:
     curtain.hidden = replay is not None or not session.curtain
     if session.curtain:
         element("curtain-text").textContent = (
-            f"Pass the device to {seat_label(session.viewer())}. Their hidden pieces stay covered until they are ready.")
+            f"Pass the device to {session.game.seat_name(session.viewer())}. Their hidden pieces stay covered until they are ready.")
     if session.message:
         show_message(session.message)
     over = session.state.is_over
@@ -375,7 +375,7 @@ def new_game_fields() -> str:
         current = setup["seats"].get(str(seat), HUMAN)
         options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
                           f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
-        rows.append(f'<p><label for="seat-{seat}">{escape(seat_label(seat))}</label> '
+        rows.append(f'<p><label for="seat-{seat}">{escape(session.game.seat_name(seat))}</label> '
                     f'<select id="seat-{seat}">{options}</select></p>')
     return "".join(rows)
 

@@ -788,6 +788,9 @@ class BitskriegGame(Game):
     name = "bitskrieg"
     title = "Bitskrieg"
     seats = (0, 1)
+
+    def seat_name(self, seat):
+        return ("Blue", "Red")[int(seat)]
     state_class = BitskriegState
     max_actions = 5000
     options = (
