@@ -107,14 +107,13 @@ def test_boston_example_marker_on_plus_two_opens_new_york_two_squares_toward_ger
 
 def test_reaching_the_end_squares_closes_with_unoccupied_effects_and_shifted_new_marker():
     state = fresh(JAPAN, japan=["N3"], germany=["A1", "A2"])
-    state.markers["HO"] = -2
-    state.bags[JAPAN] = ["japan:F1#1"]
-    state = state.apply("N3@HO1.1")  # bombing, then marker -5: the +2 square of a 6-track
+    state.markers["HO"] = -1
+    state = state.apply("N3@HO1.1")  # tactical advantage 1, then 3: marker -5, the +2 square of a 6-track
     assert state.closed_theaters["HO"] == JAPAN and state.vp[JAPAN] == 3  # Honolulu's VP
     # the unoccupied spaces' effects, in the order Japan picks: propaganda 1, research (pile empty)
     assert sorted(state.legal_actions()) == ["fx:HO1.2", "fx:HO1.3"]
     state = state.apply("fx:HO1.3")
-    assert state.vp[JAPAN] == 3 + 1 and len(state.reserves[GERMANY]) == 1
+    assert state.vp[JAPAN] == 3 + 1
     assert sorted(state.legal_actions()) == ["open:LA", "open:SF"]  # Seattle is already open
     state = state.apply("open:SF")
     assert state.markers["SF"] == -2 and state.to_play == GERMANY
@@ -207,7 +206,7 @@ def test_open_notation_and_descriptions():
     with pytest.raises(IllegalAction, match="solo module"):
         NIPPON_GAME.parse_action(None, "setup:HO")
     state = fresh(JAPAN, japan=["GZ"])
-    assert NIPPON_GAME.describe_action(state, "GZ@HO1.1") == "Japan places Godzilla (4) on Honolulu 1.1 (bombing)"
+    assert NIPPON_GAME.describe_action(state, "GZ@HO1.1") == "Japan places Godzilla (4) on Honolulu 1.1 (tactical advantage 1)"
     with pytest.raises(IllegalAction, match="only when another one closes"):
         state.apply("open:NY")
 

@@ -162,7 +162,7 @@ NIPPON = {
     "start": {"codes": ("HO", "SE", "JA", "BO"), "source": "rulebook"},
     # Japan comes in from the Pacific (west), Germany from the Atlantic (east).
     "theaters": [
-        _city("HO", "Honolulu", 95, 330, 3, 6, (SEA, "B"), (SEA, "R"), (LAND_SEA, "P1")),
+        _city("HO", "Honolulu", 95, 330, 3, 6, (SEA, "TA+1"), (SEA, "R"), (LAND_SEA, "P1")),
         _city("SE", "Seattle", 330, 110, 3, 6, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
         _city("SF", "San Francisco", 295, 225, 4, 7, (SEA, "R2"), (LAND_SEA, "IP"), (LAND, "SA+2")),
         _city("LA", "Los Angeles", 360, 330, 4, 7, (SEA, "B"), (LAND_SEA, "TA+1"), (LAND, "IP"), (LAND_SEA, "")),
@@ -176,7 +176,7 @@ NIPPON = {
         _city("WA", "Washington", 1010, 215, 5, 7, (LAND, "P2"), (LAND_SEA, "B"), (LAND, "TA+1"), (LAND_SEA, "")),
         _city("NY", "New York", 1065, 155, 4, 7, (SEA, "RI"), (LAND_SEA, "IP"), (LAND, "SA+2")),
         _city("JA", "Jacksonville", 965, 370, 3, 6, (SEA, "IP"), (LAND_SEA, "R"), (LAND, "")),
-        _city("BO", "Boston", 1120, 100, 3, 6, (SEA, "B"), (LAND, "R"), (LAND_SEA, "P1")),
+        _city("BO", "Boston", 1120, 100, 3, 6, (SEA, "TA+1"), (LAND, "R"), (LAND_SEA, "P1")),
     ],
     "links": [{"cities": pair, "source": "rulebook" if pair == ("NY", "BO") else "designed"} for pair in (
         ("HO", "SE"), ("HO", "SF"), ("HO", "LA"), ("SE", "SF"), ("SE", "DE"), ("SF", "LA"), ("SF", "DE"),
@@ -187,8 +187,9 @@ NIPPON = {
 BOARDS["nippon"] = NIPPON
 
 # Japan's 22 tan tokens: the rulebook gives no mix, so we keep the base mix (both base sides are
-# identical) with Godzilla in place of one strength-3 army. Germany uses the grey Axis tokens.
-JAPAN_TOKENS = [{"kind": k, "count": UNITS[k]["count"] - (k == "A3"), "source": "designed"} for k in SIDE_KINDS]
+# identical) with Godzilla in place of the general (chosen for balance, see docs/balance-nippon.md).
+# Germany uses the grey Axis tokens.
+JAPAN_TOKENS = [{"kind": k, "count": UNITS[k]["count"] - (k == "GEN"), "source": "designed"} for k in SIDE_KINDS]
 JAPAN_TOKENS.append({"kind": "GZ", "count": 1, "source": "designed"})
 
 # -- The solo module (Dávid Turczi): research notes section 4 --------------------------------

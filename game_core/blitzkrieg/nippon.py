@@ -155,9 +155,12 @@ class Nippon(Blitzkrieg):
         if match:
             return f"open:{match.group(1).upper()}"
         try:
-            return super().canonical_action(text)
+            action = super().canonical_action(text)
         except IllegalAction as err:
             raise IllegalAction(f"{err}, or open:CITY (e.g. open:NY)") from None
+        if action.startswith(("setup:", "bomb:")):
+            raise IllegalAction("The solo module's actions are not part of the Nippon Expansion")
+        return action
 
     def describe_action(self, state, action: str) -> str:
         if action.startswith("open:"):
