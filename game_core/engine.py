@@ -127,6 +127,10 @@ class Game:
         """Game hook: the action in plain words, for the move log (state is before it)."""
         return action
 
+    def describe_outcome(self, before: "State", after: "State") -> str:
+        """Game hook: what chance decided in that action (dice, draws), in plain words; "" if nothing."""
+        return ""
+
     # -- saves and records ---------------------------------------------------------------
     def replay(self, seed: int, options: dict | None, actions) -> "State":
         state = self.new_game(seed, options)

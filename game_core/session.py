@@ -24,6 +24,13 @@ def game_module(game):
     return sys.modules[".".join(type(game).__module__.split(".")[:2])]
 
 
+def log_line(game, before, after) -> str:
+    """One move in plain words, with what the dice or the draw decided."""
+    line = game.describe_action(before, after.actions[-1])
+    outcome = game.describe_outcome(before, after)
+    return f"{line}: {outcome}" if outcome else line
+
+
 class Session:
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)
@@ -100,8 +107,9 @@ class Session:
         state = self.game.new_game(self.state.seed, self.state.options)
         lines = []
         for action in self.state.actions:
-            lines.append(self.game.describe_action(state, action))
-            state = state.apply(action)
+            after = state.apply(action)
+            lines.append(log_line(self.game, state, after))
+            state = after
         return lines
 
     # -- who is who ------------------------------------------------------------------
@@ -150,7 +158,7 @@ class Session:
             action = self.game.stamp(action, now_ms - self.clock_base)
         before = self.state
         self.state = before.apply(action)
-        self.log.append(self.game.describe_action(before, self.state.actions[-1]))
+        self.log.append(log_line(self.game, before, self.state))
         self.message = ""
         if not by_bot:
             self.redo_stack = []
@@ -306,8 +314,9 @@ class Replay:
         state = self.game.new_game(final.seed, final.options)
         self.states, self.lines = [state], []
         for action in final.actions:
-            self.lines.append(self.game.describe_action(state, action))
-            state = state.apply(action)
+            after = state.apply(action)
+            self.lines.append(log_line(self.game, state, after))
+            state = after
             self.states.append(state)
         self.index = len(self.states) - 1
 

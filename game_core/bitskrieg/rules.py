@@ -791,6 +791,20 @@ class BitskriegGame(Game):
 
     def seat_name(self, seat):
         return ("Blue", "Red")[int(seat)]
+
+    def describe_outcome(self, before, after):
+        roll = after.last_roll
+        if roll is None or roll is before.last_roll or roll == before.last_roll:
+            return ""
+        dice = lambda values: "-".join(map(str, values))
+        if roll["kind"] == "obstacle":
+            return f"rolled {dice(roll['dice'])}, obstacle on {roll['square']}"
+        if roll["kind"] == "ram":
+            return (f"ram die {roll['dice'][0]}, defence die {roll['dice'][1]}"
+                    f"{', target destroyed' if roll['target_destroyed'] else ''}"
+                    f"{', rammer destroyed' if roll['rammer_destroyed'] else ''}")
+        damage = f", damage {dice(roll['damage_dice'])} against armor {roll['armor']}" if roll["damage_dice"] else ""
+        return f"range {roll['range']}, range dice {dice(roll['range_dice'])}{damage}: {roll['result']}"
     state_class = BitskriegState
     max_actions = 5000
     options = (

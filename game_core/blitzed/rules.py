@@ -392,6 +392,11 @@ class BlitzedGame(Game):
         from .bots import tick
         return tick(state, now_ms, bot_seats, rng)
 
+    def describe_outcome(self, before, after):
+        base, _ = split_stamp(after.actions[-1])
+        seat, verb = base.split()[:2]
+        return f"{'-'.join(map(str, after.dice[seat]))}" if verb == "roll" else ""
+
     def describe_action(self, state, action):
         base, _ = split_stamp(self.canonical_action(action))
         seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)

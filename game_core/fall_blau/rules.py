@@ -709,6 +709,9 @@ class FallBlauGame(Game):
         return {"g": "general", "c": "campaign card", "s": "slot (1-3)", "e": "event card",
                 "gs": "general or slot", "g-": "general (or - for an empty slot)"}[shape]
 
+    def describe_outcome(self, before, after):
+        return " ".join(after.report)
+
     def describe_action(self, state, action):
         verb, *args = action.split()
         def name(general):
