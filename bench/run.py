@@ -8,8 +8,9 @@ same vendored Pyodide), several times, and the medians are compared:
 - navigation to data-ready for every game page, cold (a new browser profile) and warm (a reload in the
   same profile), and for every embed page from its click; as ratios to the bare page's cold and warm boot;
 - first paint (the board skeleton is in the HTML, so first contentful paint is the board);
-- bytes transferred cold, the runtime (runtime/) apart from our own code (wheel, glue, CSS, pages, images),
-  as the page sees them, and all bytes the server sent including the service worker's precache;
+- bytes transferred cold, counted by the server: what the page needs (a load with the service worker
+  blocked), the runtime (runtime/) apart from our own code (wheel, glue, CSS, pages, images); and all
+  bytes of the timed cold load, the service worker's precache included;
 - JS heap after 20 consecutive new games on each game page, against the heap after the first;
 - inside Pyodide in the same browser (the bare page), and in CPython: per-action engine step plus SVG
   re-render, bot think time per level, random playouts per second (bench/engine_bench.py).
@@ -62,7 +63,7 @@ def median(values):
     return round(statistics.median(values), 1) if values else None
 
 
-SERVED = {"bytes": 0}  # every byte the server sent, service worker fetches included
+SERVED = {"runtime": 0, "own": 0}  # every byte the server sent (runtime/ and the rest), the service worker's too
 
 
 def serve(folder: Path):
@@ -73,7 +74,7 @@ def serve(folder: Path):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)
-            SERVED["bytes"] += len(data)
+            SERVED["runtime" if "/runtime/" in self.path else "own"] += len(data)
 
     server = make_server(folder, 0)
     server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(folder))
@@ -93,49 +94,46 @@ def prepare(folder: Path) -> dict:
 
 
 class Loader:
-    """One page load in a browser context, with its transfer sizes from the DevTools protocol."""
+    """One page load in a browser context: bytes the server sent until ready (runtime/ apart from our own
+    files), after the service worker's precache, and as DevTools saw them (files the service worker
+    served the page count there as almost nothing)."""
 
     def __init__(self, context, page):
         self.page = page
-        self.urls, self.sizes = {}, {}
+        self.sizes = {}
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.on("Network.responseReceived", lambda e: self.urls.__setitem__(e["requestId"], e["response"]["url"]))
         cdp.on("Network.loadingFinished", lambda e: self.sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
         self.cdp = cdp
 
     def load(self, url: str, click_play: bool = False) -> dict:
-        self.urls.clear()
         self.sizes.clear()
-        served_before = SERVED["bytes"]
+        before = dict(SERVED)
         self.page.goto(url, wait_until="load")
         if click_play:
             self.page.click("#play-button")
         self.page.wait_for_function("window.__bench && window.__bench.ready", timeout=READY_TIMEOUT_MS)
         self.page.wait_for_timeout(300)  # let the last responses report their sizes
+        at_ready = {kind: SERVED[kind] - before[kind] for kind in SERVED}
         # The service worker precaches the site after the page is up: wait for it, to count its bytes.
         self.page.evaluate("""() => 'serviceWorker' in navigator && navigator.serviceWorker.getRegistration()
             .then((r) => r && (r.active || new Promise((ok) => { const w = r.installing || r.waiting;
                 if (!w) return ok(); w.addEventListener('statechange', () => w.state === 'activated' && ok()); })))""")
         marks = self.page.evaluate("""() => ({ready: __bench.ready, click: __bench.click || 0,
             paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null})""")
-        runtime = own = 0
-        for request_id, size in self.sizes.items():
-            if "/runtime/" in self.urls.get(request_id, ""):
-                runtime += size
-            else:
-                own += size
         return {"ready_ms": round(marks["ready"] - marks["click"], 1), "first_paint_ms": marks["paint"],
-                "runtime_bytes": runtime, "own_bytes": own, "served_bytes": SERVED["bytes"] - served_before}
+                "runtime_bytes": at_ready["runtime"], "own_bytes": at_ready["own"],
+                "page_bytes_devtools": sum(self.sizes.values()),
+                "served_bytes": sum(SERVED[kind] - before[kind] for kind in SERVED)}
 
     def heap(self) -> int:
         self.cdp.send("HeapProfiler.collectGarbage")
         return self.cdp.send("Runtime.getHeapUsage")["usedSize"]
 
 
-def new_context(playwright, profile: Path):
+def new_context(playwright, profile: Path, service_workers: str = "allow"):
     context = playwright.chromium.launch_persistent_context(
-        str(profile), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS,
+        str(profile), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS, service_workers=service_workers,
         bypass_csp=True)  # the site's CSP forbids the eval that Playwright's page probes use
     context.add_init_script(PROBE)
     return context
@@ -153,6 +151,17 @@ def measure_page(playwright, url: str, click_play: bool, scratch: Path) -> dict:
     finally:
         context.close()
     return {"cold": cold, "warm": warm}
+
+
+def page_bytes(playwright, url: str, click_play: bool, scratch: Path) -> dict:
+    """What the page itself downloads cold (the service worker blocked, so its precache is not counted)."""
+    context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)), service_workers="block")
+    try:
+        page = context.pages[0] if context.pages else context.new_page()
+        result = Loader(context, page).load(url, click_play)
+    finally:
+        context.close()
+    return {"runtime_bytes": result["runtime_bytes"], "own_bytes": result["own_bytes"]}
 
 
 def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
@@ -207,8 +216,8 @@ def summarise(raw: dict) -> dict:
         pages[key] = {"cold_ms": cold, "warm_ms": warm,
                       "cold_ratio": round(cold / bare["cold"], 3), "warm_ratio": round(warm / bare["warm"], 3),
                       "first_paint_ms": median(r["cold"]["first_paint_ms"] for r in runs),
-                      "runtime_kb": round(median(r["cold"]["runtime_bytes"] for r in runs) / 1024, 1),
-                      "own_kb": round(median(r["cold"]["own_bytes"] for r in runs) / 1024, 1),
+                      "runtime_kb": round(raw["bytes"][key]["runtime_bytes"] / 1024, 1),
+                      "own_kb": round(raw["bytes"][key]["own_bytes"] / 1024, 1),
                       "served_kb_with_service_worker": round(median(r["cold"]["served_bytes"] for r in runs) / 1024, 1)}
         pages[key]["meets"] = {
             "cold": pages[key]["cold_ratio"] <= TARGETS["cold_ratio"],
@@ -285,7 +294,8 @@ def main() -> None:
         scratch = Path(scratch_dir)
         pages = prepare(scratch / "site")
         server, base = serve(scratch / "site")
-        raw = {"bare": [], "pages": {}, "heap": {}, "engine_pyodide": {"games": {}}, "engine_cpython": {"games": {}}}
+        raw = {"bare": [], "pages": {}, "bytes": {}, "heap": {}, "engine_pyodide": {"games": {}},
+               "engine_cpython": {"games": {}}}
         with sync_playwright() as playwright:
             for run in range(args.runs):
                 # Bare first in every run, then each page: same run, same conditions.
@@ -298,7 +308,10 @@ def main() -> None:
                         measure_page(playwright, f"{base}/embed/{name}.html", True, scratch))
                 print(f"run {run + 1}/{args.runs} done", flush=True)
             for name in pages["games"]:
+                raw["bytes"][name] = page_bytes(playwright, f"{base}/{name}.html", False, scratch)
                 raw["heap"][name] = heap_after_new_games(playwright, f"{base}/{name}.html", scratch)
+            for name in pages["embeds"]:
+                raw["bytes"][f"embed/{name}"] = page_bytes(playwright, f"{base}/embed/{name}.html", True, scratch)
             if not args.skip_engine:
                 raw["engine_pyodide"] = engine_in_browser(playwright, base, pages["wheel"], args.engine_seconds,
                                                           scratch)

@@ -2,12 +2,14 @@
 same seeds and moves as CPython, and the engine's test suite passing there too.
 
 Skipped when Node or the vendored runtime (build/node_modules, build/.vendor) is missing; run
-`python3 build/site.py` once to vendor it. The wheel installed in Pyodide is packed here from the
-current source tree, so the comparison never uses a stale build.
+`python3 build/site.py` once to vendor it. The wheel installed in Pyodide is packed here from a
+snapshot of the source tree, and the tests run inside Pyodide from the same snapshot, so neither
+a stale build nor files edited during the run can make the two disagree.
 """
 
 import base64
 import hashlib
+import importlib
 import json
 import shutil
 import subprocess
@@ -21,7 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 HERE = ROOT / "tests" / "pyodide"
 RUNNER = HERE / "run_in_pyodide.mjs"
 sys.path.insert(0, str(HERE))
-import determinism  # noqa: E402
 import fetch_wheels  # noqa: E402
 
 # The random-game suites are CPython's job (they take minutes there and ~2.5x longer in Pyodide);
@@ -36,12 +37,16 @@ needs_runtime = pytest.mark.skipif(
     reason="Node or the vendored Pyodide is missing (run python3 build/site.py)")
 
 
-def pack_source_wheel(folder: Path) -> Path:
-    """A wheel of game_core exactly as it is on disk (standard library only, no build backend)."""
+SNAPSHOT_SKIPS = (".git", ".venv", "site", "node_modules", ".vendor", "dist", "__pycache__", ".pytest_cache",
+                  ".benchmarks")
+
+
+def pack_source_wheel(tree: Path, folder: Path) -> Path:
+    """A wheel of tree/game_core exactly as it is on disk (standard library only, no build backend)."""
     version = "0.0.0+src"
     path = folder / f"game_core-{version}-py3-none-any.whl"
     info = f"game_core-{version}.dist-info"
-    files = {p.relative_to(ROOT).as_posix(): p.read_bytes() for p in sorted((ROOT / "game_core").rglob("*.py"))}
+    files = {p.relative_to(tree).as_posix(): p.read_bytes() for p in sorted((tree / "game_core").rglob("*.py"))}
     files[f"{info}/METADATA"] = f"Metadata-Version: 2.1\nName: game_core\nVersion: {version}\n".encode()
     files[f"{info}/WHEEL"] = b"Wheel-Version: 1.0\nGenerator: blitzbox-tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n"
     record = [f"{name},sha256={base64.urlsafe_b64encode(hashlib.sha256(data).digest()).decode().rstrip('=')},"
@@ -53,22 +58,31 @@ def pack_source_wheel(folder: Path) -> Path:
     return path
 
 
-def run_node(args, wheel: Path, timeout=600) -> subprocess.CompletedProcess:
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "BLITZBOX_WHEEL": str(wheel), "HOME": "/tmp"}
+def run_node(args, snapshot: dict, timeout=600) -> subprocess.CompletedProcess:
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": "/tmp",
+           "BLITZBOX_WHEEL": str(snapshot["wheel"]), "BLITZBOX_TREE": str(snapshot["tree"])}
     return subprocess.run(["node", str(RUNNER), *map(str, args)], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=timeout)
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory):
-    return pack_source_wheel(tmp_path_factory.mktemp("wheel"))
+def snapshot(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("snapshot")
+    tree = folder / "repo"
+    shutil.copytree(ROOT, tree, ignore=shutil.ignore_patterns(*SNAPSHOT_SKIPS))
+    return {"tree": tree, "wheel": pack_source_wheel(tree, folder)}
 
 
 @needs_runtime
-def test_same_json_in_cpython_and_pyodide(wheel, tmp_path):
-    cases = determinism.play_cases()
+def test_same_json_in_cpython_and_pyodide(snapshot, tmp_path, monkeypatch):
+    # CPython plays the snapshot too: import it afresh (the live tree may be edited meanwhile).
+    monkeypatch.syspath_prepend(str(snapshot["tree"] / "tests" / "pyodide"))
+    monkeypatch.syspath_prepend(str(snapshot["tree"]))
+    for name in [m for m in sys.modules if m.split(".")[0] in ("game_core", "determinism")]:
+        monkeypatch.delitem(sys.modules, name)
+    cases = importlib.import_module("determinism").play_cases()
     (tmp_path / "cases.json").write_text(json.dumps(cases))
-    done = run_node(["determinism", tmp_path / "cases.json"], wheel)
+    done = run_node(["determinism", tmp_path / "cases.json"], snapshot)
     assert done.returncode == 0, done.stderr[-3000:]
     inside = json.loads(done.stdout)
     assert inside["platform"] == "emscripten"
@@ -82,9 +96,9 @@ def test_same_json_in_cpython_and_pyodide(wheel, tmp_path):
 
 
 @needs_runtime
-def test_engine_suite_passes_inside_pyodide(wheel):
+def test_engine_suite_passes_inside_pyodide(snapshot):
     fetch_wheels.fetch()
-    files = [f"/tests/{p.name}" for p in sorted((ROOT / "tests").glob("test_*.py"))
+    files = [f"tests/{p.name}" for p in sorted((snapshot["tree"] / "tests").glob("test_*.py"))
              if not any(word in p.name for word in SLOW_SUITES)]
-    done = run_node(["pytest", "-q", "-k", CPYTHON_ONLY, *files], wheel, timeout=900)
+    done = run_node(["pytest", "-q", "-k", CPYTHON_ONLY, *files], snapshot, timeout=900)
     assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]

@@ -2,8 +2,8 @@
 //
 //   node tests/pyodide/run_in_pyodide.mjs determinism CASES.json   -> prints JSON: playouts made in
 //        Pyodide and replays of the move lists in CASES.json (see tests/pyodide/determinism.py)
-//   node tests/pyodide/run_in_pyodide.mjs pytest [pytest args...]  -> runs pytest on the mounted tests/
-//        folder; the exit status is pytest's
+//   node tests/pyodide/run_in_pyodide.mjs pytest [pytest args...]  -> runs pytest inside Pyodide on the
+//        source tree ($BLITZBOX_TREE, else this repository) mounted at /repo; the exit status is pytest's
 //   node tests/pyodide/run_in_pyodide.mjs bench SCRIPT.py          -> runs a Python file, prints its stdout
 //
 // Pyodide comes from build/node_modules/pyodide; packages it lacks (micropip) are read from
@@ -14,6 +14,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..");
+const TREE = process.env.BLITZBOX_TREE || ROOT;
 const VENDOR = join(ROOT, "build", ".vendor");
 const TEST_WHEELS = join(VENDOR, "pyodide-test-wheels");
 const { loadPyodide } = await import(pathToFileURL(join(ROOT, "build", "node_modules", "pyodide", "pyodide.mjs")).href);
@@ -34,7 +35,7 @@ await micropip.install(pathToFileURL(process.env.BLITZBOX_WHEEL || newestWheel(j
 const bootMs = performance.now() - started;
 
 if (mode === "determinism") {
-  py.FS.writeFile("/tmp/determinism.py", readFileSync(join(ROOT, "tests", "pyodide", "determinism.py")));
+  py.FS.writeFile("/tmp/determinism.py", readFileSync(join(TREE, "tests", "pyodide", "determinism.py")));
   py.FS.writeFile("/tmp/cases.json", readFileSync(args[0]));
   const out = await py.runPythonAsync(`
 import json, sys
@@ -47,12 +48,14 @@ json.dumps({"python": sys.version, "platform": sys.platform, "played": determini
 } else if (mode === "pytest") {
   const wheels = readdirSync(TEST_WHEELS).filter((f) => f.endsWith(".whl")).map((f) => pathToFileURL(join(TEST_WHEELS, f)).href);
   await micropip.install(wheels);
-  py.mountNodeFS("/tests", join(ROOT, "tests"));
+  py.FS.mkdirTree("/repo");
+  py.mountNodeFS("/repo", TREE);
   py.globals.set("pytest_args", py.toPy(args));
   const status = await py.runPythonAsync(`
-import sys, pytest
-sys.path.insert(0, "/tests/pyodide")
-int(pytest.main(["-p", "no:cacheprovider", "-p", "pyodide_plugin", "--rootdir", "/tests", *pytest_args]))
+import os, sys, pytest
+os.chdir("/repo")
+sys.path.insert(0, "/repo/tests/pyodide")
+int(pytest.main(["-p", "no:cacheprovider", "-p", "pyodide_plugin", *pytest_args]))
 `);
   console.error(`pyodide boot ${bootMs.toFixed(0)} ms`);
   process.exitCode = status;
