@@ -172,9 +172,10 @@ def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
         loader.load(url)
         sizes = []
         for _ in range(NEW_GAMES):
+            page.keyboard.press("Escape")  # close whatever dialog the page opened (a first-visit welcome)
             page.click('nav [data-command="new"]')
             page.click('#new-game [data-command="start"]')
-            page.wait_for_function("!document.getElementById('new-game').open")
+            page.wait_for_function("() => !document.getElementById('new-game').open")
             sizes.append(loader.heap())
     finally:
         context.close()
