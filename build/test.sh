@@ -21,4 +21,5 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-test.txt .venv/requirement
 fi
 
 .venv/bin/python build/site.py
+.venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
 .venv/bin/python -m pytest -p no:cacheprovider tests e2e "$@"

@@ -148,6 +148,8 @@ class Game:
             data = json.loads(text)
         except ValueError as err:
             raise SaveError(f"the save is not valid JSON ({err.msg} at character {err.pos})") from None
+        except RecursionError:
+            raise SaveError("the save is nested too deeply to be a Blitzbox save") from None
         return self.from_record(data)
 
     def from_record(self, data) -> "State":
@@ -156,6 +158,8 @@ class Game:
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool):
             raise SaveError("the save has no version number")
+        if version < 1:
+            raise SaveError(f"the save has an unknown format number ({version})")
         if version > SAVE_VERSION:
             raise SaveError(f"the save is from a newer version of Blitzbox (format {version}); "
                             f"this page reads up to {SAVE_VERSION}: reload to update")

@@ -9,7 +9,7 @@ import binascii
 import json
 import zlib
 
-from .engine import SaveError
+from .engine import MAX_SAVE_CHARS, SaveError
 
 PREFIX = "bb1."
 MAX_CODE_CHARS = 200_000
@@ -34,8 +34,14 @@ def decode(code: str) -> dict:
     body = code[len(PREFIX):]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        record = json.loads(zlib.decompress(packed).decode())
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(packed, MAX_SAVE_CHARS)  # capped: a tiny code must not inflate to gigabytes
+        if inflater.unconsumed_tail:
+            raise SaveError("the share code holds far more than a Blitzbox game")
+        if not inflater.eof:
+            raise ValueError("truncated")
+        record = json.loads(text.decode())
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError):
         raise SaveError("the share code is damaged (it was cut short or altered)") from None
     if not isinstance(record, dict):
         raise SaveError("the share code does not hold a game record")

@@ -54,7 +54,7 @@ class Session:
                 if seat in map(str, self.game.seats):
                     continue  # a seat this game leaves empty (fewer players)
                 raise ValueError(f"{self.game.title} has no seat {seat!r}")
-            if who != HUMAN and who not in bots:
+            if who != HUMAN and (not isinstance(who, str) or who not in bots):
                 raise ValueError(f"no bot level {who!r} for {self.game.title}")
             result[seat] = who
         forced = getattr(self.module, "forced_seats", None)
@@ -78,11 +78,14 @@ class Session:
         """Rebuild a session from to_save() text; SaveError (with the reason) if it is unusable."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             raise SaveError("the saved game is not valid JSON") from None
         if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
             raise SaveError("this is not a Blitzbox saved game")
-        if not isinstance(data.get("version"), int) or data["version"] > SESSION_VERSION:
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveError("the saved game has no valid version number")
+        if version > SESSION_VERSION:
             raise SaveError("the saved game is from a newer Blitzbox: reload the page to update")
         if data.get("game") != game_name:
             raise SaveError(f"the saved game is for {data.get('game')!r}, not {game_name!r}")
@@ -211,6 +214,11 @@ class Session:
         self.state = self.game.replay(self.state.seed, self.state.options, actions[:-1])
         self.log.pop()
 
+    def reset_turn(self) -> None:
+        """Take back every step of the current turn that etiquette allows."""
+        while self.can_undo():
+            self.undo()
+
     def redo(self) -> None:
         if self.redo_stack:
             action = self.redo_stack.pop()
@@ -230,6 +238,8 @@ class Session:
             self.curtain = False
         elif command == "undo":
             self.undo()
+        elif command == "reset-turn":
+            self.reset_turn()
         elif command == "redo":
             self.redo()
         else:

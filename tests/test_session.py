@@ -143,3 +143,17 @@ def test_games_with_numbered_seats_name_them_for_people():
     assert session.humans() == [0]
     assert session.game.seat_name(1) == "Red"
     assert session.viewer() == 0
+
+
+def test_reset_turn_takes_back_every_step_of_the_turn_but_no_further():
+    session = Session("bitskrieg", 5)
+    while session.state.legal_actions()[0].startswith("roll"):
+        session.act(session.state.legal_actions()[0])  # obstacle rolls: each is a floor
+    start = len(session.state.actions)
+    seat = session.state.to_play
+    while session.state.to_play == seat and len(session.state.actions) < start + 3:
+        session.act(session.state.legal_actions()[0])  # secret picks: no chance involved
+    assert session.can_undo()
+    session.command("reset-turn")
+    assert len(session.state.actions) == start
+    assert not session.can_undo()

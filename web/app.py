@@ -7,7 +7,7 @@ import time
 from datetime import datetime, timezone
 from html import escape
 
-from pyodide.ffi import create_proxy
+from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, records
@@ -21,13 +21,12 @@ SETUP_KEY = f"{PREFIX}:setup"
 SLOT_PREFIX = f"blitzbox:{NAME}:slot:"
 SETTINGS_KEY = "blitzbox:settings"
 HISTORY_KEY = "blitzbox:history"
-BOT_SLICE_SECONDS = 0.025  # run bot search in short slices so the page never freezes
+SLICE_SECONDS = 0.025  # long searches run in slices this short, so the page never freezes
 BOT_DELAYS_MS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 0}
 
 session = None  # the game being played
 replay = None  # a Replay while the replay viewer is open
-bot_job = None  # the running bot search (a generator), if any
-hint_job = None  # the running "suggest a move" search, if any
+jobs = {}  # the running searches in slices, by kind ("bot", "hint")
 autoplay_timer = None
 
 
@@ -106,8 +105,8 @@ def saved_setup() -> dict:
 
 
 def start(setup: dict, seed=None) -> None:
-    global session, bot_job
-    bot_job = None
+    global session
+    jobs.clear()
     session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
     session.start_clock(now_ms())
     storage_set(SETUP_KEY, json.dumps(setup))
@@ -116,14 +115,14 @@ def start(setup: dict, seed=None) -> None:
 
 def load_text(text: str) -> None:
     """Load a save (session JSON), a bare record, or a share code; SaveError if unusable."""
-    global session, bot_job
+    global session
     text = text.strip()
     if text.startswith("{") and '"blitzbox-session"' in text:
         loaded = Session.from_save(NAME, text)
     else:
         record = records.decode(text) if not text.startswith("{") else json.loads(text)
         loaded = Session.from_record(NAME, record, saved_setup()["seats"])
-    bot_job = None
+    jobs.clear()
     session = loaded
     session.start_clock(now_ms())
 
@@ -218,7 +217,8 @@ def render() -> None:
     if replay is None and log.childElementCount > moves_before:  # screen readers hear each new move
         element("announce").textContent = " ".join(session.log[moves_before:])
     element("replay-bar").hidden = replay is None
-    document.querySelector('[data-command="undo"]').disabled = replay is not None or not session.can_undo()
+    for command in ("undo", "reset-turn"):
+        document.querySelector(f'[data-command="{command}"]').disabled = replay is not None or not session.can_undo()
     document.querySelector('[data-command="redo"]').disabled = replay is not None or not session.redo_stack
     document.querySelector('[data-command="hint"]').disabled = replay is not None or not session.can_hint()
     element("notice").hidden = True
@@ -249,60 +249,51 @@ def after_action(was_over: bool) -> None:
     render()
 
 
-# -- bots -------------------------------------------------------------------------------------
+# -- long searches (bots, hints) in slices ------------------------------------------------------
+def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
+    """Run a search (a generator) in short slices between page events, so the page never freezes;
+    then call on_done(result). Starting another job of the same kind, or a new game, drops this one."""
+    jobs[kind] = job
+
+    def step():
+        if jobs.get(kind) is not job:
+            return  # replaced or dropped
+        if replay is not None:  # paused while the replay viewer is open
+            window.setTimeout(create_once_callable(step), 200)
+            return
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(job)
+        except StopIteration as done:
+            del jobs[kind]
+            on_done(done.value)
+            return
+        window.setTimeout(create_once_callable(step), 0)
+
+    window.setTimeout(create_once_callable(step), delay_ms)
+
+
 def schedule_bot() -> None:
-    global bot_job
-    if bot_job is None and not session.state.is_over and session.bot_seat() is not None:
-        bot_job = session.bot_thinker(random_seed())
-        window.setTimeout(bot_step_proxy, BOT_DELAYS_MS.get(settings().get("speed"), BOT_DELAYS_MS["normal"]))
+    if "bot" not in jobs and not session.state.is_over and session.bot_seat() is not None:
+        delay = BOT_DELAYS_MS.get(settings().get("speed"), BOT_DELAYS_MS["normal"])
+        run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, delay)
 
 
-def bot_step() -> None:
-    global bot_job
-    if bot_job is None or replay is not None:
-        return
-    job = bot_job
-    deadline = time.perf_counter() + BOT_SLICE_SECONDS
-    try:
-        while time.perf_counter() < deadline:
-            next(job)
-    except StopIteration as done:
-        if job is bot_job:  # not a search for a game that was since replaced
-            bot_job = None
-            session.act(done.value, by_bot=True)
-            after_action(was_over=False)
-        return
-    window.setTimeout(bot_step_proxy, 0)
+def bot_done(action) -> None:
+    session.act(action, by_bot=True)
+    after_action(was_over=False)
 
 
-bot_step_proxy = create_proxy(bot_step)
-
-
-def hint_step() -> None:
-    """Run the advisor in slices; then name its move, highlight it and give the chance of victory."""
-    global hint_job
-    if hint_job is None:
-        return
-    job = hint_job
-    deadline = time.perf_counter() + BOT_SLICE_SECONDS
-    try:
-        while time.perf_counter() < deadline:
-            next(job)
-    except StopIteration as done:
-        if job is hint_job:
-            hint_job = None
-            action, chance = done.value
-            odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
-            element("notice").textContent = f"Suggestion: {session.game.describe_action(session.state, action)}.{odds}"
-            element("notice").hidden = False
-            target = document.querySelector(f'#board [data-action="{window.CSS.escape(action)}"]')
-            if target:
-                target.classList.add("hint")
-        return
-    window.setTimeout(hint_step_proxy, 0)
-
-
-hint_step_proxy = create_proxy(hint_step)
+def hint_done(result) -> None:
+    """Name the advisor's move, highlight it where it is on the board, give the chance of victory."""
+    action, chance = result
+    odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
+    element("notice").textContent = f"Suggestion: {session.game.describe_action(session.state, action)}.{odds}"
+    element("notice").hidden = False
+    target = document.querySelector(f'#board [data-action="{window.CSS.escape(action)}"]')
+    if target:
+        target.classList.add("hint")
 
 
 def realtime_tick() -> None:
@@ -469,7 +460,7 @@ def take_action(action: str) -> None:
 
 
 def run_command(command: str, event) -> None:
-    global replay, hint_job
+    global replay
     if command.startswith("replay-"):
         return replay_command(command)
     if command == "new":
@@ -544,8 +535,7 @@ def run_command(command: str, event) -> None:
         if session.can_hint():
             element("notice").textContent = "Thinking about a good move…"
             element("notice").hidden = False
-            hint_job = session.hint(random_seed())
-            window.setTimeout(hint_step_proxy, 0)
+            run_in_slices("hint", session.hint(random_seed()), hint_done)
         return
     elif command == "tips-done":
         element("how-to-play").open = False
