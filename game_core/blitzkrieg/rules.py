@@ -422,6 +422,8 @@ class BlitzkriegState(State):
                   "fx": "choose which effect of the closed theater to carry out next (fx:SPACE)",
                   "place": "place a unit (KIND@SPACE)",
                   "blitz": "place a blitz follow-up unit or pass"}[kind]
+        if action.startswith(("setup:", "bomb:")) and not self.options.get("mode") == "solo":
+            return f"Set-up rolls and bombing the bot's row belong to the solo module: {prompt}"
         if action.startswith("sa:"):
             if kind != "sa":
                 return f"There is no strategic advantage to use now: {prompt}"
