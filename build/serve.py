@@ -51,9 +51,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(root: Path, port: int, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = functools.partial(SiteHandler, directory=str(root))
-    return http.server.ThreadingHTTPServer((host, port), handler)
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # A browser closing a connection mid-download (a closed tab) is normal, not an error.
+        if not isinstance(sys.exception(), (BrokenPipeError, ConnectionResetError)):
+            super().handle_error(request, client_address)
+
+
+def make_server(root: Path, port: int, host: str = "127.0.0.1") -> SiteServer:
+    return SiteServer((host, port), functools.partial(SiteHandler, directory=str(root)))
 
 
 def serve(root: Path, port: int) -> None:

@@ -101,13 +101,19 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
     return pyodide_dir, pyscript_dir
 
 
-def page_variants(name: str, title: str, pyscript_dir: str) -> dict:
+def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, wheel_url: str) -> dict:
     """The template's fill-ins for the full page and for the click-to-play embed."""
     boot = '<script src="./boot.js"></script>'
+    # Start the big downloads at once instead of after core.js -> config -> pyodide.mjs -> lock file.
+    preload = "\n".join(
+        [f'<link rel="modulepreload" href="./{pyodide_dir}/{f}">' for f in ("pyodide.mjs", "pyodide.asm.mjs")]
+        + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in (
+            f"./{pyodide_dir}/pyodide.asm.wasm", f"./{pyodide_dir}/python_stdlib.zip",
+            f"./{pyodide_dir}/pyodide-lock.json", wheel_url)])
     full = {
         "BASE": "", "BODY_ATTRS": "", "LOADING_ATTRS": "", "PLAY_BUTTON": "",
         "HEAD": (f'<link rel="stylesheet" href="./{pyscript_dir}/core.css">\n'
-                 f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
+                 f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n{preload}\n'
                  f'<link rel="alternate" type="application/json+oembed" href="./oembed/{name}.json" '
                  f'title="{html.escape(title)}">'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
@@ -168,7 +174,7 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules)}
-        for variant, fills in page_variants(name, title, pyscript_dir).items():
+        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, wheel_url).items():
             page = template
             for key, value in {**fills, **common}.items():
                 page = page.replace("{{" + key + "}}", value)

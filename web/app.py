@@ -10,8 +10,8 @@ from html import escape
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from game_core import IllegalAction, SaveError, records
-from game_core.session import HUMAN, Replay, Session
+from game_core import IllegalAction, SaveError, games, records
+from game_core.session import HUMAN, Replay, Session, game_module
 
 NAME = document.body.getAttribute("data-game")
 EMBED = document.body.getAttribute("data-embed") == "1"
@@ -83,11 +83,13 @@ def show_message(text: str) -> None:
 
 # -- starting, resuming and saving ------------------------------------------------------------
 def default_setup() -> dict:
-    probe = Session(NAME, 0)
-    special = getattr(probe.module, "SPECIAL_BOTS", ())
-    bots = [name for name in getattr(probe.module, "BOTS", {}) if name not in special]
+    """One human (the first seat) against the normal bot, or everyone human where there are no bots."""
+    game = games.get(NAME)
+    module = game_module(game)
+    special = getattr(module, "SPECIAL_BOTS", ())
+    bots = [name for name in getattr(module, "BOTS", {}) if name not in special]
     seats = {}
-    for index, seat in enumerate(probe.game.seats):
+    for index, seat in enumerate(game.seats):
         seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
     return {"options": {}, "seats": seats}
 
@@ -166,7 +168,7 @@ def embed_setup() -> dict:
     setup = default_setup()
     params = window.URLSearchParams.new(window.location.search)
     bot, seat = params.get("bot"), params.get("seat")
-    if isinstance(bot, str) and bot in getattr(Session(NAME, 0).module, "BOTS", {}):
+    if isinstance(bot, str) and bot in getattr(game_module(games.get(NAME)), "BOTS", {}):
         human = seat if isinstance(seat, str) and seat in setup["seats"] else next(iter(setup["seats"]))
         setup["seats"] = {s: HUMAN if s == human else bot for s in setup["seats"]}
     seed = params.get("seed")

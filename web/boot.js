@@ -6,8 +6,14 @@
   document.documentElement.dataset.theme = settings.theme || "system";
 
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    // sw.js sits next to this script, at the site's root (embed pages are one folder down).
-    navigator.serviceWorker.register(new URL("sw.js", document.currentScript.src)).catch(() => {});
+    // sw.js sits next to this script, at the site's root (embed pages are one folder down). It is
+    // registered once the game is ready, so its precaching never competes with the first load.
+    const worker = new URL("sw.js", document.currentScript.src);
+    const register = () => navigator.serviceWorker.register(worker).catch(() => {});
+    if (document.body.dataset.ready === "1") register();
+    else new MutationObserver((changes, observer) => {
+      if (document.body.dataset.ready === "1") { observer.disconnect(); register(); }
+    }).observe(document.body, {attributes: true, attributeFilter: ["data-ready"]});
     navigator.serviceWorker.addEventListener("message", (event) => {
       const notice = document.getElementById("notice");
       if (event.data && event.data.type === "blitzbox:updated" && notice) {
