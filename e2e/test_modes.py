@@ -23,3 +23,18 @@ def test_blitzkrieg_mode_plays_to_the_end(mode, seats, page, site_url, off_origi
     assert page.locator("#log li").count() == 0
     play_to_end(page, random.Random(3))
     assert off_origin == [] and page_errors == []
+
+
+@pytest.mark.parametrize("game, seats", [
+    ("bitskrieg", ("0", "1")),
+    ("blitzkrieg-nippon", ("japan", "germany")),
+])
+def test_hotseat_games_play_to_the_end(game, seats, page, site_url, off_origin, page_errors):
+    page.goto(f"{site_url}/{game}.html")
+    wait_ready(page)
+    page.click('[data-command="new"]')
+    for seat in seats:
+        page.select_option(f"#seat-{seat}", "human")
+    page.click('[data-command="start"]')
+    play_to_end(page, random.Random(5))
+    assert off_origin == [] and page_errors == []

@@ -195,6 +195,17 @@ def record_finished_game() -> None:
 
 
 # -- drawing ---------------------------------------------------------------------------------
+def animated_nodes(board):
+    """Dice (by seat and die, with their value) and thunder claims (by seat and card) on the board."""
+    for node in board.querySelectorAll(".die[data-die], .thunder"):
+        key = f'{node.getAttribute("data-seat")}:{node.getAttribute("data-die") or node.getAttribute("data-card")}'
+        yield (key, node.getAttribute("data-value") or "claimed"), node
+
+
+def animated_marks(board) -> dict:
+    return dict(mark for mark, _ in animated_nodes(board))
+
+
 def render() -> None:
     focused = document.activeElement
     focus_key = None
@@ -204,13 +215,12 @@ def render() -> None:
                 focus_key = (attr, focused.getAttribute(attr))
     shown = replay or session
     board = element("board")
-    old_dice = {(d.getAttribute("data-seat"), d.getAttribute("data-die")): d.getAttribute("data-value")
-                for d in board.querySelectorAll("[data-die]")}
+    before = animated_marks(board)
     board.innerHTML = shown.board_svg()
-    for die in board.querySelectorAll("[data-die]"):  # animate only the dice that changed
-        key = (die.getAttribute("data-seat"), die.getAttribute("data-die"))
-        if key in old_dice and old_dice[key] != die.getAttribute("data-value"):
-            die.classList.add("rolled")
+    for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
+        unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
+        if before and before.get(key, unseen) != value:
+            node.classList.add("fresh")
     element("status").textContent = shown.status()
     log = element("log")
     moves_before = log.childElementCount
