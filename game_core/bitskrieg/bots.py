@@ -9,7 +9,8 @@ normal: the same search with random error in its judgement; easy: more error and
 """
 
 from ..engine import Bot
-from .rules import CLASSES, EDGE_FACING_IN, BitskriegState, edge_squares, parse, sq_parse, xy
+from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, BitskriegState, edge_squares,
+                    on_board, parse, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
@@ -19,6 +20,11 @@ CLOSEST_FLAG = 0.8     # per turn the nearest tank needs to reach an enemy flag
 ADVANCE = 0.05         # per turn every tank needs to reach an enemy flag
 THREAT_TO_MOVE = 0.6   # share of my best shot's expected gain when I move next
 THREAT_WAITING = 0.3   # ... when the opponent moves first
+FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip first
+# Against stalemates (both sides idling out of each other's reach): once a game runs past
+# PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
+PATIENCE = 300
+PRESSURE_STEP = 150
 
 
 class ScriptedDice:
@@ -61,7 +67,7 @@ def kill_chance(state, shooter, target, distance):
     return sum(p for p, _, r in state.fire_outcomes(shooter, target, distance) if r == "destroyed")
 
 
-def side_score(state, seat):
+def side_score(state, seat, urge):
     """How good the position is for `seat` alone (the evaluation is my score minus theirs)."""
     score = 1.0 * state.rebuilds[seat]
     mine = [(sq, t) for sq, t in state.tanks.items() if t[0] == seat]
@@ -71,39 +77,79 @@ def side_score(state, seat):
     held = len(state.flags[1 - seat]) - len(targets)
     score += 4.0 * held + (6.0 if held == 2 else 0.0)
     if targets and mine:
-        turns = [min(flag_turns(sq, tank, f) for f in targets) for sq, tank in mine]
-        score -= CLOSEST_FLAG * min(min(turns), 6) + ADVANCE * sum(turns)
+        tables = [drive_table(state, f) for f in targets]
+        turns = [min(t[sq * 4 + FACINGS.index(tank[2])] for t in tables) / CLASSES[tank[1]]["speed"]
+                 for sq, tank in mine]
+        score -= urge * (CLOSEST_FLAG * min(min(turns), 6) + ADVANCE * sum(turns))
     weight = THREAT_TO_MOVE if state.turn == seat else THREAT_WAITING
     for sq, tank in mine:
-        if not tank[3]:
-            continue
         best = 0.0
         for target, distance in state.fire_targets(sq).items():
             if target in state.tanks:
                 best = max(best, kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]])
-        score += weight * best
+        score += weight * best * (1.0 if tank[3] else FINISHED_SHARE)
     return score
 
 
-def flag_turns(sq, tank, flag):
-    (x, y), (fx, fy) = xy(sq), xy(flag)
-    return (abs(x - fx) + abs(y - fy)) / CLASSES[tank[1]]["speed"]
+UNREACHABLE = 16  # squares, for a flag no route reaches
+_drive_tables = {}
 
 
-def evaluate(state, seat):
+def drive_table(state, flag):
+    """Squares a tank must enter (turns in place included) to reach `flag` from each square and
+    facing, index sq * 4 + facing, around the obstacles (tanks ignored: they move). Cached per
+    board, so the evaluation sees the real way round an obstacle."""
+    blocked = frozenset(sq for sq in state.obstacles if state.blocks_move(sq))
+    key = (blocked, flag)
+    table = _drive_tables.get(key)
+    if table is None:
+        if len(_drive_tables) > 256:
+            _drive_tables.clear()
+        table = [UNREACHABLE] * (SIZE * SIZE * 4)
+        layer = [(flag, f) for f in FACINGS]
+        for sq, f in layer:
+            table[sq * 4 + FACINGS.index(f)] = 0
+        cost = 0
+        while layer:  # breadth first, backwards from the flag: who reaches (sq, f) in one more square?
+            cost += 1
+            nxt = []
+            for sq, f in layer:
+                x, y = xy(sq)
+                before = [(sq, LEFT[f]), (sq, RIGHT[f])]  # a turn in place
+                if sq not in blocked:  # drove into sq facing some g, turning to f on entry
+                    for g in (f, LEFT[f], RIGHT[f]):
+                        dx, dy = STEP[g]
+                        if on_board(x - dx, y - dy) and (y - dy) * SIZE + x - dx not in blocked:
+                            before.append(((y - dy) * SIZE + x - dx, g))
+                for prev in before:
+                    index = prev[0] * 4 + FACINGS.index(prev[1])
+                    if table[index] == UNREACHABLE:
+                        table[index] = cost
+                        nxt.append(prev)
+            layer = nxt
+        _drive_tables[key] = table
+    return table
+
+
+def evaluate(state, seat, urge=1.0):
     if state.phase == "over":
         return WIN if state.result == seat else -WIN
-    return side_score(state, seat) - side_score(state, 1 - seat)
+    return side_score(state, seat, urge) - side_score(state, 1 - seat, urge)
 
 
-def action_value(state, action, seat):
+def urge_to_advance(moves_made):
+    """How much the flag-distance terms weigh: 1, growing once a game drags on."""
+    return 1.0 + max(0, moves_made - PATIENCE) / PRESSURE_STEP
+
+
+def action_value(state, action, seat, urge=1.0):
     """Expected evaluation after `action`; a bounding move also takes its best follow-up shot."""
     total = 0.0
     for probability, after in outcomes(state, action):
         if after.phase == "bound":
-            total += probability * max(action_value(after, a, seat) for a in after.legal_actions())
+            total += probability * max(action_value(after, a, seat, urge) for a in after.legal_actions())
         else:
-            total += probability * evaluate(after, seat)
+            total += probability * evaluate(after, seat, urge)
     return total
 
 
@@ -116,7 +162,7 @@ def setup_choice(state, seat, legal, rng):
                 return f"pick {cls}"
     if phase == "deploy":
         facing = EDGE_FACING_IN[state.home[seat]]
-        cls = max(set(state.hand[seat]), key=lambda c: VALUE[c])
+        cls = max(sorted(set(state.hand[seat])), key=lambda c: VALUE[c])  # sorted: ties break alike in every process
         options = [a for a in legal if a.endswith(" " + facing) and a.split()[1] == cls]
         return min(options, key=lambda a: (spread(sq_parse(a.split()[2]), state, seat), rng.random()))
     if phase == "flags":
@@ -156,9 +202,10 @@ class SearchBot(Bot):
         state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng)
+        urge = urge_to_advance(view["moves_made"])
         best, best_value = legal[0], None
         for action in legal:
-            value = action_value(state, action, seat) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
+            value = action_value(state, action, seat, urge) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
             if best_value is None or value > best_value:
                 best, best_value = action, value
             yield

@@ -1,0 +1,145 @@
+"""Bitskrieg AI strength benchmark: seeded bot-versus-bot games with 95% confidence intervals.
+
+    nice -n 10 python bench/bitskrieg_strength.py --games 200 --seed 1 --out bench/bitskrieg_strength.md
+
+Basic rules. Game n of a match uses seed + n, and the hard AI takes seat n % 2, so half the games
+it is Blue and half Red (which seat moves first is decided in the set-up). The bots decide by
+searching a fixed set of actions, never by the clock, so the same command gives the same table.
+The issue's targets: the hard AI beats uniformly random play in at least 95% of games and a
+greedy bot in at least 65%. A game still running after CAP actions counts as not won.
+"""
+
+import argparse
+import math
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from game_core.bitskrieg import BOTS, GAME  # noqa: E402
+from game_core.bitskrieg.bots import kill_chance, setup_choice  # noqa: E402
+from game_core.bitskrieg.rules import BitskriegState, parse, sq_parse, xy  # noqa: E402
+from game_core.engine import Bot, run_bot  # noqa: E402
+from game_core.rng import Rng  # noqa: E402
+
+CAP = 3000
+
+
+class GreedyBot(Bot):
+    """Benchmark opponent: fires the shot most likely to destroy a tank; otherwise makes the move
+    that brings a tank most squares closer to an enemy flag it does not yet hold; otherwise flips.
+    A tank standing on an enemy flag stays there."""
+
+    name = "greedy"
+
+    def choose(self, game, view, rng):
+        legal, seat = view["legal_actions"], view["seat"]
+        state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
+        if state.phase not in ("play", "bound"):
+            return setup_choice(state, seat, legal, rng)
+        shots = []
+        for action in legal:
+            if action.startswith("fire "):
+                shooter, target = (sq_parse(s) for s in parse(action)[1])
+                if target in state.tanks:
+                    chance = kill_chance(state, shooter, target, state.range_count(shooter, target))
+                    shots.append((chance, rng.random(), action))
+        if shots:
+            return max(shots)[2]
+        flags = state.flags[1 - seat]
+        open_flags = [f for f in flags if state.tanks.get(f, (None,))[0] != seat]
+
+        def to_flag(sq):
+            x, y = xy(sq)
+            return min((abs(x - xy(f)[0]) + abs(y - xy(f)[1]) for f in open_flags), default=0)
+
+        advances = []
+        for action in legal:
+            kind, fields = parse(action)
+            if kind == "move" and fields[0] == "move" and sq_parse(fields[1]) not in flags:
+                gain = to_flag(sq_parse(fields[1])) - to_flag(sq_parse(fields[2]))
+                if gain > 0:
+                    advances.append((gain, rng.random(), action))
+        if advances:
+            return max(advances)[2]
+        if "flip" in legal:
+            return "flip"
+        return rng.choice(legal)
+
+
+PLAYERS = dict(BOTS, random=Bot(), greedy=GreedyBot())
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> tuple:
+    """The 95% Wilson score interval of a win rate."""
+    if not games:
+        return 0.0, 0.0
+    p = wins / games
+    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(seed: int, seats: dict) -> tuple:
+    """(winner or None if capped, actions taken, slowest move in seconds per seat) of one game."""
+    state, rng = GAME.new_game(seed), Rng.from_seed(seed, "bench")
+    slowest = {0: 0.0, 1: 0.0}
+    while not state.is_over and len(state.actions) < CAP:
+        seat = state.to_play
+        started = time.perf_counter()
+        action = run_bot(PLAYERS[seats[seat]], GAME, state.view(seat), rng)
+        slowest[seat] = max(slowest[seat], time.perf_counter() - started)
+        state = state.apply(action)
+    return state.winner, len(state.actions), slowest
+
+
+def match(player: str, opponent: str, games: int, seed: int) -> dict:
+    wins = {0: 0, 1: 0}
+    capped = lengths = 0
+    slowest = 0.0
+    for n in range(games):
+        seat = n % 2
+        winner, length, slow = play(seed + n, {seat: player, 1 - seat: opponent})
+        wins[seat] += winner == seat
+        capped += winner is None
+        lengths += length
+        slowest = max(slowest, slow[seat])
+    total = wins[0] + wins[1]
+    low, high = wilson(total, games)
+    return {"player": player, "opponent": opponent, "wins": total, "games": games, "low": low, "high": high,
+            "as_blue": f"{wins[0]}/{(games + 1) // 2}", "as_red": f"{wins[1]}/{games // 2}",
+            "capped": capped, "mean_length": lengths / games, "slowest": slowest}
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="first seed; game n uses seed + n")
+    parser.add_argument("--player", default="hard", choices=sorted(PLAYERS), help="the bot measured")
+    parser.add_argument("--opponents", default="random,greedy", help="comma list of opponents")
+    parser.add_argument("--out", help="also write the table as Markdown to this file")
+    args = parser.parse_args(argv)
+    lines = [f"Seeds {args.seed}..{args.seed + args.games - 1}, {args.games} games per match, basic rules; "
+             f"the {args.player} AI is Blue in even-numbered games and Red in odd ones.", "",
+             "| match | wins | win rate | 95% CI (Wilson) | as Blue | as Red | capped | mean actions "
+             "| slowest move |", "|---|---|---|---|---|---|---|---|---|"]
+    started = time.time()
+    for opponent in args.opponents.split(","):
+        r = match(args.player, opponent, args.games, args.seed)
+        line = (f"| {r['player']} vs {r['opponent']} | {r['wins']}/{r['games']} | {r['wins'] / r['games']:.1%} | "
+                f"{r['low']:.1%} to {r['high']:.1%} | {r['as_blue']} | {r['as_red']} | {r['capped']} | "
+                f"{r['mean_length']:.0f} | {r['slowest']:.2f} s |")
+        lines.append(line)
+        print(line, flush=True)
+    print(f"({time.time() - started:.0f} s)")
+    if args.out:
+        with open(args.out, "w") as out:
+            out.write("# Bitskrieg AI strength\n\n"
+                      f"`python bench/bitskrieg_strength.py --games {args.games} --seed {args.seed}`\n\n"
+                      + "\n".join(lines) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
