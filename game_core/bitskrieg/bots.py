@@ -4,7 +4,9 @@ the exact probabilities of each dice outcome (expectimax).
 
 hard: one-ply expectimax over every legal action with a positional evaluation that already
 prices the opponent's best reply shot (a full reply ply, tried, played worse: its leaves
-undervalue the opponent's threats).
+undervalue the opponent's threats). The evaluation counts every tank's best shot (a finished
+tank's at half), measures the way to the enemy flags around the obstacles, and leans harder on
+reaching them as a long game drags on, so two bots never idle out of each other's reach forever.
 normal: the same search with random error in its judgement; easy: more error and some random moves.
 """
 
@@ -76,11 +78,15 @@ def side_score(state, seat, urge):
     targets = [f for f in state.flags[1 - seat] if state.tanks.get(f, (None,))[0] != seat]
     held = len(state.flags[1 - seat]) - len(targets)
     score += 4.0 * held + (6.0 if held == 2 else 0.0)
+    if len(mine) + (state.rebuilds[seat] if state.destroyed[seat] else 0) < 2:
+        # One tank cannot hold both flags: it can only win by hunting the enemy down.
+        targets = [sq for sq, t in state.tanks.items() if t[0] != seat]
     if targets and mine:
-        tables = [drive_table(state, f) for f in targets]
-        turns = [min(t[sq * 4 + FACINGS.index(tank[2])] for t in tables) / CLASSES[tank[1]]["speed"]
+        tables = [drive_table(state, target) for target in targets]
+        turns = [[t[sq * 4 + FACINGS.index(tank[2])] / CLASSES[tank[1]]["speed"] for t in tables]
                  for sq, tank in mine]
-        score -= urge * (CLOSEST_FLAG * min(min(turns), 6) + ADVANCE * sum(turns))
+        nearest = sum(min(min(row[i] for row in turns), 6) for i in range(len(targets)))
+        score -= urge * (CLOSEST_FLAG * nearest + ADVANCE * sum(min(row) for row in turns))
     weight = THREAT_TO_MOVE if state.turn == seat else THREAT_WAITING
     for sq, tank in mine:
         best = 0.0
@@ -95,22 +101,22 @@ UNREACHABLE = 16  # squares, for a flag no route reaches
 _drive_tables = {}
 
 
-def drive_table(state, flag):
-    """Squares a tank must enter (turns in place included) to reach `flag` from each square and
+def drive_table(state, goal):
+    """Squares a tank must enter (turns in place included) to reach `goal` from each square and
     facing, index sq * 4 + facing, around the obstacles (tanks ignored: they move). Cached per
     board, so the evaluation sees the real way round an obstacle."""
     blocked = frozenset(sq for sq in state.obstacles if state.blocks_move(sq))
-    key = (blocked, flag)
+    key = (blocked, goal)
     table = _drive_tables.get(key)
     if table is None:
         if len(_drive_tables) > 256:
             _drive_tables.clear()
         table = [UNREACHABLE] * (SIZE * SIZE * 4)
-        layer = [(flag, f) for f in FACINGS]
+        layer = [(goal, f) for f in FACINGS]
         for sq, f in layer:
             table[sq * 4 + FACINGS.index(f)] = 0
         cost = 0
-        while layer:  # breadth first, backwards from the flag: who reaches (sq, f) in one more square?
+        while layer:  # breadth first, backwards from the goal: who reaches (sq, f) in one more square?
             cost += 1
             nxt = []
             for sq, f in layer:
