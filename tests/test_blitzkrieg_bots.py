@@ -2,7 +2,7 @@
 
 
 from game_core.blitzkrieg import BOTS, GAME
-from game_core.blitzkrieg.bots import determinize
+from game_core.blitzkrieg.bots import determinize, solo_turns
 from game_core.engine import Bot, run_bot
 from game_core.rng import Rng
 from game_core.session import Session
@@ -85,3 +85,44 @@ def test_solo_bot_and_ai_through_a_session():
             break
         session.play_bot(n)
     assert session.state.is_over and session.log and "Why:" in " ".join(session.log)
+
+
+def solo_position(seed=8, steps=14):
+    """A solo game (Medium) with the Allies to place, after some random Allies moves."""
+    state, rng = GAME.new_game(seed, {"mode": "solo", "difficulty": "medium"}), Rng(seed)
+    while steps or state.to_play != ALLIES or state.decision:
+        steps = max(0, steps - 1)
+        state = state.apply(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_solo_turns_weigh_every_draw_of_the_solo_module():
+    state = solo_position()
+    before = state.view(ALLIES)["state"]["solo"]
+    for action in state.legal_actions()[:6]:
+        after = state.apply(action)
+        if after.to_play != AXIS or after.decision:
+            continue
+        thinking = solo_turns(before, after)
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                outcomes = done.value
+                break
+        assert abs(sum(share for share, _ in outcomes) - 1) < 1e-9
+        moves = [start.bot_choice()[0] for _, start in outcomes]
+        assert len(set(moves)) == len(moves)  # draws leading to one placement are merged
+        assert after.legal_actions()[0] in moves  # the draw the game really made is among them
+        assert all(start.solo["drawn"] != before["drawn"] for _, start in outcomes)
+
+
+def test_hard_against_the_solo_module_reads_only_the_view():
+    """The Axis bag and the research pile stay hidden in solo mode; the decision cannot depend on them."""
+    state = solo_position(9)
+    twin = state.copy()
+    twin.research.reverse()
+    twin.rng = Rng(12345)
+    view = state.view(ALLIES)
+    assert twin.view(ALLIES) == view
+    assert run_bot(BOTS["hard"], GAME, view, Rng(3)) == run_bot(BOTS["hard"], GAME, twin.view(ALLIES), Rng(3))

@@ -3,11 +3,13 @@
 Each round of thinking deals the hidden tokens afresh (the opponent's reserve and bag, the
 research pile) consistently with what the seat sees, gives the sampled world a fresh random
 stream for future draws, and scores every legal action in it: the action, the rest of our
-own turn played greedily, then the opponent's best reply (in solo mode: the solo module's
-forced moves), then a heuristic evaluation. The action with the best mean over the rounds
-is played. Levels differ in how many rounds they think (a work budget, so that games are
-reproducible; roughly easy 0.05 s, normal 0.3 s, hard 0.8 s per move in CPython). `think`
-yields after each scored action (well under 10 ms) so the browser can slice it.
+own turn played greedily, then the opponent's best reply, then a heuristic evaluation.
+Against the solo module the reply is not sampled: its moves follow public rules from its
+face-up row, so every stratagem and die it may draw is tried and weighed by its chance.
+The action with the best mean over the rounds is played. Levels differ in how many rounds
+they think (a work budget, so that games are reproducible; roughly easy 0.05 s, normal 0.3 s,
+hard 0.8 s per move in CPython). `think` yields after each scored reply (a few ms) so the
+browser can slice it.
 """
 
 import math
@@ -15,8 +17,9 @@ import time
 
 from ..engine import Bot
 from ..rng import Rng
-from .data import UNITS, kind_of
-from .rules import SIGN, other
+from .data import STRATAGEMS, UNITS, kind_of
+from .rules import ALLIES, AXIS, SIGN, other
+from .solo import STEAMROLL
 
 WIN = 1000.0
 WALL_CLOCK_CAP = 3.0  # seconds: a safety net only; the work budget ends thinking long before
@@ -114,15 +117,44 @@ def reply(state, me: str, rng, width: int):
     return state
 
 
+def solo_turns(before: dict, state):
+    """Solo mode, Axis to play: each way the solo module's turn can begin, as (probability, state).
+
+    Its chance is the stratagem drawn from the cup (never the one drawn last time; Steamroll plays
+    `before`'s stratagem again) and a d6 that counts only when its last unit rule decides. Both are
+    public rules, so instead of one sampled draw every draw is tried; draws that lead to the same
+    placement are merged (their next steps barely differ). A generator for `think`: it yields
+    after each draw and returns the list."""
+    last = before["drawn"] or STEAMROLL
+    draws = [code for code in STRATAGEMS if code != last]
+    outcomes = {}
+    for drawn in draws:
+        solo = dict(state.solo, drawn=drawn, stratagem=before["stratagem"] if drawn == STEAMROLL else drawn,
+                    cup=sorted(code for code in STRATAGEMS if code != drawn))
+        for die in range(1, 7):
+            start = state.copy()
+            start.solo = dict(solo, die=die)
+            action, why, _ = start.bot_choice()
+            decided_by_die = "the die rolled" in why
+            share = 1 / len(draws) / (6 if decided_by_die else 1)
+            outcomes.setdefault(action, [0.0, start])[0] += share
+            if not decided_by_die:
+                break
+        yield
+    return list(outcomes.values())
+
+
 class SearchBot(Bot):
     """Determinized search over a shortlist of `shortlist` actions in `rounds` sampled worlds.
 
     Every level looks at the opponent's reply; hard (depth 2) also at its own next turn and the
-    reply to that."""
+    reply to that (against the solo module: at its own best next turn after each weighed reply)."""
 
-    def __init__(self, name, title, shortlist, rounds, width=12, depth=1):
+    def __init__(self, name, title, shortlist, rounds, width=12, depth=1, solo_rounds=None):
         self.name, self.title = name, title
         self.shortlist, self.rounds, self.width, self.depth = shortlist, rounds, width, depth
+        # Against the solo module the reply is already exact, so fewer deals may do.
+        self.solo_rounds = solo_rounds or rounds
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
@@ -139,11 +171,24 @@ class SearchBot(Bot):
             return ranked[0]
         totals = dict.fromkeys(ranked, 0.0)
         deadline = time.monotonic() + (budget_ms / 1000 if budget_ms else WALL_CLOCK_CAP)
-        for round_ in range(self.rounds):
+        # Against the solo module its turn follows public rules: weigh all its draws exactly.
+        solo = view["options"].get("mode") == "solo" and me == ALLIES
+        for round_ in range(self.solo_rounds if solo else self.rounds):
             if round_:
                 world = determinize(game, view, rng)
             for action in ranked:
                 after = finish_turn(advance(world, action), me)
+                if solo and after.to_play == AXIS and not after.decision:
+                    outcomes = yield from solo_turns(view["state"]["solo"], after)
+                    for share, start in outcomes:
+                        after_reply = reply(start, me, rng, self.width)
+                        if self.depth > 1 and after_reply.to_play == me:  # and our best next turn
+                            totals[action] += share * max(evaluate(finish_turn(advance(after_reply, a), me), me)
+                                                          for a in after_reply.legal_actions())
+                        else:
+                            totals[action] += share * evaluate(after_reply, me)
+                        yield
+                    continue
                 after = reply(after, me, rng, self.width)
                 for _ in range(self.depth - 1):  # our next turn played greedily, and its reply
                     if after.to_play == me:
@@ -173,7 +218,7 @@ class SoloModuleBot(Bot):
 
 BOTS = {
     "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6),
-    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3),
-    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2),
+    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3, solo_rounds=2),
+    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1),
     "solo": SoloModuleBot(),
 }
