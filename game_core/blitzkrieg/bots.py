@@ -183,11 +183,15 @@ class SearchBot(Bot):
                     for share, start in outcomes:
                         after_reply = reply(start, me, rng, self.width)
                         if self.depth > 1 and after_reply.to_play == me:  # and our best next turn
-                            totals[action] += share * max(evaluate(finish_turn(advance(after_reply, a), me), me)
-                                                          for a in after_reply.legal_actions())
+                            best_next = -math.inf
+                            for next_action in after_reply.legal_actions():
+                                best_next = max(best_next,
+                                                evaluate(finish_turn(advance(after_reply, next_action), me), me))
+                                yield
+                            totals[action] += share * best_next
                         else:
                             totals[action] += share * evaluate(after_reply, me)
-                        yield
+                            yield
                     continue
                 after = reply(after, me, rng, self.width)
                 for _ in range(self.depth - 1):  # our next turn played greedily, and its reply
