@@ -150,4 +150,4 @@ def test_simulate_cli_exits_zero():
                              "--seed", "1", "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     report = json.loads(result.stdout)
-    assert report["finished"] == 200 and report["errors"] == 0
+    assert report["finished"] == 40 and report["errors"] == 0
