@@ -20,13 +20,15 @@ def click_random_action(page, rng) -> bool:
     return True
 
 
-def play_to_end(page, rng, max_clicks=MAX_CLICKS):
-    clicks = 0
+def play_to_end(page, rng, max_clicks=MAX_CLICKS, max_waits=6000):
+    clicks = waits = 0
     while page.get_attribute("body", "data-over") != "1":
         assert clicks < max_clicks, "the game did not end"
         if click_random_action(page, rng):
             clicks += 1
         else:
+            waits += 1
+            assert waits < max_waits, "nothing to click for five minutes: the game is stuck"
             page.wait_for_timeout(50)  # a bot is thinking
     return clicks
 
