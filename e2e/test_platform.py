@@ -10,9 +10,18 @@ from support import SITE, built_games, wait_ready
 GAME = "blitzkrieg"
 
 
+HOTSEAT = '{"options": {}, "seats": {"axis": "human", "allies": "human"}}'
+
+
 def open_game(page, site_url, path=f"{GAME}.html"):
+    """Open a game; Blitzkrieg! as a hotseat game, so no bot moves between the test's own moves."""
     page.goto(f"{site_url}/{path}")
     wait_ready(page)
+    if path == f"{GAME}.html":
+        page.evaluate(f"localStorage.setItem('blitzbox:{GAME}:setup', '{HOTSEAT}')")
+        page.evaluate(f"localStorage.removeItem('blitzbox:{GAME}:autosave')")
+        page.reload()
+        wait_ready(page)
 
 
 def make_moves(page, count):

@@ -57,13 +57,14 @@ def test_reload_mid_game_resumes_the_same_position(game, page, site_url, off_ori
         if not click_random_action(page, rng):
             page.wait_for_timeout(100)
     page.wait_for_timeout(200)
-    saved = page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')")
-    assert saved and json.loads(saved)["record"]["actions"], "the game autosaved its moves"
-    log_before = page.inner_text("#log")
+    saved = json.loads(page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"]
+    assert saved["actions"], "the game autosaved its moves"
     page.reload()
     wait_ready(page)
-    assert page.inner_text("#log") == log_before
-    assert json.loads(page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"] == json.loads(saved)["record"]
+    # The same game goes on from where it was (a bot may already have moved again since).
+    resumed = json.loads(page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"]
+    assert resumed["seed"] == saved["seed"] and resumed["actions"][:len(saved["actions"])] == saved["actions"]
+    assert page.locator("#log li").count() >= len(saved["actions"])
     assert off_origin == [] and page_errors == []
 
 
