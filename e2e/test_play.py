@@ -4,6 +4,7 @@ import json
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from support import built_games, wait_ready
 
@@ -12,11 +13,17 @@ MAX_CLICKS = 3000
 
 
 def click_random_action(page, rng) -> bool:
-    """Click one enabled data-action element; False when there is none right now."""
+    """Click one enabled data-action element; False when there is none right now.
+
+    In a real-time game the board redraws as bots act, so the chosen element may be gone by the
+    time of the click: that counts as no click, and the caller tries again."""
     count = page.locator("[data-action]").count()
     if count == 0:
         return False
-    page.locator("[data-action]").nth(rng.randrange(count)).click()
+    try:
+        page.locator("[data-action]").nth(rng.randrange(count)).click(timeout=3000)
+    except PlaywrightTimeout:
+        return False
     return True
 
 
