@@ -10,7 +10,6 @@ greedy bot in at least 65%. A game still running after CAP actions counts as not
 """
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -21,6 +20,7 @@ from game_core.bitskrieg import BOTS, GAME  # noqa: E402
 from game_core.bitskrieg.bots import kill_chance, setup_choice  # noqa: E402
 from game_core.bitskrieg.rules import BitskriegState, parse, sq_parse, xy  # noqa: E402
 from game_core.engine import Bot, run_bot  # noqa: E402
+from game_core.lab import wilson  # noqa: E402
 from game_core.rng import Rng  # noqa: E402
 
 CAP = 3000
@@ -69,16 +69,6 @@ class GreedyBot(Bot):
 
 
 PLAYERS = dict(BOTS, random=Bot(), greedy=GreedyBot())
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of a win rate."""
-    if not games:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(seed: int, seats: dict) -> tuple:

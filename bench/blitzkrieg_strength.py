@@ -9,7 +9,6 @@ Allies beats the solo module on Medium in at least 60% of games.
 """
 
 import argparse
-import math
 import os
 import sys
 import time
@@ -18,19 +17,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game_core.blitzkrieg import BOTS, GAME  # noqa: E402
 from game_core.engine import Bot, run_bot  # noqa: E402
+from game_core.lab import wilson  # noqa: E402
 from game_core.rng import Rng  # noqa: E402
 
 PLAYERS = dict(BOTS, random=Bot())
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of a win rate."""
-    if not games:
-        return 0.0, 0.0
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(seed: int, seats: dict, options: dict) -> tuple:
