@@ -93,7 +93,7 @@ def test_seats_must_exist_and_bots_must_be_known():
 
 
 def test_real_time_bots_play_a_whole_blitzed_game_on_a_virtual_clock():
-    session = Session("blitzed", 2, {"players": 3}, {"p1": "normal", "p2": "easy", "p3": "hard"})
+    session = Session("blitzed", 2, {"players": 3, "p1": "normal", "p2": "easy", "p3": "hard"})
     now = 0
     while not session.state.is_over and now < 3_600_000:
         now += 100
@@ -101,8 +101,18 @@ def test_real_time_bots_play_a_whole_blitzed_game_on_a_virtual_clock():
     assert session.state.is_over
 
 
+def test_blitzed_options_say_who_sits_where_and_a_shared_game_keeps_its_bots():
+    session = Session("blitzed", 2, {"players": 3, "p2": "hard", "p3": "human"})
+    assert session.seats == {"p1": "human", "p2": "hard", "p3": "human"}
+    assert Session("blitzed", 2).seats == {"p1": "human", "p2": "normal", "p3": "normal", "p4": "normal"}
+    shared = Session.from_record("blitzed", session.state.record(), {"p2": "human"})
+    assert shared.seats == session.seats  # the record's options win over the page's remembered seats
+    with pytest.raises(ValueError, match="p2"):
+        Session("blitzed", 2, {"p2": "grandmaster"})
+
+
 def test_a_human_action_in_real_time_is_stamped_with_the_page_clock():
-    session = Session("blitzed", 2, {"players": 3}, {"p2": "easy", "p3": "easy"})
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
     session.start_clock(5_000)
     ready = next(a for a in session.state.legal_actions() if a.startswith("p1 "))
     session.act(ready, now_ms=5_250)
@@ -110,7 +120,7 @@ def test_a_human_action_in_real_time_is_stamped_with_the_page_clock():
 
 
 def test_several_people_on_one_device_each_get_controls_and_keys():
-    session = Session("blitzed", 2, {"players": 3}, {"p3": "easy"})
+    session = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "easy"})
     svg = session.board_svg()
     assert svg.count("<svg") == 3  # the table and two control strips
     assert 'data-key="e"' in svg and 'data-key="i"' in svg

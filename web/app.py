@@ -171,6 +171,8 @@ def embed_setup() -> dict:
     if isinstance(bot, str) and bot in getattr(game_module(games.get(NAME)), "BOTS", {}):
         human = seat if isinstance(seat, str) and seat in setup["seats"] else next(iter(setup["seats"]))
         setup["seats"] = {s: HUMAN if s == human else bot for s in setup["seats"]}
+        option_names = {option.name for option in games.get(NAME).options}
+        setup["options"] = {s: who for s, who in setup["seats"].items() if s in option_names}
     seed = params.get("seed")
     return setup, int(seed) if isinstance(seed, str) and seed.isdigit() else None
 
@@ -374,7 +376,10 @@ def new_game_fields() -> str:
         rows.append(f'<p><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
     special = getattr(session.module, "SPECIAL_BOTS", ())
     bots = [name for name in getattr(session.module, "BOTS", {}) if name not in special]
+    option_names = {option.name for option in session.game.options}
     for seat in session.game.seats:
+        if str(seat) in option_names:
+            continue  # the game's own options already ask who sits here
         current = setup["seats"].get(str(seat), HUMAN)
         options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
                           f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
@@ -395,7 +400,7 @@ def read_new_game_form() -> dict:
             options[option.name] = str(control.value).strip()
         else:
             options[option.name] = int(control.value or option.default)
-    seats = {str(seat): element(f"seat-{seat}").value for seat in session.game.seats}
+    seats = {str(seat): options.get(str(seat)) or element(f"seat-{seat}").value for seat in session.game.seats}
     return {"options": options, "seats": seats}
 
 

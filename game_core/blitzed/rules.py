@@ -19,6 +19,7 @@ SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
 COLOUR = {c["seat"]: c for c in data.PLAYER_COLOURS}
 CARDS = {c["id"]: c for c in data.TASK_CARDS}
 DICE = data.DICE_PER_PLAYER["count"]
+SEAT_KINDS = ("human", "easy", "normal", "hard")  # a person, or one of the bot levels in bots.BOTS
 MISCLAIM_COST = data.MISCLAIM_COST["bolts"]
 LAST_PLACE_VALUE = -2
 
@@ -376,13 +377,20 @@ class BlitzedGame(Game):
     name = "blitzed"
     title = "Blitzed!"
     seats = SEATS
-    options = (Option("players", 4, low=3, high=5, label="Players",
-                      help="3 to 5; each seat can be a human or a bot"),)
+    # Who sits at each seat is part of the game (a shared or replayed game keeps its bots); seats past
+    # the number of players stay empty.
+    options = (Option("players", 4, low=3, high=5, label="Players", help="3 to 5"),) + tuple(
+        Option(seat, "human" if seat == SEATS[0] else "normal", choices=SEAT_KINDS,
+               label=f"{seat_name(seat)} seat", help="a person at this device, or a bot level")
+        for seat in SEATS)
     state_class = BlitzedState
     max_actions = 20000
 
     def canonical_action(self, text):
         return canonical(text)
+
+    def seat_name(self, seat) -> str:
+        return seat_name(seat)
 
     def stamp(self, action: str, now_ms) -> str:
         """The action with the time stamp `now_ms` (replacing any stamp it had)."""
