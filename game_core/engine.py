@@ -25,6 +25,16 @@ class IllegalAction(ValueError):
     """An action that the rules forbid now; the message names the rule."""
 
 
+class BrokenInvariant(AssertionError):
+    """A position the rules can never reach: a bug in the engine, not a player's mistake."""
+
+
+def require(condition, message: str) -> None:
+    """Used by State.check_invariants: raise BrokenInvariant(message) unless condition holds."""
+    if not condition:
+        raise BrokenInvariant(message)
+
+
 class SaveError(ValueError):
     """A save, record or share code that cannot be loaded; the message says why."""
 
@@ -241,6 +251,10 @@ class State:
     def winner(self):
         """Game hook: the winning seat, or None (game not over, or no single winner)."""
         return None
+
+    def check_invariants(self) -> None:
+        """Game hook: raise BrokenInvariant (via require) if the position breaks what the rules
+        guarantee, e.g. "every token is in exactly one place". The fuzzer calls it after every action."""
 
     def to_dict(self) -> dict:
         """Game hook: the full position as JSON-ready data (everything, nothing hidden)."""

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from game_core import games
-from game_core.bitskrieg import GAME, data
+from game_core.bitskrieg import GAME
 from game_core.bitskrieg.rules import edge_squares, is_dice_square
 from game_core.engine import IllegalAction
 from game_core.rng import Rng
@@ -30,22 +30,7 @@ def aggressive_choice(state, rng):
 
 
 def check_invariants(state):
-    tanks = state.tanks
-    for sq, (seat, cls, facing, ready) in tanks.items():
-        assert not state.blocks_move(sq), "a tank stands on a square it may not enter"
-        assert facing in "nesw" and cls in data.TANK_CLASSES
-    for seat in (0, 1):
-        assert all(state.chosen[seat].count(c) <= 3 for c in data.CLASS_ORDER)
-        assert 0 <= state.rebuilds[seat]
-        assert len(state.flags[seat]) <= 2
-        for flag in state.flags[seat]:
-            assert is_dice_square(flag) and flag not in state.obstacles or state.options["destroy_obstacles"]
-        on_board = sum(1 for t in tanks.values() if t[0] == seat)
-        assert on_board + len(state.destroyed[seat]) + len(state.hand[seat]) == len(state.chosen[seat])
-    assert len(state.obstacles) <= data.OBSTACLE_COUNT
-    if state.phase in ("play", "bound"):
-        for seat in (0, 1):
-            assert any(t[0] == seat for t in tanks.values())
+    state.check_invariants()
     if not state.is_over:
         assert state.legal_actions(), "the player to move always has a legal action"
 

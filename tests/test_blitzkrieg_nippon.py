@@ -224,13 +224,7 @@ def play(seed, check=None, options=None):
 
 
 def check_invariants(before, state):
-    tokens = sum(len(p) for pile in (state.bags, state.reserves) for p in pile.values())
-    assert tokens + len(state.research) + len(state.spaces) == 62
-    assert len(state.opened) == len(set(state.opened)) <= 15
-    assert sum(1 for c in state.opened if c not in state.closed_theaters) <= 4
-    for code, marker in state.markers.items():
-        if code in state.opened and code not in state.closed_theaters:
-            assert abs(marker) <= state.push_limit(code)  # an end square would have closed it
+    state.check_invariants()
     assert state.vp[JAPAN] >= before.vp[JAPAN] and state.vp[GERMANY] >= before.vp[GERMANY]
     assert state.is_over == (state.legal_actions() == [])
 

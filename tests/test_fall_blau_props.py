@@ -17,25 +17,6 @@ from game_core.rng import Rng
 MODES = ({}, {"hard": True}, {"missions": True}, {"hard": True, "missions": True, "general_pool": "six"})
 
 
-def check_invariants(state):
-    assert state.red_on_table() <= data.RED_CUBES
-    assert state.grey_on_table() <= data.GREY_CUBES
-    assert state.vp >= 0 and state.final_vp >= 0
-    assert 0 <= state.supply <= data.MAX_SUPPLY
-    assert 0 <= state.calendar <= data.WINTER
-    assert len(state.hand) <= data.HAND_LIMIT
-    assert all(f is None or f["red"] >= 0 for f in state.front)
-    for general, info in state.generals.items():
-        assert 1 <= info["cubes"] and general in state.slots
-    events = state.deck + state.hand + state.discard_pile + state.in_play
-    events += [state.pending["card"]] if state.pending and "card" in state.pending else []
-    events += [c for c in state.captured if c in data.EVENTS] + [f["card"] for f in state.front if f and f["card"] in data.EVENTS]
-    assert sorted(events) == sorted(e for e, c in data.EVENTS.items() if state.options["hard"] or not c["hard"])
-    campaigns = state.queue + [c for c in state.captured if c in data.CAMPAIGNS]
-    campaigns += [f["card"] for f in state.front if f and f["card"] in data.CAMPAIGNS]
-    assert len(campaigns) == len(set(campaigns))
-
-
 def random_game(seed, options):
     """A random game checked after every action; it skips apply()'s re-validation to stay quick."""
     state = GAME.new_game(seed, options)
@@ -45,7 +26,7 @@ def random_game(seed, options):
         state = state.copy()
         state.do(action)
         state.actions += (action,)
-        check_invariants(state)
+        state.check_invariants()
     return state
 
 

@@ -35,15 +35,14 @@ def test_fuzz_command_prints_json_and_exit_status():
     assert done.returncode == (0 if report["ok"] else 1)
 
 
-class BrokenState:
-    def check_invariants(self):
-        raise AssertionError("a unit vanished")
-
-
-def test_invariant_hook_is_called():
-    with pytest.raises(AssertionError, match="vanished"):
-        fuzz.check(BrokenState())
-    fuzz.check(object())  # no hook: nothing to check
+def test_every_game_checks_its_invariants_and_a_broken_one_is_reported():
+    from game_core.engine import BrokenInvariant, State
+    for name in games.names():
+        assert type(games.get(name).new_game(0)).check_invariants is not State.check_invariants, name
+    state = games.get("blitzed").new_game(1)
+    state.supply += 1  # a bolt out of nowhere
+    with pytest.raises(BrokenInvariant, match="bolt"):
+        state.check_invariants()
 
 
 def test_a_state_changed_by_an_illegal_action_is_reported():

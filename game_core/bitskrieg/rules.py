@@ -10,7 +10,7 @@ Facings are n, e, s, w. Notation (canonical, lower case except tank-class letter
 
 import re
 
-from ..engine import Game, IllegalAction, Option, State
+from ..engine import Game, IllegalAction, Option, State, require
 from . import data
 
 SIZE = data.SIZE
@@ -152,6 +152,24 @@ class BitskriegState(State):
     @property
     def to_play(self):
         return None if self.phase == "over" else self.turn
+
+    def check_invariants(self):
+        for sq, (seat, cls, facing, ready) in self.tanks.items():
+            require(not self.blocks_move(sq), f"a tank stands on {sq}, a square it may not enter")
+            require(facing in "nesw" and cls in data.TANK_CLASSES, f"the tank on {sq} is malformed")
+        for seat in (0, 1):
+            require(all(self.chosen[seat].count(c) <= 3 for c in data.CLASS_ORDER), "more than 3 tanks of a class")
+            require(self.rebuilds[seat] >= 0, "a negative rebuild counter")
+            require(len(self.flags[seat]) <= 2, "more than two flags")
+            for flag in self.flags[seat]:
+                require(is_dice_square(flag), f"a flag on {flag}, not a dice square")
+                require(flag not in self.obstacles or self.options["destroy_obstacles"], f"a flag under an obstacle")
+            on_board = sum(1 for tank in self.tanks.values() if tank[0] == seat)
+            require(on_board + len(self.destroyed[seat]) + len(self.hand[seat]) == len(self.chosen[seat]),
+                    "a tank is in two places or none")
+            if self.phase in ("play", "bound"):
+                require(any(tank[0] == seat for tank in self.tanks.values()), "a side with no tank plays on")
+        require(len(self.obstacles) <= data.OBSTACLE_COUNT, "too many obstacles")
 
     @property
     def winner(self):

@@ -12,7 +12,7 @@ ended level: the tied leaders choose one more round or a shared win), "over".
 
 import re
 
-from ..engine import Game, IllegalAction, Option, State
+from ..engine import Game, IllegalAction, Option, State, require
 from . import data
 
 SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
@@ -304,6 +304,18 @@ class BlitzedState(State):
     @property
     def winner(self):
         return self.winners[0] if len(self.winners) == 1 else None
+
+    def check_invariants(self):
+        require(sum(self.bolts.values()) + self.supply == data.BOLT_SUPPLY["count"], "a bolt appeared or vanished")
+        require(self.supply >= 0 and min(self.bolts.values()) >= 0, "a negative pile of bolts")
+        claimed = [card for card in self.claims.values() if card is not None]
+        require(len(claimed) == len(set(claimed)), "a card is claimed twice")
+        require(set(claimed) <= set(self.cards), "a claim on a card that is not on the table")
+        if self.phase == "roll":
+            require(len(claimed) < len(self.values) - 1, "the round should have ended")
+        else:
+            everywhere = self.deck + self.discard + [card for card in self.cards if card]
+            require(sorted(everywhere) == sorted(CARDS), "a task card is lost or doubled")
 
     def to_dict(self):
         return {

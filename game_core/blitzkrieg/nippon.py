@@ -10,7 +10,7 @@ toward the campaign's winner. Japan moves first; Germany has the last turn and w
 
 import re
 
-from ..engine import IllegalAction, Option
+from ..engine import IllegalAction, Option, require
 from . import data
 from .rules import SIGN, Blitzkrieg, BlitzkriegState
 
@@ -38,6 +38,16 @@ class NipponState(BlitzkriegState):
         new = super().copy()
         new.opened = list(self.opened)
         return new
+
+    def check_invariants(self):
+        super().check_invariants()
+        require(len(self.opened) == len(set(self.opened)), "a campaign was opened twice")
+        markers = len(self.index.board["start"]["codes"])  # four in play (the fifth is not used)
+        require(sum(1 for code in self.opened if code not in self.closed_theaters) <= markers,
+                "more campaigns open than there are battle markers")
+        for code in self.opened:
+            if self.theater_open(code):
+                require(abs(self.markers[code]) <= self.push_limit(code), f"{code} is on an end square but open")
 
     # -- reading the position ----------------------------------------------------------
     def theater_open(self, code: str) -> bool:

@@ -9,7 +9,7 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 import re
 from bisect import insort
 
-from ..engine import Game, IllegalAction, Option, State
+from ..engine import Game, IllegalAction, Option, State, require
 from . import data
 from .data import UNITS, kind_of
 
@@ -84,14 +84,8 @@ class BlitzkriegState(State):
         self.index = INDEXES[self.options.get("board", self.default_board)]
         seats = self.game.seats
         self.turn = seats[0]
-        self.bags = {seat: sorted(f"{seat}:{kind}#{n}" for kind, count in self.bag_counts(seat).items()
-                                  for n in range(1, count + 1))
-                     for seat in seats}
+        self.bags, self.research = self.starting_tokens()
         self.reserves = {seat: [] for seat in seats}
-        # Special weapons that belong to an option (Partisans, Inspired Leadership) join only with it.
-        kinds = data.SPECIAL_KINDS + tuple(kind for kind in data.OPTIONAL_SPECIAL_KINDS
-                                           if self.options.get(UNITS[kind]["option"]))
-        self.research = sorted(f"sw:{kind}#{n}" for kind in kinds for n in range(1, UNITS[kind]["count"] + 1))
         self.spaces = {}        # space id -> token id
         self.placed_by = {}     # space id -> the seat whose token it is (special weapons too)
         self.spy_copies = {}    # space id -> the kind a spy there copied
@@ -107,6 +101,17 @@ class BlitzkriegState(State):
         for seat in seats:
             self._draw(seat, data.START_RESERVE)
 
+    def starting_tokens(self) -> tuple:
+        """Each seat's bag and the research pile as the game begins (token ids, sorted)."""
+        bags = {seat: sorted(f"{seat}:{kind}#{n}" for kind, count in self.bag_counts(seat).items()
+                             for n in range(1, count + 1))
+                for seat in self.game.seats}
+        # Special weapons that belong to an option (Partisans, Inspired Leadership) join only with it.
+        kinds = data.SPECIAL_KINDS + tuple(kind for kind in data.OPTIONAL_SPECIAL_KINDS
+                                           if self.options.get(UNITS[kind]["option"]))
+        research = sorted(f"sw:{kind}#{n}" for kind in kinds for n in range(1, UNITS[kind]["count"] + 1))
+        return bags, research
+
     def copy(self):
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
@@ -121,6 +126,18 @@ class BlitzkriegState(State):
         new.decision = dict(self.decision) if self.decision else None
         new.fx_pending = list(self.fx_pending)
         return new
+
+    def check_invariants(self):
+        bags, research = self.starting_tokens()
+        everywhere = [t for pile in (self.bags, self.reserves) for tokens in pile.values() for t in tokens]
+        everywhere += self.research + list(self.spaces.values())
+        require(sorted(everywhere) == sorted(research + [t for tokens in bags.values() for t in tokens]),
+                "a token is lost, doubled or in two places")
+        for code, marker in self.markers.items():
+            require(abs(marker) <= self.index.length(code), f"the {code} marker is off its track")
+            if self.theater_open(code):
+                require(abs(marker) < self.index.length(code), f"{code} reached its end but is still open")
+        require(self.to_play in (None, *self.game.seats), "nobody's turn in a game still going")
 
     # -- reading the position ----------------------------------------------------------
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..engine import Game, IllegalAction, Option, State
+from ..engine import Game, IllegalAction, Option, State, require
 from . import data
 
 SLOTS = (1, 2, 3)
@@ -94,6 +94,25 @@ class FallBlauState(State):
         if self.final_vp >= brilliant:
             return "brilliant"
         return "victory" if self.final_vp >= standard else "defeat"
+
+    def check_invariants(self):
+        require(self.red_on_table() <= data.RED_CUBES, "more red cubes than the box holds")
+        require(self.grey_on_table() <= data.GREY_CUBES, "more grey cubes than the box holds")
+        require(self.vp >= 0 and self.final_vp >= 0, "negative victory points")
+        require(0 <= self.supply <= data.MAX_SUPPLY, "supply off its track")
+        require(0 <= self.calendar <= data.WINTER, "the calendar is off its track")
+        require(len(self.hand) <= data.HAND_LIMIT, "too many cards in hand")
+        require(all(f is None or f["red"] >= 0 for f in self.front), "negative cubes on the front")
+        for general, info in self.generals.items():
+            require(info["cubes"] >= 1 and general in self.slots, f"{general} is off the table")
+        pending = [self.pending["card"]] if self.pending and "card" in self.pending else []
+        on_front = [f["card"] for f in self.front if f]
+        events = self.deck + self.hand + self.discard_pile + self.in_play + pending
+        events += [c for c in self.captured + on_front if c in data.EVENTS]
+        dealt = [e for e, card in data.EVENTS.items() if self.options["hard"] or not card["hard"]]
+        require(sorted(events) == sorted(dealt), "an event card is lost or doubled")
+        campaigns = self.queue + [c for c in self.captured + on_front if c in data.CAMPAIGNS]
+        require(len(campaigns) == len(set(campaigns)), "a campaign card is in two places")
 
     @property
     def winner(self):
