@@ -1,5 +1,6 @@
 """Blitzkrieg!'s three ways to play, each to the end through the new-game dialog and clicks."""
 
+import json
 import random
 
 import pytest
@@ -38,4 +39,23 @@ def test_hotseat_games_play_to_the_end(game, seats, page, site_url, off_origin, 
         page.select_option(f"#seat-{seat}", "human")
     page.click('[data-command="start"]')
     play_to_end(page, random.Random(5))
+    assert off_origin == [] and page_errors == []
+
+
+def test_blitzed_seats_chosen_in_the_dialog_two_people_and_a_bot_play_to_the_end(page, site_url, off_origin,
+                                                                                   page_errors):
+    page.goto(f"{site_url}/blitzed.html")
+    wait_ready(page)
+    page.click('[data-command="new"]')
+    page.fill("#opt-players", "3")
+    page.select_option("#opt-p2", "human")
+    page.select_option("#opt-p3", "easy")
+    page.click('[data-command="start"]')
+    wait_ready(page)
+    assert page.locator('#board [data-action^="p1 "]').count() > 0  # each person has their own controls
+    assert page.locator('#board [data-action^="p2 "]').count() > 0
+    assert page.locator('#board [data-action^="p3 "]').count() == 0  # the bot's seat has none
+    play_to_end(page, random.Random(9))
+    history = json.loads(page.evaluate("localStorage.getItem('blitzbox:history')"))
+    assert history[-1]["seats"] == {"p1": "human", "p2": "human", "p3": "easy"}
     assert off_origin == [] and page_errors == []

@@ -363,7 +363,7 @@ def new_game_fields() -> str:
         field = f"opt-{option.name}"
         if option.choices is not None:
             choices = "".join(f'<option value="{escape(str(c))}"{" selected" if c == current else ""}>'
-                              f"{escape(str(c))}</option>" for c in option.choices)
+                              f"{escape(str(c).replace('-', ' ').capitalize())}</option>" for c in option.choices)
             control = f'<select id="{field}" name="{option.name}">{choices}</select>'
         elif isinstance(option.default, bool):
             control = f'<input type="checkbox" id="{field}" name="{option.name}"{" checked" if current else ""}>'
