@@ -12,7 +12,7 @@ normal: the same search with random error in its judgement; easy: more error and
 
 from ..engine import Bot
 from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, BitskriegState, edge_squares,
-                    on_board, parse, sq_parse, xy)
+                    on_board, parse, sq_name, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
@@ -27,6 +27,8 @@ FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip fir
 # PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
 PATIENCE = 300
 PRESSURE_STEP = 150
+REPLIES = 3        # the opponent's shots the hard AI looks at after each of its candidates
+DEEPEN = 8         # ... for its this many best candidates by the one-ply search
 
 
 class ScriptedDice:
@@ -56,8 +58,13 @@ def outcomes(state, action):
         chances = state.ram_outcomes(sq_parse(fields[0]), sq_parse(fields[2]))
     else:
         chances = [(1.0, [], None)]
+    merged = {}
+    for probability, dice, result in chances:
+        # a miss and a deflected hit leave the same position
+        key = "miss" if result == "deflected" else result
+        merged[key] = (merged[key][0] + probability, merged[key][1]) if key in merged else (probability, dice)
     result = []
-    for probability, dice, _ in chances:
+    for probability, dice in merged.values():
         after = state.copy()
         after.rng = ScriptedDice(dice)
         after.do(action)
@@ -67,6 +74,23 @@ def outcomes(state, action):
 
 def kill_chance(state, shooter, target, distance):
     return sum(p for p, _, r in state.fire_outcomes(shooter, target, distance) if r == "destroyed")
+
+
+_sights = {}
+
+
+def sights(state, sq):
+    """{enemy tank square: range count} for the tank on `sq`. Cached by what the count depends on:
+    a search meets the same tank among the same enemies many times."""
+    seat, cls, facing, _ = state.tanks[sq]
+    enemies = frozenset(s for s, t in state.tanks.items() if t[0] != seat)
+    key = (sq, cls == "D", facing, enemies, frozenset(state.obstacles.items()))
+    found = _sights.get(key)
+    if found is None:
+        if len(_sights) > 20000:
+            _sights.clear()
+        found = _sights[key] = state.ranges(sq, enemies)
+    return found
 
 
 def side_score(state, seat, urge):
@@ -90,9 +114,8 @@ def side_score(state, seat, urge):
     weight = THREAT_TO_MOVE if state.turn == seat else THREAT_WAITING
     for sq, tank in mine:
         best = 0.0
-        for target, distance in state.fire_targets(sq).items():
-            if target in state.tanks:
-                best = max(best, kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]])
+        for target, distance in sights(state, sq).items():
+            best = max(best, kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]])
         score += weight * best * (1.0 if tank[3] else FINISHED_SHARE)
     return score
 
@@ -148,15 +171,34 @@ def urge_to_advance(moves_made):
     return 1.0 + max(0, moves_made - PATIENCE) / PRESSURE_STEP
 
 
-def action_value(state, action, seat, urge=1.0):
-    """Expected evaluation after `action`; a bounding move also takes its best follow-up shot."""
+def action_value(state, action, seat, urge=1.0, reply=False):
+    """Expected evaluation after `action`; a bounding move also takes its best follow-up shot.
+    With `reply`, the opponent then answers with whichever of its most dangerous shots (or a flip)
+    hurts most, or with a quiet move the evaluation stands for."""
     total = 0.0
     for probability, after in outcomes(state, action):
         if after.phase == "bound":
-            total += probability * max(action_value(after, a, seat, urge) for a in after.legal_actions())
+            total += probability * max(action_value(after, a, seat, urge, reply) for a in after.legal_actions())
+        elif reply and after.phase == "play":
+            total += probability * reply_value(after, seat, urge)
         else:
             total += probability * evaluate(after, seat, urge)
     return total
+
+
+def reply_value(state, seat, urge):
+    """The evaluation after the opponent's most harmful reply among its REPLIES most dangerous shots,
+    a flip, and a quiet move (the evaluation of `state` itself)."""
+    shots = []
+    for sq, tank in state.tanks.items():
+        if tank[0] != seat and tank[3]:
+            for target, distance in sights(state, sq).items():
+                danger = kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]]
+                shots.append((danger, f"fire {sq_name(sq)} {sq_name(target)}"))
+    replies = [a for _, a in sorted(shots, reverse=True)[:REPLIES]]
+    if "flip" in state.legal_actions():
+        replies.append("flip")
+    return min([evaluate(state, seat, urge)] + [action_value(state, a, seat, urge) for a in replies])
 
 
 def setup_choice(state, seat, legal, rng):
@@ -197,6 +239,7 @@ class SearchBot(Bot):
     title = "Hard"
     noise = 0.0        # random error added to each action's value (weaker levels misjudge)
     randomness = 0.0   # the share of moves that are simply random
+    deepen = DEEPEN    # candidates searched again with the opponent's reply (0: one ply only)
 
     def think(self, game, view, rng, budget_ms=0):
         legal = view["legal_actions"]
@@ -209,25 +252,33 @@ class SearchBot(Bot):
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng)
         urge = urge_to_advance(view["moves_made"])
-        best, best_value = legal[0], None
+        scored = []
         for action in legal:
             value = action_value(state, action, seat, urge) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
-            if best_value is None or value > best_value:
-                best, best_value = action, value
+            scored.append((value, action))
             yield
-        return best
+        scored.sort(reverse=True)
+        if self.deepen and state.phase == "play":
+            deeper = []
+            for _, action in scored[:self.deepen]:
+                deeper.append((action_value(state, action, seat, urge, reply=True), action))
+                yield
+            scored = sorted(deeper, reverse=True)
+        return scored[0][1]
 
 
 class NormalBot(SearchBot):
     name = "normal"
     title = "Normal"
     noise = 0.3
+    deepen = 0
 
 
 class EasyBot(SearchBot):
     name = "easy"
     title = "Easy"
     noise = 1.0
+    deepen = 0
     randomness = 0.3
 
 
