@@ -12,6 +12,7 @@ from game_core.blitzed import BOTS, GAME, render, status_text, tick
 from game_core.blitzed.data import TASK_CARDS, WIN_LOSS_CARDS, PLAYER_COLOURS
 from game_core.blitzed.rules import card_matches
 from game_core.engine import IllegalAction, run_bot
+from game_core.lab import bot_turn
 from game_core.rng import Rng
 
 ACTION = re.compile(r'data-action="([^"]+)"')
@@ -104,6 +105,21 @@ def test_bot_games_on_a_virtual_clock_finish_and_misclaims_happen():
             if state.is_over:
                 break
     assert misclaims > 0
+
+
+def test_two_thousand_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice():
+    # Each race is played out an epoch at a time, as the lab does (the bots' own reaction times decide).
+    finished = 0
+    for seed in range(2000):
+        players = 3 + seed % 3
+        levels = {seat: ("easy", "normal", "hard")[(seed + i) % 3] for i, seat in enumerate(GAME.seats[:players])}
+        state, rng = GAME.new_game(seed, {"players": players, **levels}), Rng.from_seed(seed, "props")
+        while not state.is_over:
+            for action in bot_turn(GAME, state, levels, rng):
+                state = state.apply(action)
+                state.check_invariants()  # bolts + supply = 40, no card claimed twice, every card somewhere
+        finished += state.is_over
+    assert finished == 2000
 
 
 def bot_game_round(state, bots, seed):
