@@ -87,7 +87,8 @@ def prepare(folder: Path) -> dict:
     shutil.copytree(SITE, folder)
     pyodide_dir = next((folder / "runtime").glob("pyodide-*")).relative_to(folder).as_posix()
     (folder / "bench-bare.html").write_text((BENCH / "bare.html").read_text().replace("{{PYODIDE}}", pyodide_dir))
-    games = sorted(p.stem for p in folder.glob("*.html") if p.stem not in ("index", "bench-bare"))
+    # The game pages are the ones whose body names a game (not the landing, rules or statistics pages).
+    games = sorted(p.stem for p in folder.glob("*.html") if 'data-game="' in p.read_text())
     embeds = sorted(p.stem for p in (folder / "embed").glob("*.html")) if (folder / "embed").is_dir() else []
     wheel = next((folder / "wheels").rglob("game_core-*.whl")).relative_to(folder).as_posix()
     return {"games": games, "embeds": embeds, "wheel": wheel}
