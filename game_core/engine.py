@@ -105,6 +105,12 @@ class Game:
         self.check_option_combination(result)
         return result
 
+    def with_seats(self, options: dict | None, seats: dict) -> dict:
+        """`options` plus who sits at each seat ({seat: "human" or a bot level}), for a game whose
+        options name its seats (Blitzed!, where a shared game keeps its bots); others are unchanged."""
+        names = {option.name for option in self.options}
+        return {**(options or {}), **{str(seat): who for seat, who in seats.items() if str(seat) in names}}
+
     def check_option_combination(self, options: dict) -> None:
         """Game hook: reject option values that are valid alone but not together."""
 

@@ -137,9 +137,7 @@ def run_lab(game_name: str, bots: str | None = None, count: int = 100, seed: int
     """Play `count` bots-only games (seeds seed .. seed+count-1) and sum them up (JSON-ready)."""
     game = games.get(game_name)
     levels = parse_bots(game, bots)
-    # A game whose options say who sits where (Blitzed!) records the lab's bots there too.
-    seat_options = {str(seat): level for seat, level in levels.items() if str(seat) in {o.name for o in game.options}}
-    options = game.validate_options({**(options or {}), **seat_options})
+    options = game.validate_options(game.with_seats(options, levels))
     outcomes, errors = [], []
     for index in range(count):
         try:

@@ -169,13 +169,13 @@ class TerminalGame:
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None,
                  think_ms: int = 900):
         self.game = games.get(game_name)
-        self.state = self.game.new_game(seed, options)
         self.seats = {seat: HUMAN for seat in self.game.seats}
         for seat, who in (seats or {}).items():
             seat = find_seat(self.game, str(seat))
             if who != HUMAN:
                 make_bot(self.game, who)  # reject unknown levels now
             self.seats[seat] = who
+        self.state = self.game.new_game(seed, self.game.with_seats(options, self.seats))
         self.realtime = hasattr(self.game, "tick") and any(w == HUMAN for w in self.seats.values())
         self.think_ms = think_ms
         self.now = 0  # real-time games: the table clock (ms into the current epoch) as the humans see it

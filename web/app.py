@@ -171,8 +171,7 @@ def embed_setup() -> dict:
     if isinstance(bot, str) and bot in getattr(game_module(games.get(NAME)), "BOTS", {}):
         human = seat if isinstance(seat, str) and seat in setup["seats"] else next(iter(setup["seats"]))
         setup["seats"] = {s: HUMAN if s == human else bot for s in setup["seats"]}
-        option_names = {option.name for option in games.get(NAME).options}
-        setup["options"] = {s: who for s, who in setup["seats"].items() if s in option_names}
+        setup["options"] = games.get(NAME).with_seats(setup["options"], setup["seats"])
     seed = params.get("seed")
     return setup, int(seed) if isinstance(seed, str) and seed.isdigit() else None
 
