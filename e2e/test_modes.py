@@ -6,7 +6,7 @@ import random
 import pytest
 
 from support import wait_ready
-from test_play import play_to_end
+from test_play import click_random_action, play_to_end
 
 
 @pytest.mark.parametrize("mode, seats", [
@@ -26,10 +26,19 @@ def test_blitzkrieg_mode_plays_to_the_end(mode, seats, page, site_url, off_origi
     assert off_origin == [] and page_errors == []
 
 
-# Bitskrieg's hotseat is covered by the page contract tests in Python (random Bitskrieg games run to ~760 moves,
-# too long for clicking in CI); its vs-AI game is played to the end in test_play.
+def click_aggressively(page, rng) -> bool:
+    """Like a player who shoots whenever they can (4 times in 5): random Bitskrieg games otherwise run to
+    ~760 moves, too long for clicking in CI; with shots first they end in a few hundred."""
+    shots = page.locator('[data-action^="fire"], [data-action^="ram"]')
+    if shots.count() and rng.random() < 0.8:
+        shots.nth(rng.randrange(shots.count())).click()
+        return True
+    return click_random_action(page, rng)
+
+
 @pytest.mark.parametrize("game, seats", [
     ("blitzkrieg-nippon", ("japan", "germany")),
+    ("bitskrieg", ("0", "1")),
 ])
 def test_hotseat_games_play_to_the_end(game, seats, page, site_url, off_origin, page_errors):
     page.goto(f"{site_url}/{game}.html")
@@ -38,7 +47,8 @@ def test_hotseat_games_play_to_the_end(game, seats, page, site_url, off_origin, 
     for seat in seats:
         page.select_option(f"#seat-{seat}", "human")
     page.click('[data-command="start"]')
-    play_to_end(page, random.Random(5))
+    play_to_end(page, random.Random(5), click=click_aggressively)
+    assert page.locator("#result").is_visible()
     assert off_origin == [] and page_errors == []
 
 

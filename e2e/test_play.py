@@ -27,11 +27,11 @@ def click_random_action(page, rng) -> bool:
     return True
 
 
-def play_to_end(page, rng, max_clicks=MAX_CLICKS, max_waits=6000):
+def play_to_end(page, rng, max_clicks=MAX_CLICKS, max_waits=6000, click=click_random_action):
     clicks = waits = 0
     while page.get_attribute("body", "data-over") != "1":
         assert clicks < max_clicks, "the game did not end"
-        if click_random_action(page, rng):
+        if click(page, rng):
             clicks += 1
         else:
             waits += 1
