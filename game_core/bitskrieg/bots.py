@@ -18,7 +18,7 @@ VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
 WIN = 1000.0
 READY = 0.15           # a ready tank is worth a little more than a finished one
-CLOSEST_FLAG = 0.8     # per turn the nearest tank needs to reach an enemy flag
+CLOSEST_FLAG = 0.4     # per turn the nearest tank needs to reach an enemy flag
 ADVANCE = 0.05         # per turn every tank needs to reach an enemy flag
 THREAT_TO_MOVE = 0.6   # share of my best shot's expected gain when I move next
 THREAT_WAITING = 0.3   # ... when the opponent moves first
@@ -28,7 +28,7 @@ FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip fir
 PATIENCE = 300
 PRESSURE_STEP = 150
 REPLIES = 3        # the opponent's shots the hard AI looks at after each of its candidates
-DEEPEN = 8         # ... for its this many best candidates by the one-ply search
+DEEPEN = 8        # ... for its this many best candidates by the one-ply search
 
 
 class ScriptedDice:
