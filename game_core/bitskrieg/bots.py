@@ -10,6 +10,8 @@ reaching them as a long game drags on, so two bots never idle out of each other'
 normal: the same search with random error in its judgement; easy: more error and some random moves.
 """
 
+from itertools import permutations
+
 from ..engine import Bot
 from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, BitskriegState, edge_squares,
                     on_board, parse, sq_name, sq_parse, xy)
@@ -20,13 +22,14 @@ WIN = 1000.0
 READY = 0.15           # a ready tank is worth a little more than a finished one
 CLOSEST_FLAG = 0.4     # per turn the nearest tank needs to reach an enemy flag
 ADVANCE = 0.05         # per turn every tank needs to reach an enemy flag
+FAR = 12               # turns: a flag farther away than this pulls no harder
 THREAT_TO_MOVE = 0.6   # share of my best shot's expected gain when I move next
 THREAT_WAITING = 0.3   # ... when the opponent moves first
 FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip first
 # Against stalemates (both sides idling out of each other's reach): once a game runs past
 # PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
 PATIENCE = 300
-PRESSURE_STEP = 150
+PRESSURE_STEP = 75
 REPLIES = 3        # the opponent's shots the hard AI looks at after each of its candidates
 DEEPEN = 8        # ... for its this many best candidates by the one-ply search
 
@@ -99,18 +102,27 @@ def side_score(state, seat, urge):
     mine = [(sq, t) for sq, t in state.tanks.items() if t[0] == seat]
     for sq, tank in mine:
         score += VALUE[tank[1]] + (READY if tank[3] else 0.0)
-    targets = [f for f in state.flags[1 - seat] if state.tanks.get(f, (None,))[0] != seat]
-    held = len(state.flags[1 - seat]) - len(targets)
+    flags = state.flags[1 - seat]
+    open_flags = [i for i, f in enumerate(flags) if state.tanks.get(f, (None,))[0] != seat]
+    held = len(flags) - len(open_flags)
     score += 4.0 * held + (6.0 if held == 2 else 0.0)
-    if len(mine) + (state.rebuilds[seat] if state.destroyed[seat] else 0) < 2:
-        # One tank cannot hold both flags: it can only win by hunting the enemy down.
+    targets, hunting = flags, len(mine) + (state.rebuilds[seat] if state.destroyed[seat] else 0) < 2
+    if hunting:  # one tank cannot hold both flags: it can only win by hunting the enemy down
         targets = [sq for sq, t in state.tanks.items() if t[0] != seat]
-    if targets and mine:
-        tables = [drive_table(state, target) for target in targets]
-        turns = [[t[sq * 4 + FACINGS.index(tank[2])] / CLASSES[tank[1]]["speed"] for t in tables]
-                 for sq, tank in mine]
-        nearest = sum(min(min(row[i] for row in turns), 6) for i in range(len(targets)))
-        score -= urge * (CLOSEST_FLAG * nearest + ADVANCE * sum(min(row) for row in turns))
+        open_flags = range(len(targets))
+    if open_flags and mine:
+        # a Heavy's every square entered is a stop, so it cannot pass its own flags
+        stops = frozenset(state.flags[seat])
+        tables = {speed: [drive_table(state, target, stops if speed == 1 else frozenset()) for target in targets]
+                  for speed in {CLASSES[t[1]]["speed"] for _, t in mine}}
+        turns = [[min(t[sq * 4 + FACINGS.index(tank[2])] / CLASSES[tank[1]]["speed"], FAR)
+                  for t in tables[CLASSES[tank[1]]["speed"]]] for sq, tank in mine]
+        if not hunting and len(turns) >= 2 and len(targets) == 2:
+            # two different tanks must stand on the two flags
+            nearest = min(a[0] + b[1] for a, b in permutations(turns, 2))
+        else:
+            nearest = sum(min(row[i] for row in turns) for i in range(len(targets)))
+        score -= urge * (CLOSEST_FLAG * nearest + ADVANCE * sum(min(row[i] for i in open_flags) for row in turns))
     weight = THREAT_TO_MOVE if state.turn == seat else THREAT_WAITING
     for sq, tank in mine:
         best = 0.0
@@ -124,11 +136,11 @@ UNREACHABLE = 16  # squares, for a flag no route reaches
 _drive_tables = {}
 
 
-def drive_table(state, goal):
+def drive_table(state, goal, stops=frozenset()):
     """Squares a tank must enter (turns in place included) to reach `goal` from each square and
-    facing, index sq * 4 + facing, around the obstacles (tanks ignored: they move). Cached per
-    board, so the evaluation sees the real way round an obstacle."""
-    blocked = frozenset(sq for sq in state.obstacles if state.blocks_move(sq))
+    facing, index sq * 4 + facing, around the obstacles and the squares `stops` it may not stop on
+    (tanks ignored: they move). Cached per board, so the evaluation sees the real way round."""
+    blocked = frozenset(sq for sq in state.obstacles if state.blocks_move(sq)) | (stops - {goal})
     key = (blocked, goal)
     table = _drive_tables.get(key)
     if table is None:
