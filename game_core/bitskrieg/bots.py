@@ -213,11 +213,11 @@ def reply_value(state, seat, urge):
     return min([evaluate(state, seat, urge)] + [action_value(state, a, seat, urge) for a in replies])
 
 
-def setup_choice(state, seat, legal, rng):
-    """Sensible set-up choices: a balanced force, tanks facing the enemy, flags kept back."""
+def setup_choice(state, seat, legal, rng, plan=PICK_PLAN):
+    """Sensible set-up choices: a balanced force (`plan`), tanks facing the enemy, flags kept back."""
     phase = state.phase
     if phase == "pick":
-        for cls in PICK_PLAN[len(state.chosen[seat]):]:
+        for cls in plan[len(state.chosen[seat]):]:
             if f"pick {cls}" in legal:
                 return f"pick {cls}"
     if phase == "deploy":
@@ -252,6 +252,7 @@ class SearchBot(Bot):
     noise = 0.0        # random error added to each action's value (weaker levels misjudge)
     randomness = 0.0   # the share of moves that are simply random
     deepen = DEEPEN    # candidates searched again with the opponent's reply (0: one ply only)
+    plan = "HHHMM"     # the tanks it picks
 
     def think(self, game, view, rng, budget_ms=0):
         legal = view["legal_actions"]
@@ -262,7 +263,7 @@ class SearchBot(Bot):
             return rng.choice(legal)
         state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
         if state.phase not in ("play", "bound"):
-            return setup_choice(state, seat, legal, rng)
+            return setup_choice(state, seat, legal, rng, self.plan)
         urge = urge_to_advance(view["moves_made"])
         scored = []
         for action in legal:
