@@ -52,7 +52,11 @@ def test_tokens_and_research_pile():
     germany = state.bags[GERMANY] + state.reserves[GERMANY]
     assert len(japan) == len(germany) == 22
     assert any(t.startswith("japan:GZ#") for t in japan) and not any(":GZ#" in t for t in germany)
-    assert not any(":GEN#" in t for t in japan)  # Godzilla takes the general's place (designed)
+    kinds = [t.split(":")[1].split("#")[0] for t in japan]
+    # designed for balance: Godzilla, an airforce and a strength-2 army instead of the general,
+    # the blitz airforce and a strength-3 army
+    assert "GEN" not in kinds and "BF" not in kinds
+    assert (kinds.count("GZ"), kinds.count("F1"), kinds.count("A2"), kinds.count("A3")) == (1, 4, 3, 1)
     assert len(state.research) == 18 and {"sw:PA#1", "sw:IL#1"} <= set(state.research)
     assert sum(t["count"] for t in JAPAN_TOKENS) == 22 and all(t["source"] for t in JAPAN_TOKENS)
     off = NIPPON_GAME.new_game(1, {"partisans": False, "inspired_leadership": False})

@@ -186,11 +186,14 @@ NIPPON = {
 }
 BOARDS["nippon"] = NIPPON
 
-# Japan's 22 tan tokens: the rulebook gives no mix, so we keep the base mix (both base sides are
-# identical) with Godzilla in place of the general (chosen for balance, see docs/balance-nippon.md).
-# Germany uses the grey Axis tokens.
-JAPAN_TOKENS = [{"kind": k, "count": UNITS[k]["count"] - (k == "GEN"), "source": "designed"} for k in SIDE_KINDS]
-JAPAN_TOKENS.append({"kind": "GZ", "count": 1, "source": "designed"})
+# Japan's 22 tan tokens: the rulebook gives no mix, so we take the base mix (both base sides are
+# identical) with three swaps chosen for balance (docs/balance-nippon.md). Germany uses the grey Axis tokens.
+JAPAN_SWAPS = (("GEN", "GZ"), ("BF", "F1"), ("A3", "A2"))  # (base token, Japan's token in its place)
+_japan = {k: UNITS[k]["count"] for k in SIDE_KINDS}
+for _out, _in in JAPAN_SWAPS:
+    _japan[_out] -= 1
+    _japan[_in] = _japan.get(_in, 0) + 1
+JAPAN_TOKENS = [{"kind": k, "count": count, "source": "designed"} for k, count in _japan.items() if count]
 
 # -- The solo module (Dávid Turczi): research notes section 4 --------------------------------
 SOLO_ROW = 5  # the bot's reserve: five tokens face up in a row, in random order
