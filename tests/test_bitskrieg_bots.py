@@ -5,7 +5,7 @@ import subprocess
 import sys
 
 from game_core.bitskrieg import BOTS, GAME
-from game_core.bitskrieg.bots import PATIENCE, drive_table, urge_to_advance
+from game_core.bitskrieg.bots import CLOSEST_FLAG, PATIENCE, action_value, drive_table, side_score, urge_to_advance
 from game_core.bitskrieg.rules import FACINGS, sq_parse
 from game_core.engine import run_bot
 from game_core.rng import Rng
@@ -60,6 +60,38 @@ def test_flag_distance_counts_the_way_round_obstacles_and_the_turns():
     # f3 is walled in by obstacles on e3, f4 and f2: out east first (two turns to face it), round the
     # obstacles and back west, 11 squares, not the 5 a straight count gives.
     assert squares("f3", "w") == 11 and squares("f3", "e") == 9
+
+
+def test_a_heavy_goes_round_its_own_flags():
+    # Every square a Heavy enters is a stop, so it cannot pass its own flag on c5 towards g5.
+    state = stand_off()
+    b5_east = sq_parse("b5") * 4 + FACINGS.index("e")
+    assert drive_table(state, sq_parse("g5"))[b5_east] == 5
+    assert drive_table(state, sq_parse("g5"), frozenset(state.flags[1]))[b5_east] == 8
+
+
+def test_the_two_flags_want_two_different_tanks():
+    # Red holds the Blue flag on f7; its other Heavy must go for g5 (the holder is nearer, but it is busy).
+    state = stand_off()
+
+    def red_score(other):
+        state.tanks = {sq_parse("f3"): [0, "M", "w", True], sq_parse("f7"): [1, "H", "e", True],
+                       sq_parse(other): [1, "H", "e", True]}
+        return side_score(state, 1, 1.0)
+
+    assert red_score("c6") - red_score("b6") >= CLOSEST_FLAG  # c6 is one turn nearer g5 than b6
+
+
+def test_hard_sees_the_enemy_shoot_first():
+    # A lone Blue Medium in range of a ready Red Heavy: one ply likes driving up to range 2, but
+    # there the Heavy shoots first (and a kill ends the game); the hard AI fires from afar instead.
+    state = stand_off()
+    state.tanks = {sq_parse("d1"): [0, "M", "n", True], sq_parse("b5"): [1, "H", "e", True],
+                   sq_parse("f7"): [1, "H", "e", False]}
+    state._legal = None
+    assert action_value(state, "move d1 d3 n", 0) > action_value(state, "fire d1 b5", 0)
+    assert action_value(state, "move d1 d3 n", 0, reply=True) < action_value(state, "fire d1 b5", 0, reply=True)
+    assert run_bot(BOTS["hard"], GAME, state.view(0), Rng.from_seed(1)) == "fire d1 b5"
 
 
 def test_two_hard_bots_break_the_stand_off():

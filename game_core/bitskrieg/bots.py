@@ -2,12 +2,16 @@
 counters, and dice are never foreseen (the view carries no RNG state); search averages over
 the exact probabilities of each dice outcome (expectimax).
 
-hard: one-ply expectimax over every legal action with a positional evaluation that already
-prices the opponent's best reply shot (a full reply ply, tried, played worse: its leaves
-undervalue the opponent's threats). The evaluation counts every tank's best shot (a finished
-tank's at half), measures the way to the enemy flags around the obstacles, and leans harder on
-reaching them as a long game drags on, so two bots never idle out of each other's reach forever.
-normal: the same search with random error in its judgement; easy: more error and some random moves.
+hard: one-ply expectimax over every legal action, then its DEEPEN best candidates searched again
+against the opponent's reply: the most harmful of its REPLIES most dangerous shots, a flip, or a
+quiet move (which the evaluation stands for), each averaged over its dice. So it sees that a tank
+moved into a ready enemy's range is shot at first. (A full reply ply over every action, tried
+earlier, played worse: its leaves undervalue the opponent's threats.) The evaluation counts every
+tank's best shot (a finished tank's at half), measures the way to the enemy flags around the
+obstacles with two different tanks for the two flags, and leans harder on reaching them as a long
+game drags on, so two bots never idle out of each other's reach forever. It picks three Heavies
+and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
+error and some random moves.
 """
 
 from itertools import permutations
@@ -17,10 +21,10 @@ from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, B
                     on_board, parse, sq_name, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
-PICK_PLAN = "HMHMD"  # the composition the search-based bots aim for
+PICK_PLAN = "HMHMD"  # a balanced force: the default set-up (the benchmark's greedy bot uses it)
 WIN = 1000.0
 READY = 0.15           # a ready tank is worth a little more than a finished one
-CLOSEST_FLAG = 0.4     # per turn the nearest tank needs to reach an enemy flag
+CLOSEST_FLAG = 0.4     # per turn the tanks sent to the enemy flags need to reach them
 ADVANCE = 0.05         # per turn every tank needs to reach an enemy flag
 FAR = 12               # turns: a flag farther away than this pulls no harder
 THREAT_TO_MOVE = 0.6   # share of my best shot's expected gain when I move next
@@ -30,8 +34,8 @@ FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip fir
 # PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
 PATIENCE = 300
 PRESSURE_STEP = 75
-REPLIES = 3        # the opponent's shots the hard AI looks at after each of its candidates
-DEEPEN = 8        # ... for its this many best candidates by the one-ply search
+REPLIES = 3            # the opponent's shots the hard AI weighs after each candidate it deepens
+DEEPEN = 8             # the candidates (best by the one-ply search) it deepens
 
 
 class ScriptedDice:
@@ -245,14 +249,15 @@ def spread(sq, state, seat):
 
 
 class SearchBot(Bot):
-    """One-ply expectimax: every legal action, averaged over its exact dice outcomes."""
+    """Expectimax: every legal action averaged over its exact dice outcomes, the best `deepen`
+    of them again against the opponent's most harmful reply."""
 
     name = "hard"
     title = "Hard"
     noise = 0.0        # random error added to each action's value (weaker levels misjudge)
     randomness = 0.0   # the share of moves that are simply random
     deepen = DEEPEN    # candidates searched again with the opponent's reply (0: one ply only)
-    plan = "HHHMM"     # the tanks it picks
+    plan = "HHHMM"     # the tanks it picks (armour holds the ground; the Mediums take the flags)
 
     def think(self, game, view, rng, budget_ms=0):
         legal = view["legal_actions"]
