@@ -112,8 +112,9 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, wh
             f"./{pyodide_dir}/pyodide-lock.json", wheel_url)])
     full = {
         "BASE": "", "BODY_ATTRS": "", "LOADING_ATTRS": "", "PLAY_BUTTON": "",
-        "HEAD": (f'<link rel="stylesheet" href="./{pyscript_dir}/core.css">\n'
-                 f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n{preload}\n'
+        # No PyScript core.css: it styles PyScript's editor and config tags, which these pages do not use,
+        # and a stylesheet in the head holds back the first paint.
+        "HEAD": (f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n{preload}\n'
                  f'<link rel="alternate" type="application/json+oembed" href="./oembed/{name}.json" '
                  f'title="{html.escape(title)}">'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',

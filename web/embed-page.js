@@ -11,11 +11,9 @@
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;
     document.getElementById("status").textContent = "Loading the game engine…";
-    const css = Object.assign(document.createElement("link"), {rel: "stylesheet", href: `${pyscript}/core.css`});
     const py = Object.assign(document.createElement("script"), {type: "py", src: "../app.py"});
     py.setAttribute("config", "./pyscript.json");
     const core = Object.assign(document.createElement("script"), {type: "module", src: `${pyscript}/core.js`});
-    document.head.append(css);
     document.body.append(py, core);
   }, {once: true});
   if (window.parent !== window && "ResizeObserver" in window) {
