@@ -391,9 +391,9 @@ class BlitzedGame(Game):
     seats = SEATS
     # Who sits at each seat is part of the game (a shared or replayed game keeps its bots); seats past
     # the number of players stay empty.
-    options = (Option("players", 4, low=3, high=5, label="Players", help="3 to 5"),) + tuple(
-        Option(seat, "human" if seat == SEATS[0] else "normal", choices=SEAT_KINDS,
-               label=f"{seat_name(seat)} seat", help="a person at this device, or a bot level")
+    options = (Option("players", 4, low=3, high=5, label="Players",
+                      help="3 to 5: the first seats play, each a person at this device or a bot"),) + tuple(
+        Option(seat, "human" if seat == SEATS[0] else "normal", choices=SEAT_KINDS, label=f"{seat_name(seat)} seat")
         for seat in SEATS)
     state_class = BlitzedState
     max_actions = 20000
