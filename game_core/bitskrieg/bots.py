@@ -87,16 +87,19 @@ _sights = {}
 
 
 def sights(state, sq):
-    """{enemy tank square: range count} for the tank on `sq`. Cached by what the count depends on:
-    a search meets the same tank among the same enemies many times."""
+    """{enemy tank square: range count} for the tank on `sq`. Cached per board by what the count
+    depends on: a search meets the same tank among the same enemies many times."""
     seat, cls, facing, _ = state.tanks[sq]
     enemies = frozenset(s for s, t in state.tanks.items() if t[0] != seat)
-    key = (sq, cls == "D", facing, enemies, frozenset(state.obstacles.items()))
-    found = _sights.get(key)
+    board = frozenset(state.obstacles.items())
+    if board not in _sights or len(_sights[board]) > 5000:
+        _sights.clear()
+        _sights[board] = {}
+    table = _sights[board]
+    key = (sq, cls == "D", facing, enemies)
+    found = table.get(key)
     if found is None:
-        if len(_sights) > 20000:
-            _sights.clear()
-        found = _sights[key] = state.ranges(sq, enemies)
+        found = table[key] = state.ranges(sq, enemies)
     return found
 
 
