@@ -1,6 +1,6 @@
 """Bitskrieg AI strength benchmark: seeded bot-versus-bot games with 95% confidence intervals.
 
-    nice -n 10 python bench/bitskrieg_strength.py --games 200 --seed 1 --out bench/bitskrieg_strength.md
+    nice -n 19 python bench/bitskrieg_strength.py --games 100 --seed 1 --opponents random,greedy
 
 Basic rules. Game n of a match uses seed + n, and the hard AI takes seat n % 2, so half the games
 it is Blue and half Red (which seat moves first is decided in the set-up). The bots decide by
