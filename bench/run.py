@@ -9,7 +9,7 @@ same vendored Pyodide), several times, and the medians are compared:
   same profile), and for every embed page from its click; as ratios to the bare page's cold and warm boot;
 - first paint (the board skeleton is in the HTML, so first contentful paint is the board);
 - bytes transferred cold, counted by the server: what the page needs (a load with the service worker
-  blocked), the runtime (runtime/) apart from our own code (wheel, glue, CSS, pages, images); and all
+  blocked), the runtime (runtime/) apart from our own code (Python bundle, CSS, pages, images); and all
   bytes of the timed cold load, the service worker's precache included;
 - JS heap after 20 consecutive new games on each game page, against the heap after the first;
 - inside Pyodide in the same browser (the bare page), and in CPython: per-action engine step plus SVG
@@ -90,8 +90,9 @@ def prepare(folder: Path) -> dict:
     # The game pages are the ones whose body names a game (not the landing, rules or statistics pages).
     games = sorted(p.stem for p in folder.glob("*.html") if 'data-game="' in p.read_text())
     embeds = sorted(p.stem for p in (folder / "embed").glob("*.html")) if (folder / "embed").is_dir() else []
-    wheel = next((folder / "wheels").rglob("game_core-*.whl")).relative_to(folder).as_posix()
-    return {"games": games, "embeds": embeds, "wheel": wheel}
+    # The statistics page's Python bundle holds the whole engine (every game), precompiled as the pages load it.
+    engine = next((folder / "py").rglob("stats.zip")).relative_to(folder).as_posix()
+    return {"games": games, "embeds": embeds, "engine": engine}
 
 
 class Loader:
@@ -183,20 +184,19 @@ def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
     return {"first_bytes": sizes[0], "last_bytes": sizes[-1], "growth": round(sizes[-1] / sizes[0] - 1, 3)}
 
 
-def engine_in_browser(playwright, base: str, wheel: str, seconds: float, scratch: Path) -> dict:
+def engine_in_browser(playwright, base: str, engine: str, seconds: float, scratch: Path) -> dict:
     context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.set_default_timeout(1_800_000)
         page.goto(f"{base}/bench-bare.html")
         page.wait_for_function("window.__bench && window.__bench.ready", timeout=READY_TIMEOUT_MS)
-        text = page.evaluate("""async ([wheel, source, seconds]) => {
-            await pyodide.loadPackage("micropip");
-            await pyodide.pyimport("micropip").install(new URL(wheel, location.href).href);
+        text = page.evaluate("""async ([engine, source, seconds]) => {
+            pyodide.unpackArchive(await (await fetch(engine)).arrayBuffer(), "zip");
             pyodide.FS.writeFile("/tmp/engine_bench.py", source);
             return pyodide.runPython(`import sys, json; sys.path.insert(0, "/tmp"); import engine_bench
 json.dumps(engine_bench.measure(${seconds}))`);
-        }""", [wheel, (BENCH / "engine_bench.py").read_text(), seconds])
+        }""", [engine, (BENCH / "engine_bench.py").read_text(), seconds])
     finally:
         context.close()
     return json.loads(text)
@@ -315,7 +315,7 @@ def main() -> None:
             for name in pages["embeds"]:
                 raw["bytes"][f"embed/{name}"] = page_bytes(playwright, f"{base}/embed/{name}.html", True, scratch)
             if not args.skip_engine:
-                raw["engine_pyodide"] = engine_in_browser(playwright, base, pages["wheel"], args.engine_seconds,
+                raw["engine_pyodide"] = engine_in_browser(playwright, base, pages["engine"], args.engine_seconds,
                                                           scratch)
         server.shutdown()
     if not args.skip_engine:

@@ -6,20 +6,25 @@
 Steps: build the game_core wheel; vendor the pinned runtime from the registries (npm `pyodide` and
 `@pyscript/core` from build/package-lock.json, PyPI `micropip`), patching Pyodide's lock file so its
 sha256 matches the micropip wheel we ship (PyPI's wheel differs from Pyodide's rebuild, and the browser's
-integrity check would otherwise refuse it); render every game page with its board skeleton drawn at build
-time; write the service worker with a content-hashed cache name. The site makes no request off its origin.
+integrity check would otherwise refuse it); precompile the wheel's modules and the page glue with that
+Pyodide and pack, per page, only what the page imports; render every game page with its board skeleton
+drawn at build time; write the service worker with a content-hashed cache name. The site makes no
+request off its origin.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import html
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,6 +36,10 @@ VENDOR = BUILD / ".vendor"
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPIP = "micropip==0.11.1"
+# The wheel's command-line tools (lab, fuzzer, terminal play): no page imports them.
+COMMAND_LINE_ONLY = {f"game_core/{name}.py" for name in ("__main__", "cli", "fuzz", "lab", "terminal")}
+# PyScript plugins these pages do not use; left out so they do not hold back the interpreter's start.
+UNUSED_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 
 # Every game on the landing page, built or not (a game is built once game_core registers it).
 CATALOGUE = (
@@ -101,25 +110,75 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
     return pyodide_dir, pyscript_dir
 
 
-def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, wheel_url: str) -> dict:
+def python_bundles(wheel: Path) -> dict:
+    """Zips of bytecode compiled by the vendored Pyodide (build/precompile.mjs), one per game package and
+    one for the statistics page: the engine core, the page's own game package and its glue module
+    (web/app.py as `app`, web/stats.py as `stats`). PyScript unpacks the zip into the working directory
+    before the page's `import` runs. Returns {game name or "stats": site-relative URL}; each zip sits in
+    a folder named by its content hash, so it can be cached forever."""
+    with zipfile.ZipFile(wheel) as archive:
+        sources = {name: archive.read(name).decode() for name in archive.namelist()
+                   if name.endswith(".py") and name not in COMMAND_LINE_ONLY}
+    sources.update({"app.py": (WEB / "app.py").read_text(), "stats.py": (WEB / "stats.py").read_text()})
+    done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
+                          text=True, check=True)
+    compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}
+    sys.path.insert(0, str(ROOT))
+    from game_core import games
+
+    game_packages = {f"game_core/{package}/" for package in games.PACKAGES.values()}
+    core = {name for name in compiled if name.startswith("game_core/") and not name.startswith(tuple(game_packages))}
+    contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | {"stats.pyc"}}
+    for package in games.PACKAGES.values():
+        contents[package] = core | {name for name in compiled if name.startswith(f"game_core/{package}/")} | {"app.pyc"}
+    urls = {}
+    for bundle, names in contents.items():
+        data = {name: compiled[name] for name in sorted(names)}
+        digest = hashlib.sha256(b"".join(name.encode() + b"\0" + code for name, code in data.items()))
+        folder = SITE / "py" / digest.hexdigest()[:12]
+        folder.mkdir(parents=True)
+        with zipfile.ZipFile(folder / f"{bundle}.zip", "w") as archive:
+            for name, code in data.items():
+                archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), code,
+                                 compress_type=zipfile.ZIP_DEFLATED)
+        urls[bundle] = f"./py/{folder.name}/{bundle}.zip"
+    urls.update({name: urls[package] for name, package in games.PACKAGES.items()})
+    return urls
+
+
+def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
+    """The page's PyScript config, inline (one request less): the vendored interpreter, the page's bundle."""
+    return json.dumps({"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs", "files": {prefix + bundle_url[2:]: "./*"},
+                       "plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
+
+
+def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str) -> str:
+    """Start the big downloads at once instead of after core.js -> config -> pyodide.mjs -> lock file."""
+    core = (SITE / pyscript_dir / "core.js").read_text()
+    chunk = re.search(r"\./(core-[\w-]+\.js)", core).group(1)  # core.js only re-exports this chunk
+    error_plugin = re.search(r"\./(error-[\w-]+\.js)", (SITE / pyscript_dir / chunk).read_text())
+    modules = [f"./{pyscript_dir}/{chunk}"] + ([f"./{pyscript_dir}/{error_plugin.group(1)}"] if error_plugin else [])
+    modules += [f"./{pyodide_dir}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs")]
+    fetches = [f"./{pyodide_dir}/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+    return "\n".join([f'<link rel="modulepreload" href="{url}">' for url in modules]
+                     + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches + [bundle_url]])
+
+
+def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bundle_url: str) -> dict:
     """The template's fill-ins for the full page and for the click-to-play embed."""
     boot = '<script src="./boot.js"></script>'
-    # Start the big downloads at once instead of after core.js -> config -> pyodide.mjs -> lock file.
-    preload = "\n".join(
-        [f'<link rel="modulepreload" href="./{pyodide_dir}/{f}">' for f in ("pyodide.mjs", "pyodide.asm.mjs")]
-        + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in (
-            f"./{pyodide_dir}/pyodide.asm.wasm", f"./{pyodide_dir}/python_stdlib.zip",
-            f"./{pyodide_dir}/pyodide-lock.json", wheel_url)])
     full = {
         "BASE": "", "BODY_ATTRS": "", "LOADING_ATTRS": "", "PLAY_BUTTON": "",
         # No PyScript core.css: it styles PyScript's editor and config tags, which these pages do not use,
         # and a stylesheet in the head holds back the first paint.
-        "HEAD": (f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n{preload}\n'
+        "HEAD": (f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
+                 f'{preload_hints(pyodide_dir, pyscript_dir, bundle_url)}\n'
                  f'<link rel="alternate" type="application/json+oembed" href="./oembed/{name}.json" '
                  f'title="{html.escape(title)}">'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
         "STATUS": "Loading the game engine…",
-        "SCRIPTS": f'<script type="py" src="./app.py" config="./pyscript.json"></script>\n{boot}',
+        "SCRIPTS": (f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url))}">'
+                    f'import app</script>\n{boot}'),
     }
     embed = {
         "BASE": "", "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
@@ -128,7 +187,8 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, wh
                         f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
         "STATUS": "Press “Click to play” to start.",
-        "SCRIPTS": f'{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}"></script>',
+        "SCRIPTS": (f'{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
+                    f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url))}"></script>'),
     }
     return {"full": full, "embed": embed}
 
@@ -151,7 +211,7 @@ def quick_start(rules: Path) -> str:
     return text[start:text.find("</ol>", start) + len("</ol>")] if start >= 0 else ""
 
 
-def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
+def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
     """Render a page and an embed page per built game, with the board drawn now (before Python loads)."""
     sys.path.insert(0, str(ROOT))
     from game_core import games
@@ -159,10 +219,6 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
 
     for folder in ("embed", "oembed", "rules"):
         (SITE / folder).mkdir(exist_ok=True)
-    # PyScript resolves these against the page, so the embed folder gets its own copy.
-    for prefix, config_path in (("./", SITE / "pyscript.json"), ("../", SITE / "embed" / "pyscript.json")):
-        config = {"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs", "files": {prefix + wheel_url[2:]: "./*"}}
-        config_path.write_text(json.dumps(config, indent=1))
     template = (WEB / "game.html").read_text()
     site_url = os.environ.get("URL", "http://127.0.0.1:8000").rstrip("/")  # Netlify sets URL
     built = []
@@ -175,7 +231,7 @@ def game_pages(wheel_url: str, pyodide_dir: str, pyscript_dir: str) -> list[dict
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules)}
-        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, wheel_url).items():
+        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name]).items():
             page = template
             for key, value in {**fills, **common}.items():
                 page = page.replace("{{" + key + "}}", value)
@@ -229,16 +285,15 @@ def build() -> None:
     shutil.rmtree(SITE, ignore_errors=True)
     SITE.mkdir()
     pyodide_dir, pyscript_dir = copy_runtime(micropip_wheel)
-    # The wheel's folder carries its content hash, so it can be cached forever.
-    wheel_dir = SITE / "wheels" / sha256(wheel)[:12]
-    wheel_dir.mkdir(parents=True)
-    shutil.copy2(wheel, wheel_dir / wheel.name)
+    bundles = python_bundles(wheel)
     for path in WEB.iterdir():
-        if path.suffix in (".py", ".css", ".js", ".webmanifest", ".svg", ".png") and path.name != "sw.js":
+        if path.suffix in (".css", ".js", ".webmanifest", ".svg", ".png") and path.name != "sw.js":
             shutil.copy2(path, SITE / path.name)
-    catalogue = game_pages(f"./wheels/{wheel_dir.name}/{wheel.name}", pyodide_dir, pyscript_dir)
+    catalogue = game_pages(bundles, pyodide_dir, pyscript_dir)
     landing_page(catalogue)
-    (SITE / "stats.html").write_text((WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir))
+    (SITE / "stats.html").write_text(
+        (WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir)
+        .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"]))))
     service_worker()
     print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")
 

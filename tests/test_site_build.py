@@ -1,0 +1,74 @@
+"""The built site's Python: each page loads one precompiled bundle holding only what that page imports.
+
+Skipped until `python3 build/site.py` has built site/ (build/test.sh builds it before the tests run).
+"""
+
+import html
+import importlib.util
+import json
+import re
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "site"
+# build/site.py, loaded under another name: `site` is a standard library module.
+_spec = importlib.util.spec_from_file_location("site_builder", ROOT / "build" / "site.py")
+site_builder = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(site_builder)
+
+pytestmark = pytest.mark.skipif(not (SITE / "index.html").exists(), reason="site/ is not built")
+
+
+def page_config(path: Path) -> dict:
+    """The PyScript config written inline on a page (the embed page hands it to embed-page.js)."""
+    text = path.read_text()
+    found = re.search(r'<script type="py" config="([^"]*)">', text) or re.search(r'data-config="([^"]*)"', text)
+    return json.loads(html.unescape(found.group(1)))
+
+
+def bundle_names(page: Path, config: dict) -> list:
+    (url,) = config["files"]
+    with zipfile.ZipFile((page.parent / url).resolve()) as bundle:
+        return bundle.namelist()
+
+
+@pytest.mark.parametrize("folder", ["", "embed/"])
+def test_every_game_page_loads_its_own_game_and_nothing_else(folder):
+    from game_core import games
+
+    for name, package in games.PACKAGES.items():
+        page = SITE / f"{folder}{name}.html"
+        config = page_config(page)
+        assert (page.parent / config["interpreter"]).resolve().is_file()
+        names = bundle_names(page, config)
+        assert "app.pyc" in names and "game_core/engine.pyc" in names and "game_core/session.pyc" in names
+        assert f"game_core/{package}/__init__.pyc" in names
+        packages = {n.split("/")[1] for n in names if n.count("/") == 2}
+        assert packages == {package}, f"{name} ships other games' code: {packages}"
+        assert not any(n.endswith(".py") for n in names), "sources are compiled, not shipped"
+        assert not {n[:-1] for n in names} & site_builder.COMMAND_LINE_ONLY
+
+
+def test_the_bytecode_is_for_the_vendored_pyodide():
+    """A .pyc starts with its interpreter's magic number: it must be Pyodide's CPython 3.14's, not ours."""
+    (bundle,) = (SITE / "py").rglob("blitzkrieg.zip")
+    with zipfile.ZipFile(bundle) as archive:
+        header = archive.read("game_core/engine.pyc")[:4]
+    assert header[2:] == b"\r\n"
+    magic = int.from_bytes(header[:2], "little")
+    assert 3600 <= magic < 3700, f"magic {magic} is not CPython 3.14's range"
+    assert header != importlib.util.MAGIC_NUMBER or sys.version_info[:2] == (3, 14)
+
+
+def test_the_statistics_page_can_name_every_game():
+    from game_core import games
+
+    page = SITE / "stats.html"
+    names = bundle_names(page, page_config(page))
+    assert "stats.pyc" in names and "app.pyc" not in names
+    for package in set(games.PACKAGES.values()):
+        assert f"game_core/{package}/__init__.pyc" in names
