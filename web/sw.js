@@ -4,6 +4,15 @@ const CACHE = "__CACHE__";
 const PRECACHE = __PRECACHE__;
 
 self.addEventListener("install", (event) => {
+  // Chromium: the runtime and our Python bundles (versioned paths, cached forever) race the network
+  // stack, which answers from the HTTP cache without a request, against the fetch handler below
+  // (Cache Storage): a warm load is as fast as on a page without a worker, and offline still works.
+  if (event.addRoutes) {
+    event.addRoutes(["runtime/*", "py/*"].map((path) => ({
+      condition: {urlPattern: new URLPattern({pathname: new URL(path, self.registration.scope).pathname})},
+      source: "race-network-and-fetch-handler",
+    }))).catch(() => {});
+  }
   event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()));
 });
 
