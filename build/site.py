@@ -158,7 +158,9 @@ def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str) -> str:
     chunk = re.search(r"\./(core-[\w-]+\.js)", core).group(1)  # core.js only re-exports this chunk
     error_plugin = re.search(r"\./(error-[\w-]+\.js)", (SITE / pyscript_dir / chunk).read_text())
     modules = [f"./{pyscript_dir}/{chunk}"] + ([f"./{pyscript_dir}/{error_plugin.group(1)}"] if error_plugin else [])
-    modules += [f"./{pyodide_dir}/{name}" for name in ("pyodide.mjs", "pyodide.asm.mjs")]
+    # Not pyodide.asm.mjs: a preloaded module is compiled on the main thread at once, and those 1.2 MB
+    # held back the first paint by about 100 ms; it is fetched while the .wasm still downloads anyway.
+    modules.append(f"./{pyodide_dir}/pyodide.mjs")
     fetches = [f"./{pyodide_dir}/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
     return "\n".join([f'<link rel="modulepreload" href="{url}">' for url in modules]
                      + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches + [bundle_url]])
