@@ -142,18 +142,26 @@ def new_context(playwright, profile: Path, service_workers: str = "allow"):
     return context
 
 
+CRASHES = []  # loads whose browser tab crashed (measured again in a new profile), reported
+
+
 def measure_page(playwright, url: str, click_play: bool, scratch: Path) -> dict:
     """Cold load in a new profile, then a warm reload in the same profile."""
-    context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
-    try:
+    for attempt in range(3):
+        context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
         page = context.pages[0] if context.pages else context.new_page()
-        loader = Loader(context, page)
-        cold = loader.load(url, click_play)
-        page.wait_for_timeout(500)  # the service worker finishes installing before the reload
-        warm = loader.load(url, click_play)
-    finally:
-        context.close()
-    return {"cold": cold, "warm": warm}
+        try:
+            loader = Loader(context, page)
+            cold = loader.load(url, click_play)
+            page.wait_for_timeout(500)  # the service worker finishes installing before the reload
+            warm = loader.load(url, click_play)
+            return {"cold": cold, "warm": warm}
+        except Exception as error:  # a crashed tab shows up as Playwright's "Target crashed"
+            if "crash" not in str(error).lower() or attempt == 2:
+                raise
+            CRASHES.append(url.split("/", 3)[-1])
+        finally:
+            context.close()
 
 
 def page_bytes(playwright, url: str, click_play: bool, scratch: Path) -> dict:
@@ -257,6 +265,8 @@ def report(result: dict) -> str:
              f"{result['runs']} runs per page, medians; headless Chromium on loopback; load average at start "
              f"{result['load_average'][0]:.1f} on {os.cpu_count()} cores (a busy machine inflates every time).",
              "", f"Bare Pyodide boot: cold {s['bare_ms']['cold']} ms, warm {s['bare_ms']['warm']} ms.", "",
+             f"Browser tabs that crashed during a load (measured again in a new profile): "
+             f"{', '.join(result['crashed_loads']) or 'none'}.", "",
              "## Page loads (ready = data-ready; embed pages from the click)", "",
              "A ratio is the median over runs of the page's load / the bare page's load in the same run "
              "(lowest and highest run in brackets).", "",
@@ -332,7 +342,7 @@ def main() -> None:
         server.shutdown()
     if not args.skip_engine:
         raw["engine_cpython"] = engine_in_cpython(args.engine_seconds)
-    result = {"date": time.strftime("%Y-%m-%d %H:%M"), "runs": args.runs, "load_average": load,
+    result = {"date": time.strftime("%Y-%m-%d %H:%M"), "runs": args.runs, "load_average": load, "crashed_loads": CRASHES,
               "targets": TARGETS, "summary": summarise(raw), "raw": raw}
     (BENCH / "results.json").write_text(json.dumps(result, indent=1))
     (BENCH / "report.md").write_text(report(result))

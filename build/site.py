@@ -33,6 +33,7 @@ WEB = ROOT / "web"
 SITE = ROOT / "site"
 DIST = ROOT / "dist"
 VENDOR = BUILD / ".vendor"
+sys.path.insert(0, str(ROOT))  # game_core: the bundles list its games; the pages show its boards
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPIP = "micropip==0.11.1"
@@ -123,7 +124,6 @@ def python_bundles(wheel: Path) -> dict:
     done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
                           text=True, check=True)
     compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}
-    sys.path.insert(0, str(ROOT))
     from game_core import games
 
     game_packages = {f"game_core/{package}/" for package in games.PACKAGES.values()}
@@ -215,7 +215,6 @@ def quick_start(rules: Path) -> str:
 
 def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
     """Render a page and an embed page per built game, with the board drawn now (before Python loads)."""
-    sys.path.insert(0, str(ROOT))
     from game_core import games
     from game_core.session import game_module
 
