@@ -57,6 +57,11 @@ def test_blitzed_seats_chosen_in_the_dialog_two_people_and_a_bot_play_to_the_end
     page.goto(f"{site_url}/blitzed.html")
     wait_ready(page)
     page.click('[data-command="new"]')
+    assert page.locator("#opt-p4").is_visible() and not page.locator("#opt-p5").is_visible()  # 4 players
+    page.fill("#opt-players", "3")
+    assert not page.locator("#opt-p4").is_visible()  # only the seats that play are asked about
+    page.fill("#opt-players", "5")
+    assert page.locator("#opt-p5").is_visible()
     page.fill("#opt-players", "3")
     page.select_option("#opt-p2", "human")
     page.select_option("#opt-p3", "easy")

@@ -40,9 +40,12 @@ class SaveError(ValueError):
 
 
 class Option:
-    """One new-game option: a default and either a tuple of choices or an int range."""
+    """One new-game option: a default and either a tuple of choices or an int range.
 
-    def __init__(self, name, default, choices=None, low=None, high=None, label="", help=""):
+    `needs` = (other option's name, minimum): the option only matters, and the new-game dialog only
+    shows it, while that other option is at least the minimum (a seat past the number of players)."""
+
+    def __init__(self, name, default, choices=None, low=None, high=None, label="", help="", needs=None):
         self.name = name
         self.default = default
         self.choices = tuple(choices) if choices is not None else None
@@ -50,6 +53,7 @@ class Option:
         self.high = high
         self.label = label or name.replace("_", " ").capitalize()
         self.help = help
+        self.needs = needs
 
     def check(self, value):
         if self.choices is not None:

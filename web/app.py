@@ -356,9 +356,10 @@ def replay_command(command: str) -> None:
 # -- dialogs: new game, saves, share, settings -------------------------------------------------------
 def new_game_fields() -> str:
     setup = saved_setup()
+    values = {option.name: setup["options"].get(option.name, option.default) for option in session.game.options}
     rows = []
     for option in session.game.options:
-        current = setup["options"].get(option.name, option.default)
+        current = values[option.name]
         field = f"opt-{option.name}"
         if option.choices is not None:
             choices = "".join(f'<option value="{escape(str(c))}"{" selected" if c == current else ""}>'
@@ -372,7 +373,13 @@ def new_game_fields() -> str:
             control = (f'<input type="number" id="{field}" name="{option.name}" value="{current}" '
                        f'min="{option.low}" max="{option.high}">')
         help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
-        rows.append(f'<p><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
+        shown = ""
+        if option.needs:
+            other, minimum = option.needs
+            shown = f' data-needs="opt-{other}" data-needs-min="{minimum}"'
+            if values[other] < minimum:
+                shown += " hidden"
+        rows.append(f'<p{shown}><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
     special = getattr(session.module, "SPECIAL_BOTS", ())
     bots = [name for name in getattr(session.module, "BOTS", {}) if name not in special]
     option_names = {option.name for option in session.game.options}
@@ -385,6 +392,17 @@ def new_game_fields() -> str:
         rows.append(f'<p><label for="seat-{seat}">{escape(session.game.seat_name(seat))}</label> '
                     f'<select id="seat-{seat}">{options}</select></p>')
     return "".join(rows)
+
+
+def on_new_game_input(event) -> None:
+    """Show only the options that matter for the values chosen so far (see Option.needs)."""
+    if not str(event.target.id).startswith("opt-"):
+        return
+    for row in document.querySelectorAll(f'#new-game-fields [data-needs="{event.target.id}"]'):
+        try:
+            row.hidden = int(event.target.value) < int(row.getAttribute("data-needs-min"))
+        except ValueError:
+            pass  # a number being typed: keep the rows as they are
 
 
 def read_new_game_form() -> dict:
@@ -611,6 +629,7 @@ def main() -> None:
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_setting_change))
+    document.addEventListener("input", create_proxy(on_new_game_input))
     element("file-in").addEventListener("change", create_proxy(on_file_chosen))
     if session.realtime:
         window.setInterval(create_proxy(realtime_tick), 100)

@@ -393,8 +393,9 @@ class BlitzedGame(Game):
     # the number of players stay empty.
     options = (Option("players", 4, low=3, high=5, label="Players",
                       help="3 to 5: the first seats play, each a person at this device or a bot"),) + tuple(
-        Option(seat, "human" if seat == SEATS[0] else "normal", choices=SEAT_KINDS, label=f"{seat_name(seat)} seat")
-        for seat in SEATS)
+        Option(seat, "human" if seat == SEATS[0] else "normal", choices=SEAT_KINDS, label=f"{seat_name(seat)} seat",
+               needs=("players", number) if number > 3 else None)
+        for number, seat in enumerate(SEATS, start=1))
     state_class = BlitzedState
     max_actions = 20000
 
