@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
 import hashlib
 import html
 import json
@@ -152,12 +153,17 @@ def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
                        "plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
 
 
+@functools.cache
+def pyscript_modules(pyscript_dir: str) -> tuple:
+    """PyScript's core chunk (core.js only re-exports it) and its error plugin, the modules it loads first."""
+    chunk = re.search(r"\./(core-[\w-]+\.js)", (SITE / pyscript_dir / "core.js").read_text()).group(1)
+    error_plugin = re.search(r"\./(error-[\w-]+\.js)", (SITE / pyscript_dir / chunk).read_text())
+    return tuple(f"./{pyscript_dir}/{name}" for name in [chunk] + ([error_plugin.group(1)] if error_plugin else []))
+
+
 def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str) -> str:
     """Start the big downloads at once instead of after core.js -> config -> pyodide.mjs -> lock file."""
-    core = (SITE / pyscript_dir / "core.js").read_text()
-    chunk = re.search(r"\./(core-[\w-]+\.js)", core).group(1)  # core.js only re-exports this chunk
-    error_plugin = re.search(r"\./(error-[\w-]+\.js)", (SITE / pyscript_dir / chunk).read_text())
-    modules = [f"./{pyscript_dir}/{chunk}"] + ([f"./{pyscript_dir}/{error_plugin.group(1)}"] if error_plugin else [])
+    modules = list(pyscript_modules(pyscript_dir))
     # Not pyodide.asm.mjs: a preloaded module is compiled on the main thread at once, and those 1.2 MB
     # held back the first paint by about 100 ms; it is fetched while the .wasm still downloads anyway.
     modules.append(f"./{pyodide_dir}/pyodide.mjs")
