@@ -72,3 +72,15 @@ def test_the_statistics_page_can_name_every_game():
     assert "stats.pyc" in names and "app.pyc" not in names
     for package in set(games.PACKAGES.values()):
         assert f"game_core/{package}/__init__.pyc" in names
+
+
+@pytest.mark.parametrize("folder", ["", "embed/"])
+def test_game_pages_paint_without_waiting_for_a_stylesheet(folder):
+    """The board is drawn into the HTML; a linked stylesheet would hold its first paint back a request."""
+    from game_core import games
+
+    css = (ROOT / "web" / "style.css").read_text()
+    for name in games.names():
+        text = (SITE / f"{folder}{name}.html").read_text()
+        assert 'rel="stylesheet"' not in text
+        assert css in text
