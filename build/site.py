@@ -153,6 +153,13 @@ def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
                        "plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
 
 
+def micropython_config() -> str:
+    """PyScript loads its plugins once per script type, and for MicroPython (`mpy`), which no page uses, it
+    would load every one of them: a config for that type turns them off there too."""
+    plugins = json.dumps({"plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
+    return f"<mpy-config hidden>{html.escape(plugins, quote=False)}</mpy-config>"
+
+
 @functools.cache
 def pyscript_modules(pyscript_dir: str) -> tuple:
     """PyScript's core chunk (core.js only re-exports it) and its error plugin, the modules it loads first."""
@@ -185,7 +192,8 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
                  f'title="{html.escape(title)}">'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
         "STATUS": "Loading the game engine…",
-        "SCRIPTS": (f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url))}">'
+        "SCRIPTS": (f'{micropython_config()}\n'
+                    f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url))}">'
                     f'import app</script>\n{boot}'),
     }
     embed = {
@@ -195,7 +203,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
                         f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
         "STATUS": "Press “Click to play” to start.",
-        "SCRIPTS": (f'{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
+        "SCRIPTS": (f'{micropython_config()}\n{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
                     f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url))}"></script>'),
     }
     return {"full": full, "embed": embed}
@@ -303,7 +311,8 @@ def build() -> None:
     landing_page(catalogue)
     (SITE / "stats.html").write_text(
         (WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir)
-        .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"]))))
+        .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"])))
+        .replace("{{MICROPYTHON_CONFIG}}", micropython_config()))
     service_worker()
     print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")
 

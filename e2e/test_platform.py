@@ -133,6 +133,22 @@ def test_an_embed_loads_nothing_heavy_until_clicked(page, site_url, off_origin, 
     assert off_origin == [] and page_errors == []
 
 
+@pytest.mark.parametrize("path", [f"{GAME}.html", f"embed/{GAME}.html", "stats.html"])
+def test_pages_load_none_of_the_pyscript_plugins_they_turn_off(path, page, site_url, off_origin, page_errors):
+    """Editor, terminal, game and the rest: PyScript would load them for MicroPython without a config."""
+    requests = []
+    page.on("request", lambda request: requests.append(request.url.rsplit("/", 1)[-1]))
+    page.goto(f"{site_url}/{path}")
+    if path.startswith("embed/"):
+        page.click("#play-button")
+    wait_ready(page)
+    page.wait_for_timeout(500)
+    unused = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal", "xterm")
+    assert [name for name in requests if name.startswith(unused)] == []
+    assert any(name.startswith("core-") for name in requests)  # PyScript itself did load
+    assert off_origin == [] and page_errors == []
+
+
 def cache_the_site(page, url):
     page.goto(url)
     wait_ready(page)
