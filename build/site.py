@@ -148,9 +148,19 @@ def python_bundles(wheel: Path) -> dict:
 
 
 def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
-    """The page's PyScript config, inline (one request less): the vendored interpreter, the page's bundle."""
-    return json.dumps({"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs", "files": {prefix + bundle_url[2:]: "./*"},
+    """The page's PyScript config, inline (one request less): the vendored interpreter, the page's bundle.
+
+    The bundle is copied as it is and imported from the zip (see `python_start`): unpacking it would run
+    Pyodide's archive unpacker (shutil, zipfile) and write a file per module at every start."""
+    return json.dumps({"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs",
+                       "files": {prefix + bundle_url[2:]: "./" + bundle_url.rsplit("/", 1)[-1]},
                        "plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
+
+
+def python_start(bundle_url: str, module: str) -> str:
+    """The page's Python: put its bundle (copied next to the interpreter's working folder) on the path, run it."""
+    return (f'import os, sys\nsys.path.insert(0, os.path.abspath("{bundle_url.rsplit("/", 1)[-1]}"))\n'
+            f'import {module}')
 
 
 def micropython_config() -> str:
@@ -194,7 +204,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "STATUS": "Loading the game engine…",
         "SCRIPTS": (f'{micropython_config()}\n'
                     f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url))}">'
-                    f'import app</script>\n{boot}'),
+                    f'{python_start(bundle_url, "app")}</script>\n{boot}'),
     }
     embed = {
         "BASE": "", "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
@@ -204,7 +214,8 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
         "STATUS": "Press “Click to play” to start.",
         "SCRIPTS": (f'{micropython_config()}\n{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
-                    f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url))}"></script>'),
+                    f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url))}" '
+                    f'data-python="{html.escape(python_start(bundle_url, "app"))}"></script>'),
     }
     return {"full": full, "embed": embed}
 
@@ -312,6 +323,7 @@ def build() -> None:
     (SITE / "stats.html").write_text(
         (WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir)
         .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"])))
+        .replace("{{PYTHON}}", python_start(bundles["stats"], "stats"))
         .replace("{{MICROPYTHON_CONFIG}}", micropython_config()))
     service_worker()
     print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")

@@ -4,7 +4,8 @@
 (() => {
   const script = document.currentScript;
   const pyscript = script.dataset.pyscript;  // e.g. "../runtime/pyscript-0.7.31"
-  // data-config: the PyScript config (interpreter, the page's precompiled Python bundle), as on the full page.
+  // data-config and data-python: the PyScript config (interpreter, the page's precompiled Python bundle)
+  // and the Python that starts the glue, as on the full page.
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
   if (params.get("theme")) document.documentElement.dataset.theme = params.get("theme");
@@ -12,7 +13,7 @@
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;
     document.getElementById("status").textContent = "Loading the game engine…";
-    const py = Object.assign(document.createElement("script"), {type: "py", textContent: "import app"});
+    const py = Object.assign(document.createElement("script"), {type: "py", textContent: script.dataset.python});
     py.setAttribute("config", script.dataset.config);
     const core = Object.assign(document.createElement("script"), {type: "module", src: `${pyscript}/core.js`});
     document.body.append(py, core);
