@@ -42,6 +42,7 @@ MICROPIP = "micropip==0.11.1"
 COMMAND_LINE_ONLY = {f"game_core/{name}.py" for name in ("__main__", "cli", "fuzz", "lab", "terminal")}
 # PyScript plugins these pages do not use; left out so they do not hold back the interpreter's start.
 UNUSED_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+PLUGINS_OFF = [f"!{plugin}" for plugin in UNUSED_PLUGINS]  # as a PyScript config says it
 
 # Every game on the landing page, built or not (a game is built once game_core registers it).
 CATALOGUE = (
@@ -154,7 +155,7 @@ def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
     Pyodide's archive unpacker (shutil, zipfile) and write a file per module at every start."""
     return json.dumps({"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs",
                        "files": {prefix + bundle_url[2:]: "./" + bundle_url.rsplit("/", 1)[-1]},
-                       "plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
+                       "plugins": PLUGINS_OFF}, separators=(",", ":"))
 
 
 def python_start(bundle_url: str, module: str) -> str:
@@ -166,7 +167,7 @@ def python_start(bundle_url: str, module: str) -> str:
 def micropython_config() -> str:
     """PyScript loads its plugins once per script type, and for MicroPython (`mpy`), which no page uses, it
     would load every one of them: a config for that type turns them off there too."""
-    plugins = json.dumps({"plugins": [f"!{plugin}" for plugin in UNUSED_PLUGINS]}, separators=(",", ":"))
+    plugins = json.dumps({"plugins": PLUGINS_OFF}, separators=(",", ":"))
     return f"<mpy-config hidden>{html.escape(plugins, quote=False)}</mpy-config>"
 
 
