@@ -148,19 +148,24 @@ def python_bundles(wheel: Path) -> dict:
     return urls
 
 
+def bundle_file(bundle_url: str) -> str:
+    """Where a page's bundle lands in Pyodide's working folder: its own file name."""
+    return bundle_url.rsplit("/", 1)[-1]
+
+
 def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
     """The page's PyScript config, inline (one request less): the vendored interpreter, the page's bundle.
 
     The bundle is copied as it is and imported from the zip (see `python_start`): unpacking it would run
     Pyodide's archive unpacker (shutil, zipfile) and write a file per module at every start."""
     return json.dumps({"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs",
-                       "files": {prefix + bundle_url[2:]: "./" + bundle_url.rsplit("/", 1)[-1]},
+                       "files": {prefix + bundle_url[2:]: "./" + bundle_file(bundle_url)},
                        "plugins": PLUGINS_OFF}, separators=(",", ":"))
 
 
 def python_start(bundle_url: str, module: str) -> str:
     """The page's Python: put its bundle (copied next to the interpreter's working folder) on the path, run it."""
-    return (f'import os, sys\nsys.path.insert(0, os.path.abspath("{bundle_url.rsplit("/", 1)[-1]}"))\n'
+    return (f'import os, sys\nsys.path.insert(0, os.path.abspath("{bundle_file(bundle_url)}"))\n'
             f'import {module}')
 
 
