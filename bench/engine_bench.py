@@ -43,7 +43,7 @@ def step_and_render(game, module) -> tuple:
             start = time.perf_counter()
             state = state.apply(action)
             viewer = None if state.is_over else seats_to_act(state)[0]
-            module.render(state, viewer, {"interactive": True})
+            module.render(state.view(viewer), {"interactive": True})
             times.append((time.perf_counter() - start) * 1000)
             if not state.is_over and len(times) % (STEP_SAMPLES // BOT_SAMPLES) == 0:
                 states.append(state)

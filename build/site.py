@@ -262,7 +262,7 @@ def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]
             built.append({"name": name, "title": title, "blurb": blurb, "ready": False})
             continue
         game = games.get(name)
-        skeleton = game_module(game).render(game.new_game(1), None, {"interactive": False})
+        skeleton = game_module(game).render(game.new_game(1).view(None), {"interactive": False})
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules), "STYLE": style}

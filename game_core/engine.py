@@ -91,6 +91,8 @@ class Game:
     max_actions = 5000  # a sane cap for random play; a game that runs past it is a bug
     # Shared links to a game with secrets open as a replay (continuing would reveal them).
     hidden_information = True
+    # Declared capabilities (never found out with hasattr): a real-time game has tick().
+    realtime = False
 
     # -- making states ---------------------------------------------------------------
     def validate_options(self, options: dict | None) -> dict:
@@ -150,6 +152,14 @@ class Game:
     def describe_outcome(self, before: "State", after: "State") -> str:
         """Game hook: what chance decided in that action (dice, draws), in plain words; "" if nothing."""
         return ""
+
+    def narrate(self, before: "State", after: "State") -> list:
+        """Game hook: the last action and everything chance and the rules did because of it, as
+        plain-words lines [(text, audience)]: audience None is everyone, else the one seat that may
+        read the line (a secret). Used by the move log, the screen-reader live region and the terminal."""
+        line = self.describe_action(before, after.actions[-1])
+        outcome = self.describe_outcome(before, after)
+        return [(f"{line}: {outcome}" if outcome else line, None)]
 
     # -- saves and records ---------------------------------------------------------------
     def replay(self, seed: int, options: dict | None, actions) -> "State":
@@ -274,6 +284,12 @@ class State:
         """Game hook: remove from to_dict() data what `seat` may not see."""
         return data
 
+    def facts(self, seat) -> dict:
+        """Game hook: the rule facts a board shows that the rules decide (a die modifier, a leader,
+        legal targets, a card's effect), JSON-ready and safe for `seat` to know. The renderer reads
+        them from view["facts"] and never works a rule out for itself."""
+        return {}
+
     # -- the shared API --------------------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -299,7 +315,8 @@ class State:
         """What `seat` may know: the position with hidden information removed."""
         data = self.redact(json.loads(json.dumps(self.to_dict())), seat)
         view = {"game": self.game.name, "seat": seat, "to_play": self.to_play,
-                "options": dict(self.options), "state": data, "moves_made": len(self.actions)}
+                "options": dict(self.options), "state": data, "moves_made": len(self.actions),
+                "facts": self.facts(seat)}
         if seat is not None and seat == self.to_play:
             view["legal_actions"] = self.legal_actions()
         return view

@@ -93,7 +93,7 @@ def parse_bots(game, text: str | None) -> dict:
         if not sep:
             raise ValueError(f"{part!r} is not seat=level")
         make_bot(game, level)  # rejects an unknown level
-        if hasattr(game, "tick") and level not in bot_levels(game):
+        if game.realtime and level not in bot_levels(game):
             raise ValueError(f"{game.title} is played in real time: its bots are {', '.join(bot_levels(game))}")
         seats = game.seats if name == "all" else (find_seat(game, name),)
         levels.update((seat, level) for seat in seats)
@@ -102,7 +102,7 @@ def parse_bots(game, text: str | None) -> dict:
 
 def bot_turn(game, state, levels: dict, rng: Rng) -> list:
     """The next bot action(s): a whole epoch of a real-time race, or one turn."""
-    if hasattr(game, "tick"):
+    if game.realtime:
         return game.tick(state, BOTS_FINISH_EPOCH, levels, rng)
     for seat in acting_seats(state):
         action = run_bot(make_bot(game, levels[seat]), game, state.view(seat), rng)

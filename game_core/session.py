@@ -171,7 +171,7 @@ class Session:
     # -- real time (a game whose package exports tick(), like Blitzed!) ------------------
     @property
     def realtime(self) -> bool:
-        return hasattr(self.module, "tick")
+        return self.game.realtime
 
     def start_clock(self, now_ms: float) -> None:
         """Line the game's clock up with the page's, so stamps never go backwards after a reload."""
@@ -288,23 +288,33 @@ class Session:
         if self.realtime and len(humans) > 1:
             # Several people on one device: one table, then each person's own controls and keys.
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
-            parts = [self.module.render(self.state, None, {"part": "table", "interactive": False})]
+            parts = [self.module.render(self.state.view(None), {"part": "table", "interactive": False})]
             for index, seat in enumerate(humans):
                 keys = layouts[index] if index < len(layouts) else {}
-                parts.append(self.module.render(self.state, seat, {"part": "controls", "keys": keys,
-                                                                   "interactive": seat in self.acting_seats()}))
+                parts.append(self.module.render(self.state.view(seat), {"part": "controls", "keys": keys,
+                                                                        "interactive": seat in self.acting_seats()}))
             return "".join(parts)
         ui = dict(self.ui, curtain=self.curtain, interactive=self.interactive())
         if self.realtime:
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
             ui["keys"] = layouts[0] if layouts else {}
-        return self.module.render(self.state, self.viewer(), ui)
+        return self.module.render(self.state.view(self.viewer()), ui)
+
+    def frame(self) -> dict:
+        """Everything the page needs for one redraw, in one call (see docs/architecture.md)."""
+        over = self.state.is_over
+        viewer = self.viewer()
+        return {"board": self.board_svg(), "status": self.status(), "log": list(self.log),
+                "can_undo": self.can_undo(), "can_redo": bool(self.redo_stack), "can_hint": self.can_hint(),
+                "curtain": self.curtain, "curtain_seat": self.game.seat_name(viewer) if viewer is not None else "",
+                "over": over, "result": self.status() if over else "", "message": self.message,
+                "interactive": self.interactive(), "moves": len(self.state.actions)}
 
     def status(self) -> str:
         if self.state.is_over:
             winner = self.state.winner
             return f"Game over. Winner: {self.game.seat_name(winner)}." if winner is not None else "Game over."
-        text = self.module.status_text(self.state, self.viewer())
+        text = self.module.status_text(self.state.view(self.viewer()))
         seat = self.bot_seat()
         if seat is not None and not self.interactive():
             text = f"{self.game.seat_name(seat)} ({self.seats[str(seat)]} bot) is thinking…"
@@ -340,7 +350,7 @@ class Replay:
         return self.index == len(self.states) - 1
 
     def board_svg(self) -> str:
-        return self.module.render(self.states[self.index], None, {"interactive": False})
+        return self.module.render(self.states[self.index].view(None), {"interactive": False})
 
     def status(self) -> str:
         state = self.states[self.index]

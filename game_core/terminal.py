@@ -176,7 +176,7 @@ class TerminalGame:
                 make_bot(self.game, who)  # reject unknown levels now
             self.seats[seat] = who
         self.state = self.game.new_game(seed, self.game.with_seats(options, self.seats))
-        self.realtime = hasattr(self.game, "tick") and any(w == HUMAN for w in self.seats.values())
+        self.realtime = self.game.realtime and any(w == HUMAN for w in self.seats.values())
         self.think_ms = think_ms
         self.now = 0  # real-time games: the table clock (ms into the current epoch) as the humans see it
         self.bot_rng = Rng.from_seed(seed, "terminal")

@@ -388,6 +388,7 @@ def canonical_keep(arg) -> str:
 class BlitzedGame(Game):
     name = "blitzed"
     title = "Blitzed!"
+    realtime = True
     seats = SEATS
     # Who sits at each seat is part of the game (a shared or replayed game keeps its bots); seats past
     # the number of players stay empty.
