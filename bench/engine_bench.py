@@ -11,6 +11,7 @@ import time
 from game_core import games
 from game_core.engine import run_bot
 from game_core.rng import Rng
+from game_core.session import draw
 
 STEP_SAMPLES = 400
 BOT_SAMPLES = 12
@@ -43,7 +44,7 @@ def step_and_render(game, module) -> tuple:
             start = time.perf_counter()
             state = state.apply(action)
             viewer = None if state.is_over else seats_to_act(state)[0]
-            module.render(state.view(viewer), {"interactive": True})
+            draw(module, state, viewer, {"interactive": True})
             times.append((time.perf_counter() - start) * 1000)
             if not state.is_over and len(times) % (STEP_SAMPLES // BOT_SAMPLES) == 0:
                 states.append(state)

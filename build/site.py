@@ -247,7 +247,7 @@ def quick_start(rules: Path) -> str:
 def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
     """Render a page and an embed page per built game, with the board drawn now (before Python loads)."""
     from game_core import games
-    from game_core.session import game_module
+    from game_core.session import draw, game_module
 
     for folder in ("embed", "oembed", "rules"):
         (SITE / folder).mkdir(exist_ok=True)
@@ -262,7 +262,7 @@ def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]
             built.append({"name": name, "title": title, "blurb": blurb, "ready": False})
             continue
         game = games.get(name)
-        skeleton = game_module(game).render(game.new_game(1).view(None), {"interactive": False})
+        skeleton = draw(game_module(game), game.new_game(1), None, {"interactive": False})
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules), "STYLE": style}

@@ -24,6 +24,20 @@ def game_module(game):
     return sys.modules[".".join(type(game).__module__.split(".")[:2])]
 
 
+def draw(module, state, seat, ui) -> str:
+    """TEMPORARY (session 5 conversion, removed when every game renders from a view)."""
+    if getattr(module, "RENDERS_FROM_VIEW", False):
+        return module.render(state.view(seat), ui)
+    return module.render(state, seat, ui)
+
+
+def status_line(module, state, seat) -> str:
+    """TEMPORARY (session 5 conversion, removed when every game renders from a view)."""
+    if getattr(module, "RENDERS_FROM_VIEW", False):
+        return module.status_text(state.view(seat))
+    return module.status_text(state, seat)
+
+
 def log_line(game, before, after) -> str:
     """One move in plain words, with what the dice or the draw decided."""
     line = game.describe_action(before, after.actions[-1])
@@ -288,17 +302,17 @@ class Session:
         if self.realtime and len(humans) > 1:
             # Several people on one device: one table, then each person's own controls and keys.
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
-            parts = [self.module.render(self.state.view(None), {"part": "table", "interactive": False})]
+            parts = [draw(self.module, self.state, None, {"part": "table", "interactive": False})]
             for index, seat in enumerate(humans):
                 keys = layouts[index] if index < len(layouts) else {}
-                parts.append(self.module.render(self.state.view(seat), {"part": "controls", "keys": keys,
-                                                                        "interactive": seat in self.acting_seats()}))
+                parts.append(draw(self.module, self.state, seat, {"part": "controls", "keys": keys,
+                                                                 "interactive": seat in self.acting_seats()}))
             return "".join(parts)
         ui = dict(self.ui, curtain=self.curtain, interactive=self.interactive())
         if self.realtime:
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
             ui["keys"] = layouts[0] if layouts else {}
-        return self.module.render(self.state.view(self.viewer()), ui)
+        return draw(self.module, self.state, self.viewer(), ui)
 
     def frame(self) -> dict:
         """Everything the page needs for one redraw, in one call (see docs/architecture.md)."""
@@ -314,7 +328,7 @@ class Session:
         if self.state.is_over:
             winner = self.state.winner
             return f"Game over. Winner: {self.game.seat_name(winner)}." if winner is not None else "Game over."
-        text = self.module.status_text(self.state.view(self.viewer()))
+        text = status_line(self.module, self.state, self.viewer())
         seat = self.bot_seat()
         if seat is not None and not self.interactive():
             text = f"{self.game.seat_name(seat)} ({self.seats[str(seat)]} bot) is thinking…"
@@ -350,7 +364,7 @@ class Replay:
         return self.index == len(self.states) - 1
 
     def board_svg(self) -> str:
-        return self.module.render(self.states[self.index].view(None), {"interactive": False})
+        return draw(self.module, self.states[self.index], None, {"interactive": False})
 
     def status(self) -> str:
         state = self.states[self.index]
