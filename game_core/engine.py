@@ -182,7 +182,9 @@ class Game:
             raise SaveError("the save is nested too deeply to be a Blitzbox save") from None
         return self.from_record(data)
 
-    def from_record(self, data) -> "State":
+    def from_record(self, data, on_move=None) -> "State":
+        """Rebuild and check a record; `on_move(before, after)` is called for each move replayed
+        (so a session builds its log and undo states in the same single replay)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError("this is not a Blitzbox save")
         version = data.get("version")
@@ -207,9 +209,12 @@ class Game:
             raise SaveError(f"the save's options are invalid: {err}") from None
         for number, action in enumerate(actions, 1):
             try:
-                state = state.apply(action)
+                after = state.apply(action)
             except IllegalAction as err:
                 raise SaveError(f"move {number} ({action!r}) in the save is illegal: {err}") from None
+            if on_move is not None:
+                on_move(state, after)
+            state = after
         stored = data.get("state")
         if stored is not None and stored != json.loads(json.dumps(state.to_dict())):
             raise SaveError("the save's position does not match its own moves (it was altered or damaged)")
@@ -296,7 +301,8 @@ class State:
         return self.to_play is None
 
     def copy(self) -> "State":
-        return copy.deepcopy(self, {id(self.game): self.game})
+        # The action tuple is immutable and grows with the game: shared, never copied.
+        return copy.deepcopy(self, {id(self.game): self.game, id(self.actions): self.actions})
 
     def apply(self, action) -> "State":
         text = self.game.parse_action(self, action if isinstance(action, str) else str(action))

@@ -38,11 +38,9 @@ def status_line(module, state, seat) -> str:
     return module.status_text(state, seat)
 
 
-def log_line(game, before, after) -> str:
-    """One move in plain words, with what the dice or the draw decided."""
-    line = game.describe_action(before, after.actions[-1])
-    outcome = game.describe_outcome(before, after)
-    return f"{line}: {outcome}" if outcome else line
+def readable(lines, reader) -> str:
+    """One move's narration as `reader` may read it: the lines for everyone and for that seat only."""
+    return " ".join(text for text, audience in lines if audience is None or (reader is not None and audience == reader))
 
 
 class Session:
@@ -53,11 +51,24 @@ class Session:
         self.seats = self._check_seats(seats)
         self.ui: dict = {}
         self.redo_stack: list = []
-        self.log: list = []
+        self._reset_history()
         self.curtain = False
         self.message = ""
         self.start_clock(0)
         self._update_curtain(previous=None)
+
+    # -- history: what undo and the log are built from (nothing here ever replays the game) -----
+    def _reset_history(self) -> None:
+        self.narration: list = []  # per move: [(text, audience)] from Game.narrate
+        self._undo_states: list = []  # the state before each move since the last undo floor
+        self._readable: dict = {}  # reader -> that reader's log, one string per move, kept up to date
+
+    def _record_move(self, before, after) -> None:
+        self.narration.append(self.game.narrate(before, after))
+        if after.undo_floor == len(after.actions):
+            self._undo_states.clear()  # a roll, draw or reveal: nothing before it can be taken back
+        else:
+            self._undo_states.append(before)
 
     # -- set-up and saves ------------------------------------------------------------
     def _check_seats(self, seats: dict | None) -> dict:
@@ -105,9 +116,10 @@ class Session:
             raise SaveError(f"the saved game is for {data.get('game')!r}, not {game_name!r}")
         record = data.get("record")
         game = games.get(game_name)
-        state = game.from_record(record)
         session = cls.__new__(cls)
-        session.game, session.module, session.state = game, game_module(game), state
+        session.game, session.module = game, game_module(game)
+        session._reset_history()
+        session.state = game.from_record(record, on_move=session._record_move)
         try:
             session.seats = session._check_seats(data.get("seats"))
         except (ValueError, AttributeError) as err:
@@ -115,19 +127,9 @@ class Session:
         redo = data.get("redo", [])
         session.redo_stack = [a for a in redo if isinstance(a, str)] if isinstance(redo, list) else []
         session.ui, session.message, session.curtain = {}, "", False
-        session.log = session._replay_log()
         session.start_clock(0)
         session._update_curtain(previous=None)
         return session
-
-    def _replay_log(self) -> list:
-        state = self.game.new_game(self.state.seed, self.state.options)
-        lines = []
-        for action in self.state.actions:
-            after = state.apply(action)
-            lines.append(log_line(self.game, state, after))
-            state = after
-        return lines
 
     # -- who is who ------------------------------------------------------------------
     def humans(self) -> list:
@@ -175,7 +177,7 @@ class Session:
             action = self.game.stamp(action, now_ms - self.clock_base)
         before = self.state
         self.state = before.apply(action)
-        self.log.append(log_line(self.game, before, self.state))
+        self._record_move(before, self.state)
         self.message = ""
         if not by_bot:
             self.redo_stack = []
@@ -210,23 +212,22 @@ class Session:
 
     def can_undo(self) -> bool:
         """Undo follows table etiquette: only your own last step, never past a roll, draw or reveal."""
-        actions = self.state.actions
-        if not actions or len(actions) <= self.state.undo_floor:
+        if not self._undo_states or self.state.is_over:
             return False
-        before = self.game.replay(self.state.seed, self.state.options, actions[:-1])
-        actor = before.to_play
+        actor = self._undo_states[-1].to_play
         if isinstance(actor, (tuple, list)) or self.seats.get(str(actor)) != HUMAN:
             return False
-        return self.state.is_over is False and actor in self.acting_seats()
+        return actor in self.acting_seats()
 
     def undo(self) -> None:
         if not self.can_undo():
             self.message = "Nothing to undo: a turn that has passed, a die roll or a draw cannot be taken back."
             return
-        actions = self.state.actions
-        self.redo_stack.append(actions[-1])
-        self.state = self.game.replay(self.state.seed, self.state.options, actions[:-1])
-        self.log.pop()
+        self.redo_stack.append(self.state.actions[-1])
+        self.state = self._undo_states.pop()
+        self.narration.pop()
+        for lines in self._readable.values():
+            del lines[len(self.narration):]
 
     def reset_turn(self) -> None:
         """Take back every step of the current turn that etiquette allows."""
@@ -314,14 +315,31 @@ class Session:
             ui["keys"] = layouts[0] if layouts else {}
         return draw(self.module, self.state, self.viewer(), ui)
 
+    def reader(self):
+        """Whose secrets the log may show: the viewer, but nobody's while the hotseat curtain is down."""
+        return None if self.curtain else self.viewer()
+
+    def log_for(self, reader) -> list:
+        """The log as `reader` may read it, one string per move (kept up to date, never rebuilt)."""
+        lines = self._readable.setdefault(reader, [])
+        lines += [readable(move, reader) for move in self.narration[len(lines):]]
+        return lines
+
+    @property
+    def log(self) -> list:
+        return self.log_for(self.reader())
+
     def frame(self) -> dict:
         """Everything the page needs for one redraw, in one call (see docs/architecture.md)."""
         over = self.state.is_over
         viewer = self.viewer()
-        return {"board": self.board_svg(), "status": self.status(), "log": list(self.log),
+        status = self.status()
+        log = self.log
+        return {"board": self.board_svg(), "status": status, "log": list(log),
+                "last": log[-1] if log else "",
                 "can_undo": self.can_undo(), "can_redo": bool(self.redo_stack), "can_hint": self.can_hint(),
                 "curtain": self.curtain, "curtain_seat": self.game.seat_name(viewer) if viewer is not None else "",
-                "over": over, "result": self.status() if over else "", "message": self.message,
+                "over": over, "result": status if over else "", "message": self.message,
                 "interactive": self.interactive(), "moves": len(self.state.actions)}
 
     def status(self) -> str:
@@ -344,14 +362,15 @@ class Replay:
     def __init__(self, game_name: str, record: dict):
         self.game = games.get(game_name)
         self.module = game_module(self.game)
-        final = self.game.from_record(record)
-        state = self.game.new_game(final.seed, final.options)
-        self.states, self.lines = [state], []
-        for action in final.actions:
-            after = state.apply(action)
-            self.lines.append(log_line(self.game, state, after))
-            state = after
-            self.states.append(state)
+        self.states, self.lines = [], []
+
+        def keep(before, after):
+            if not self.states:
+                self.states.append(before)
+            self.states.append(after)
+            self.lines.append(readable(self.game.narrate(before, after), None))  # a replay shows no secrets
+        final = self.game.from_record(record, on_move=keep)
+        self.states = self.states or [final]
         self.index = len(self.states) - 1
 
     def go(self, where: str) -> None:

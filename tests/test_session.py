@@ -126,8 +126,10 @@ def test_several_people_on_one_device_each_get_controls_and_keys():
     assert 'data-key="e"' in svg and 'data-key="i"' in svg
 
 
-def test_a_hint_names_a_legal_move_and_a_chance_of_victory():
+def test_a_hint_names_a_legal_move_and_the_share_of_playouts_won(monkeypatch):
     session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
+    outcomes = iter([1.0, 0.0, 1.0])
+    monkeypatch.setattr(session.module, "estimate_win_chance", lambda view, rng, games: next(outcomes))
     job = session.hint(1, playouts=3)
     try:
         while True:
@@ -135,7 +137,7 @@ def test_a_hint_names_a_legal_move_and_a_chance_of_victory():
     except StopIteration as done:
         action, chance = done.value
     assert action in session.state.legal_actions()
-    assert 0.0 <= chance <= 1.0
+    assert chance == pytest.approx(2 / 3)
 
 
 def test_solo_mode_seats_the_solo_module_as_the_axis():
@@ -167,3 +169,104 @@ def test_reset_turn_takes_back_every_step_of_the_turn_but_no_further():
     session.command("reset-turn")
     assert len(session.state.actions) == start
     assert not session.can_undo()
+
+
+def bitskrieg_at_its_secret_picks():
+    """A Bitskrieg session past the obstacle rolls (each a floor): the secret picks take no chance."""
+    session = Session("bitskrieg", 5)
+    while session.state.legal_actions()[0].startswith("roll"):
+        session.act(session.state.legal_actions()[0])
+    return session
+
+
+def test_undo_restores_the_position_before_and_redo_the_one_after():
+    session = bitskrieg_at_its_secret_picks()
+    session.act(session.state.legal_actions()[0])
+    before = session.state.to_json()
+    session.act(session.state.legal_actions()[-1])
+    after = session.state.to_json()
+    session.undo()
+    assert session.state.to_json() == before
+    assert session.frame()["can_redo"]
+    session.redo()
+    assert session.state.to_json() == after
+    assert session.redo_stack == [] and not session.frame()["can_redo"]
+
+
+def test_a_new_move_after_undo_forgets_the_redo():
+    session = bitskrieg_at_its_secret_picks()
+    session.act(session.state.legal_actions()[0])
+    session.undo()
+    session.act(session.state.legal_actions()[-1])
+    assert session.redo_stack == []
+
+
+def test_undo_redo_and_frame_never_replay_the_game(monkeypatch):
+    session = bitskrieg_at_its_secret_picks()
+    for _ in range(3):
+        session.act(session.state.legal_actions()[0])
+
+    def no_replay(*args, **kwargs):
+        raise AssertionError("the game was replayed")
+    monkeypatch.setattr(type(session.game), "replay", no_replay)
+    monkeypatch.setattr(type(session.game), "new_game", no_replay)
+    monkeypatch.setattr(type(session.game), "from_record", no_replay)
+    moves = len(session.state.actions)
+    frame = session.frame()
+    assert frame["can_undo"] and frame["moves"] == moves and len(frame["log"]) == moves
+    session.command("reset-turn")
+    reset = len(session.state.actions)
+    assert reset < moves and len(session.frame()["log"]) == reset
+    session.redo()
+    assert len(session.state.actions) == reset + 1 and len(session.frame()["log"]) == reset + 1
+
+
+def test_a_restored_session_can_still_undo_what_it_could_before():
+    session = bitskrieg_at_its_secret_picks()
+    session.act(session.state.legal_actions()[0])
+    before = session.state.to_json()
+    session.act(session.state.legal_actions()[0])
+    again = Session.from_save("bitskrieg", session.to_save())
+    assert again.can_undo()
+    again.undo()
+    assert again.state.to_json() == before
+    assert again.log == session.log[:-1]
+
+
+def test_the_frame_holds_everything_one_redraw_needs():
+    session = Session("blitzkrieg", 8)
+    session.act(first_legal(session))
+    frame = session.frame()
+    assert frame["board"].startswith("<svg") and frame["status"] == session.status()
+    assert frame["log"] == session.log and frame["last"] == session.log[-1] and frame["moves"] == 1
+    assert frame["can_undo"] is False and frame["can_redo"] is False and frame["over"] is False
+    assert frame["curtain"] is True and frame["curtain_seat"] == session.game.seat_name(session.viewer())
+
+
+def whispering(monkeypatch, game):
+    """Make the game narrate each move with one public line and one line only seat 1 may read."""
+    def narrate(self, before, after):
+        return [(f"move {len(after.actions)}", None), (f"secret of 1 at {len(after.actions)}", 1)]
+    monkeypatch.setattr(type(game), "narrate", narrate)
+
+
+def test_the_log_shows_a_seat_only_its_own_secrets(monkeypatch):
+    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    whispering(monkeypatch, session.game)
+    session.act(session.state.legal_actions()[0])
+    assert session.viewer() == 0
+    assert session.log == ["move 1"] and session.frame()["log"] == ["move 1"]
+    assert session.log_for(1) == ["move 1 secret of 1 at 1"]
+    assert session.log_for(None) == ["move 1"]
+    assert "secret" not in session.log_html()
+
+
+def test_hotseat_log_follows_the_viewer_and_hides_every_secret_behind_the_curtain(monkeypatch):
+    session = bitskrieg_at_its_secret_picks()
+    whispering(monkeypatch, session.game)
+    while session.state.to_play != 1:
+        session.act(session.state.legal_actions()[0])
+    assert session.curtain and session.viewer() == 1
+    assert not any("secret" in line for line in session.log)
+    session.command("reveal")
+    assert "secret of 1" in session.log[-1]
