@@ -1,10 +1,13 @@
 """Terminal play: `python -m game_core play GAME [--options JSON] [--vs BOT] [--seat SEAT] [--seed S]`.
 
-A readable text board (the game's own `text_board(state, seat)` if its package has one, else a
-generic listing of what the seat may see), the legal moves with their notation, input by notation
-or by number, illegal input answered with the rule it breaks. Real-time games (a Game with `tick`,
-e.g. Blitzed!) are played turn by turn on a simulated clock: each of your moves takes `--think-ms`
-of table time, and the bots act at their own speed meanwhile.
+A readable text board (the package's `text_board(view)` if it exports one, else a generic listing
+of what the seat may see), the legal moves (grouped and explained by the package's `action_menu(view)`
+if it exports one, else listed with their notation), input by notation or by number, illegal input
+answered with the rule it breaks. Every move is told in the game's own words (`Game.narrate`: the action,
+then the dice and draws and what the rules did), lines for one seat only shown to that seat, so the
+result of your own shot is printed before any bot answers. Real-time games (`Game.realtime`, Blitzed!)
+are played turn by turn on a simulated clock: each of your moves takes `--think-ms` of table time, and
+the bots act at their own speed meanwhile.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ wait (real-time games only: let the table clock run on without acting), quit."""
 
 
 def game_package(game):
-    """The game's package under game_core (it exports BOTS and maybe text_board)."""
+    """The game's package under game_core (it exports BOTS and maybe text_board and action_menu)."""
     return sys.modules[".".join(type(game).__module__.split(".")[:2])]
 
 
@@ -146,10 +149,11 @@ def readable_lines(data, depth: int = 0) -> list:
 
 
 def text_board(state, seat) -> str:
+    view = state.view(seat)
     own = getattr(game_package(state.game), "text_board", None)
     if own is not None:
-        return own(state, seat)
-    return "\n".join(readable_lines(state.view(seat)["state"]))
+        return own(view)
+    return "\n".join(readable_lines(view["state"]))
 
 
 def columns(entries: list, width: int = LINE_WIDTH, pad: str = "") -> list:
@@ -186,22 +190,37 @@ class TerminalGame:
     def humans_to_act(self) -> list:
         return [s for s in acting_seats(self.state) if self.seats[s] == HUMAN]
 
+    def menus(self) -> list:
+        """[(heading, [(action, explanation)])] for the humans who may act now: the package's
+        action_menu(view) if it has one, else one bare list per seat (several seats may act at once)."""
+        own = getattr(game_package(self.game), "action_menu", None)
+        humans, menus = self.humans_to_act(), []
+        for seat in humans:
+            view = self.state.view(seat)
+            if own is not None:
+                menus += own(view)
+            else:
+                heading = self.game.seat_name(seat) if len(humans) > 1 else ""
+                menus.append((heading, [(action, "") for action in view.get("legal_actions") or []]))
+        return menus
+
     def human_moves(self) -> list:
-        """The legal moves of the humans who may act now (several seats may act at once)."""
-        moves = []
-        for seat in self.humans_to_act():
-            moves += self.state.view(seat).get("legal_actions") or []
-        return moves
+        """The legal moves of the humans who may act now, in the order (and numbering) shown."""
+        return [action for _, entries in self.menus() for action, _ in entries]
 
     def viewer(self):
         humans = self.humans_to_act() or [s for s, w in self.seats.items() if w == HUMAN]
         return humans[0] if humans else None
 
     def _apply(self, action: str, report) -> None:
-        epoch = getattr(self.state, "epoch", None)
-        report(f"  {self.game.describe_action(self.state, action)}")
-        self.state = self.state.apply(action)
-        if getattr(self.state, "epoch", None) != epoch:
+        """Apply an action and tell it (with what chance and the rules did) as the viewer may read it."""
+        reader = self.viewer()
+        before = self.state
+        self.state = before.apply(action)
+        for text, audience in self.game.narrate(before, self.state):
+            if audience is None or audience == reader:
+                report(f"  {text}")
+        if getattr(self.state, "epoch", None) != getattr(before, "epoch", None):
             self.now = 0  # the clock restarts with each new epoch
 
     def run_bots(self, report) -> None:
@@ -300,20 +319,26 @@ class TerminalGame:
         return text_board(self.state, self.viewer())
 
     def moves_text(self) -> str:
-        moves = self.human_moves()
         who = ", ".join(self.game.seat_name(s) for s in self.humans_to_act())
-        numbered = [f"{n}) {move}" for n, move in enumerate(moves, 1)]
         clock = f" (table clock {self.now / 1000:.1f} s)" if self.realtime else ""
-        return "\n".join([f"Your moves, {who}{clock}:"] + columns(numbered, LINE_WIDTH - 2, "  "))
+        lines, number = [f"Your moves, {who}{clock}:"], 0
+        for heading, entries in self.menus():
+            if heading:
+                lines.append(f" {heading}:")
+            if any(explanation for _, explanation in entries):
+                for action, explanation in entries:
+                    number += 1
+                    lines.append(f"  {number}) {action}" + (f": {explanation}" if explanation else ""))
+            else:  # bare notations: as many to a line as fit
+                numbered = [f"{number + n}) {action}" for n, (action, _) in enumerate(entries, 1)]
+                number += len(entries)
+                lines += columns(numbered, LINE_WIDTH - 2, "  ")
+        return "\n".join(lines)
 
     def result_text(self) -> str:
         winner = self.state.winner
         text = f"Game over after {len(self.state.actions)} moves. "
-        text += f"Winner: {self.game.seat_name(winner)}." if winner is not None else "No single winner."
-        score = getattr(self.state, "score", None)
-        if score is not None:
-            text += " Score: " + ", ".join(f"{k} {v}" for k, v in score().items()) + "."
-        return text
+        return text + (f"Winner: {self.game.seat_name(winner)}." if winner is not None else "No single winner.")
 
 
 def play(session: TerminalGame, read=None, write=print) -> int:

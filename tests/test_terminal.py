@@ -1,5 +1,7 @@
 """Terminal play: scripted input to the end of a game for every game, illegal input, commands."""
 
+import sys
+
 import pytest
 
 from game_core import games
@@ -30,6 +32,25 @@ def scripted_input(session, seed, noise_every=9):
     return read, typed
 
 
+def public_narration(game, final) -> list:
+    """Every line of the game's narration that every seat may read, move by move, in order."""
+    state, lines = game.new_game(final.seed, final.options), []
+    for action in final.actions:
+        after = state.apply(action)
+        lines += [(f"  {text}", after.undo_floor == len(after.actions))
+                  for text, audience in game.narrate(state, after) if audience is None]
+        state = after
+    return lines
+
+
+def assert_told_in_order(out, lines):
+    """Each line is in the transcript, after the one before it (so no move is told late)."""
+    position = 0
+    for line, _ in lines:
+        assert line in out[position:], f"{line!r} missing (or told too late) in the transcript"
+        position = out.index(line, position) + 1
+
+
 @pytest.mark.parametrize("name", games.names())
 def test_hotseat_game_played_to_the_end_by_scripted_input(name):
     session = TerminalGame(name, 7, None, {})
@@ -38,7 +59,12 @@ def test_hotseat_game_played_to_the_end_by_scripted_input(name):
     assert play(session, read, out.append) == 0
     assert session.state.is_over
     text = "\n".join(out)
-    assert "Game over after" in text
+    assert session.board_text() in text  # the board, drawn again at the end
+    assert "Your moves," in text and "1) " in text  # the choices, numbered
+    told = public_narration(session.game, session.state)
+    assert_told_in_order(out, told)  # every move, with its dice and draws, as it happened
+    assert any(chance for _, chance in told) or name == "blitzed"
+    assert out[-1].startswith("Game over after") and ("Winner:" in out[-1] or "No single winner" in out[-1])
     assert "Not allowed:" in text and "Type a move in its notation" in text
     assert "Traceback" not in text
 
@@ -46,12 +72,55 @@ def test_hotseat_game_played_to_the_end_by_scripted_input(name):
 @pytest.mark.parametrize("name", games.names())
 def test_game_against_bots_played_to_the_end(name):
     game = games.get(name)
-    level = "easy" if hasattr(game, "tick") else "random"
+    level = "easy" if game.realtime else "random"
     session = TerminalGame(name, 3, None, {seat: level for seat in game.seats[1:]})
     read, _ = scripted_input(session, 3)
     out = []
     assert play(session, read, out.append) == 0
     assert session.state.is_over
+    assert_told_in_order(out, public_narration(game, session.state))
+
+
+def test_your_own_shot_is_told_before_the_bot_answers():
+    session = TerminalGame("bitskrieg", 3, None, {1: "random"})
+    out = []
+    while not session.state.is_over:
+        session.run_bots(out.append)
+        if session.state.is_over:
+            break
+        fire = [move for move in session.human_moves() if move.startswith("fire")]
+        if fire:
+            before = session.state
+            session.human_move(fire[0], out.append)
+            mine = [text for text, _ in session.game.narrate(before, session.state)]
+            assert out[-len(mine):] == [f"  {text}" for text in mine]
+            return
+        session.human_move(session.human_moves()[0], out.append)
+    pytest.fail("Blue never had a shot")
+
+
+def test_a_line_for_one_seat_is_shown_to_that_seat_only(monkeypatch):
+    game = games.get("bitskrieg")
+
+    def narrate(self, before, after):
+        return [("public", None), ("for Blue", 0), ("for Red", 1)]
+    monkeypatch.setattr(type(game), "narrate", narrate)
+    session = TerminalGame("bitskrieg", 3, None, {1: "random"})
+    out = []
+    session.human_move(session.human_moves()[0], out.append)
+    assert out == ["  public", "  for Blue"]
+
+
+def test_a_package_text_board_and_action_menu_are_used(monkeypatch):
+    session = TerminalGame("bitskrieg", 3, None, {1: "random"})
+    package = sys.modules["game_core.bitskrieg"]
+    monkeypatch.setattr(package, "text_board", lambda view: f"BOARD for seat {view['seat']}", raising=False)
+    monkeypatch.setattr(package, "action_menu", lambda view: [("Dice", [(a, "rolls for obstacles")
+                                                                          for a in view["legal_actions"]])],
+                        raising=False)
+    assert session.board_text() == "BOARD for seat 0"
+    assert session.moves_text().splitlines()[1:] == [" Dice:", "  1) roll: rolls for obstacles"]
+    assert session.read_move("1") == "roll"
 
 
 def test_blitzed_runs_on_a_simulated_clock():
