@@ -42,8 +42,9 @@ class SaveError(ValueError):
 class Option:
     """One new-game option: a default and either a tuple of choices or an int range.
 
-    `needs` = (other option's name, minimum): the option only matters, and the new-game dialog only
-    shows it, while that other option is at least the minimum (a seat past the number of players)."""
+    `needs` = (other option's name, value): the option only matters, and the new-game dialog only
+    shows it (see `shown`), while the other option has that value, e.g. ("mode", "solo"); a number
+    is a minimum, e.g. ("players", 4) for a seat past the number of players."""
 
     def __init__(self, name, default, choices=None, low=None, high=None, label="", help="", needs=None):
         self.name = name
@@ -75,9 +76,15 @@ class Option:
             raise ValueError(f"option {self.name!r} has the wrong type: {value!r}")
         return value
 
-    def describe(self) -> dict:
-        return {"name": self.name, "default": self.default, "choices": self.choices,
-                "low": self.low, "high": self.high, "label": self.label, "help": self.help}
+    def shown(self, values: dict) -> bool:
+        """Whether this option matters (and the dialog shows it) for these option values."""
+        if self.needs is None:
+            return True
+        other, wanted = self.needs
+        value = values[other]
+        if isinstance(wanted, bool) or not isinstance(wanted, int):
+            return value == wanted
+        return not isinstance(value, bool) and isinstance(value, int) and value >= wanted
 
 
 class Game:
@@ -91,8 +98,9 @@ class Game:
     max_actions = 5000  # a sane cap for random play; a game that runs past it is a bug
     # Shared links to a game with secrets open as a replay (continuing would reveal them).
     hidden_information = True
-    # Declared capabilities (never found out with hasattr): a real-time game has tick().
-    realtime = False
+    # Declared capabilities (never found out with hasattr):
+    realtime = False  # a real-time game: the page's clock drives it through tick()
+    hint_bot = "hard"  # the bot level (in the package's BOTS) whose choice a hint suggests; None: no hints
 
     # -- making states ---------------------------------------------------------------
     def validate_options(self, options: dict | None) -> dict:
@@ -126,6 +134,16 @@ class Game:
         state = self.state_class(self, seed, self.validate_options(options))
         state.setup()
         return state
+
+    def forced_seats(self, options: dict) -> dict:
+        """Game hook: {seat: "human" or a bot level} for the seats the options decide, whatever the
+        page chose (Blitzkrieg!'s solo mode seats the solo module as the Axis)."""
+        return {}
+
+    def win_chance(self, view: dict, rng) -> float | None:
+        """Game hook: one playout from `view` to the end, 1.0 if the viewer wins it, else 0.0 (a hint
+        averages several); None when the game cannot estimate its chances."""
+        return None
 
     def seat_name(self, seat) -> str:
         """Game hook: a seat as players call it ("Allies", "Blue")."""

@@ -3,10 +3,8 @@
     python -m game_core lab GAME --bots seat=level,... --games N --seed S [--options JSON] [--json] [--svg DIR]
     python -m game_core.lab report      # rerun the fixed plan below; rewrite docs/balance.md and docs/charts/
 
-Figures: win rate by seat with a 95% Wilson interval, game length, and two optional hooks on a
-game's State: `score() -> {name: number}` (score distributions) and `deciders() -> [str, ...]`
-(the cards, spaces or tanks that decided a finished game). Real-time games (a Game with `tick`)
-are played on a simulated clock: the bots race each other at their own speeds. Game i of a run
+Figures: win rate by seat with a 95% Wilson interval and game length. Real-time games
+(`Game.realtime`) are played on a simulated clock: the bots race each other at their own speeds. Game i of a run
 uses seed S + i, so every figure can be reproduced exactly. Charts are small SVG files drawn here.
 """
 
@@ -26,7 +24,6 @@ from .terminal import BOTS_FINISH_EPOCH, RANDOM, acting_seats, bot_levels, find_
 
 Z95 = 1.959964
 HISTOGRAM_BINS = 12
-TOP_DECIDERS = 12
 ROOT = Path(__file__).resolve().parent.parent
 REPORT_SEED = 1
 KEEP_MARKER = "<!-- Everything below this line is written by hand and kept when the report is regenerated. -->"
@@ -112,7 +109,7 @@ def bot_turn(game, state, levels: dict, rng: Rng) -> list:
 
 
 def play_game(game, options: dict, levels: dict, seed: int) -> dict:
-    """One bots-only game: its outcome and what the optional hooks say about it."""
+    """One bots-only game: its outcome."""
     state = game.new_game(seed, options)
     rng = Rng.from_seed(seed, "lab")
     seats = set()
@@ -123,13 +120,8 @@ def play_game(game, options: dict, levels: dict, seed: int) -> dict:
             raise RuntimeError("every bot to act is waiting: the game is stuck")
         for action in actions:
             state = state.apply(action)
-    outcome = {"seed": seed, "finished": state.is_over, "moves": len(state.actions),
-               "winner": None if state.winner is None else str(state.winner), "seats": sorted(map(str, seats))}
-    if state.is_over and hasattr(state, "score"):
-        outcome["score"] = state.score()
-    if state.is_over and hasattr(state, "deciders"):
-        outcome["deciders"] = list(state.deciders())
-    return outcome
+    return {"seed": seed, "finished": state.is_over, "moves": len(state.actions),
+            "winner": None if state.winner is None else str(state.winner), "seats": sorted(map(str, seats))}
 
 
 def run_lab(game_name: str, bots: str | None = None, count: int = 100, seed: int = 1,
@@ -156,32 +148,12 @@ def summarise(game, options, levels, count, seed, outcomes, errors) -> dict:
         low, high = wilson(won, len(finished))
         rate = won / len(finished) if finished else 0.0
         wins[seat] = {"wins": won, "rate": round(rate, 4), "low": round(low, 4), "high": round(high, 4)}
-    result = {"game": game.name, "title": game.title, "options": options, "seed": seed, "games": count,
+    return {"game": game.name, "title": game.title, "options": options, "seed": seed, "games": count,
               "bots": {str(s): levels[s] for s in game.seats if str(s) in seats},
               "finished": len(finished), "unfinished": len(outcomes) - len(finished),
               "errors": len(errors), "first_error": errors[0] if errors else None,
               "seats": seats, "wins": wins, "no_winner": sum(o["winner"] is None for o in finished),
-              "length": summary([o["moves"] for o in finished])}
-    scored = [o["score"] for o in finished if "score" in o]
-    result["scores"] = {key: summary([s[key] for s in scored if key in s])
-                        for key in sorted({k for s in scored for k in s})} if scored else None
-    result["deciders"] = decider_table(finished) if any("deciders" in o for o in finished) else None
-    return result
-
-
-def decider_table(finished: list) -> list:
-    """The components named most often as deciding games, with who won those games."""
-    table = {}
-    for outcome in finished:
-        for item in set(outcome.get("deciders", ())):
-            row = table.setdefault(item, {"item": item, "games": 0, "winners": {}})
-            row["games"] += 1
-            winner = outcome["winner"] or "none"
-            row["winners"][winner] = row["winners"].get(winner, 0) + 1
-    rows = sorted(table.values(), key=lambda r: (-r["games"], r["item"]))[:TOP_DECIDERS]
-    for row in rows:
-        row["share"] = round(row["games"] / len(finished), 4)
-    return rows
+            "length": summary([o["moves"] for o in finished])}
 
 
 # -- charts -------------------------------------------------------------------------------------------
@@ -244,12 +216,9 @@ def charts(result: dict, prefix: str) -> dict:
     """{file name: svg} for one lab result."""
     title = f"{result['title']}: "
     rows = [(seat, w["rate"], w["low"], w["high"]) for seat, w in result["wins"].items()]
-    files = {f"{prefix}-wins.svg": win_chart(title + "win rate by seat (95% interval)", rows),
-             f"{prefix}-length.svg": histogram_chart(title + "game length in moves",
-                                                     result["length"].get("histogram", []))}
-    for key, stats in (result["scores"] or {}).items():
-        files[f"{prefix}-score-{slug(key)}.svg"] = histogram_chart(title + f"score: {key}", stats["histogram"])
-    return files
+    return {f"{prefix}-wins.svg": win_chart(title + "win rate by seat (95% interval)", rows),
+            f"{prefix}-length.svg": histogram_chart(title + "game length in moves",
+                                                    result["length"].get("histogram", []))}
 
 
 def slug(text) -> str:
@@ -282,17 +251,13 @@ def text_report(result: dict) -> str:
              f"finished {result['finished']}, unfinished {result['unfinished']}, errors {result['errors']}",
              f"win rate by seat (95% interval): {win_text(result)}; no winner {result['no_winner']}",
              "game length: " + ", ".join(f"{k} {v}" for k, v in result["length"].items() if k != "histogram")]
-    for key, stats in (result["scores"] or {}).items():
-        lines.append(f"score {key}: mean {stats['mean']}, min {stats['min']}, max {stats['max']}")
-    for row in result["deciders"] or ():
-        lines.append(f"decider {row['item']}: {row['games']} games ({percent(row['share'])}), winners {row['winners']}")
     if result["first_error"]:
         lines.append(f"first error: {result['first_error']}")
     return "\n".join(lines)
 
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
-    parser = subparsers.add_parser("lab", help="bots-only runs: win rates, lengths, scores, charts")
+    parser = subparsers.add_parser("lab", help="bots-only runs: win rates, lengths, charts")
     parser.add_argument("game", choices=games.names())
     parser.add_argument("--bots", default="", help="seat=level,... (all=level for every seat; levels "
                                                     "from the game's BOTS, or random)")
@@ -395,13 +360,6 @@ def markdown(runs: list, chart_folder: str) -> str:
             lines.append(f"| {r['mode']} | {bots_text(r)} | {r['finished']}/{r['games']} | {win_text(r)} | "
                          f"{r['no_winner']} | {r['length'].get('mean', '-')} | {r['errors']} |")
         lines.append("")
-        for r in results:
-            for key, stats in (r["scores"] or {}).items():
-                lines.append(f"- Score {key} ({r['mode']}, {bots_text(r)}): mean {stats['mean']}, "
-                             f"median {stats['median']}, range {stats['min']}-{stats['max']}.")
-            for row in r["deciders"] or ():
-                lines.append(f"- Decided by {row['item']} ({r['mode']}, {bots_text(r)}): "
-                             f"{percent(row['share'])} of games, winners {row['winners']}.")
         errors = [r for r in results if r["first_error"]]
         for r in errors:
             lines.append(f"- Error ({r['mode']}, {bots_text(r)}): {r['first_error']}")

@@ -38,6 +38,27 @@ def status_line(module, state, seat) -> str:
     return module.status_text(state, seat)
 
 
+def forced_seats(game, module, options) -> dict:
+    """TEMPORARY (session 5: until Blitzkrieg! and Blitzed! declare Game.forced_seats instead of a
+    package function forced_seats; then this is game.forced_seats(options))."""
+    package = getattr(module, "forced_seats", None)
+    return package(options) if package is not None else game.forced_seats(options)
+
+
+def hint_bot(game, module):
+    """TEMPORARY (session 5: until Fall Blau declares hint_bot = "advisor"; then this is
+    module.BOTS.get(game.hint_bot) when game.hint_bot is not None)."""
+    bots = getattr(module, "BOTS", {})
+    return bots.get(game.hint_bot) or bots.get("advisor") if game.hint_bot is not None else None
+
+
+def win_chance(game, module, view, rng):
+    """TEMPORARY (session 5: until Fall Blau declares Game.win_chance instead of a package function
+    estimate_win_chance; then this is game.win_chance(view, rng))."""
+    package = getattr(module, "estimate_win_chance", None)
+    return package(view, rng, 1) if package is not None else game.win_chance(view, rng)
+
+
 def readable(lines, reader) -> str:
     """One move's narration as `reader` may read it: the lines for everyone and for that seat only."""
     return " ".join(text for text, audience in lines if audience is None or (reader is not None and audience == reader))
@@ -82,9 +103,7 @@ class Session:
             if who != HUMAN and (not isinstance(who, str) or who not in bots):
                 raise ValueError(f"no bot level {who!r} for {self.game.title}")
             result[seat] = who
-        forced = getattr(self.module, "forced_seats", None)
-        if forced is not None:
-            result.update(forced(self.state.options))
+        result.update(forced_seats(self.game, self.module, self.state.options))
         return result
 
     def to_save(self) -> str:
@@ -268,22 +287,21 @@ class Session:
         return bot.think(self.game, self.state.view(seat), rng)
 
     def can_hint(self) -> bool:
-        return bool(getattr(self.module, "BOTS", None)) and self.interactive() and not self.realtime
+        """Hints need the game's declared hint bot, and a game that waits for the player."""
+        return hint_bot(self.game, self.module) is not None and self.interactive() and not self.realtime
 
     def hint(self, rng_seed: int, playouts: int = 20):
-        """A generator (run in slices): the strongest bot's suggestion for the viewer, with the chance
-        of victory from here where the game can estimate it (None otherwise)."""
-        bots = self.module.BOTS
-        bot = bots.get("advisor") or bots.get("hard") or next(iter(bots.values()))
+        """A generator (run in slices): the hint bot's suggestion for the viewer, with the share of
+        `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise)."""
         view = self.state.view(self.viewer())
         rng = Rng.from_seed(rng_seed, "hint")
-        action = yield from bot.think(self.game, view, rng)
-        estimate = getattr(self.module, "estimate_win_chance", None)
-        if estimate is None:
-            return action, None
+        action = yield from hint_bot(self.game, self.module).think(self.game, view, rng)
         wins = 0.0
         for _ in range(playouts):
-            wins += estimate(view, rng, 1)
+            chance = win_chance(self.game, self.module, view, rng)
+            if chance is None:
+                return action, None
+            wins += chance
             yield
         return action, wins / playouts
 
