@@ -52,8 +52,8 @@ def test_selection_shows_moves_and_fire_with_odds():
     # a position with a shot: the label gives range and chance to destroy
     shot = GAME.new_game(1)
     shot.phase, shot.turn, shot.home, shot.hand = "play", 0, ["s", "n"], [[], []]
-    shot.tanks = {sq_parse("a4"): [0, "L", "e", True], sq_parse("c4"): [1, "M", "w", True],
-                  sq_parse("h8"): [1, "H", "s", True]}
+    shot.tanks = {sq_parse("a4"): [0, "L", "e", True, "p1"], sq_parse("c4"): [1, "M", "w", True, "p2"],
+                  sq_parse("h8"): [1, "H", "s", True, "p3"]}
     svg = render(shot, 0, {"tank": "a4"})
     assert 'data-action="fire a4 c4"' in svg and "range 2, 22% to destroy" in svg
 

@@ -14,9 +14,8 @@ from ..engine import Game, IllegalAction, Option, State, require
 from . import data
 
 SIZE = data.SIZE
-FILES = "abcdefgh"
-FACINGS = "nesw"
-STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+FACINGS = data.FACINGS
+STEP = data.STEP
 LEFT = {"n": "w", "w": "s", "s": "e", "e": "n"}
 RIGHT = {v: k for k, v in LEFT.items()}
 BACK = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -28,9 +27,9 @@ STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
             y * SIZE + x + dx if dx and dy else None, (y + dy) * SIZE + x if dx and dy else None)
            for dx, dy in NEIGHBOURS8 if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
           for y in range(SIZE) for x in range(SIZE)]
+sq_name, sq_parse, xy, on_board = data.sq_name, data.sq_parse, data.xy, data.on_board
+is_dice_square, dice_of, edge_squares = data.is_dice_square, data.dice_of, data.edge_squares
 
-
-NAMES = [FILES[sq % SIZE] + str(sq // SIZE + 1) for sq in range(SIZE * SIZE)]
 # AHEAD[facing][sq]: the square in front of `sq`, or None at the board's edge.
 AHEAD = {f: [(sq // SIZE + dy) * SIZE + sq % SIZE + dx
              if 0 <= sq % SIZE + dx < SIZE and 0 <= sq // SIZE + dy < SIZE else None
@@ -38,39 +37,10 @@ AHEAD = {f: [(sq // SIZE + dy) * SIZE + sq % SIZE + dx
          for f, (dx, dy) in STEP.items()}
 
 
-def sq_name(sq: int) -> str:
-    return NAMES[sq]
-
-
-def sq_parse(name: str) -> int:
-    return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
-
-
-def xy(sq):
-    return sq % SIZE, sq // SIZE
-
-
-def on_board(x, y):
-    return 0 <= x < SIZE and 0 <= y < SIZE
-
-
-def is_dice_square(sq):
-    x, y = xy(sq)
-    return 1 <= x <= 6 and 1 <= y <= 6
-
-
-def dice_of(sq):
-    """The dice pair printed on an inner square (first die, second die)."""
-    x, y = xy(sq)
-    return x, y
-
-
-def edge_squares(edge):
-    if edge in "ns":
-        y = SIZE - 1 if edge == "n" else 0
-        return [y * SIZE + x for x in range(SIZE)]
-    x = SIZE - 1 if edge == "e" else 0
-    return [y * SIZE + x for y in range(SIZE)]
+def faces_board(sq, facing):
+    """Does a tank on `sq` facing `facing` face a square ("tanks on the board always face an adjacent
+    square"), not the board's edge?"""
+    return AHEAD[facing][sq] is not None
 
 
 def in_front(from_sq, facing, sq):
@@ -80,6 +50,8 @@ def in_front(from_sq, facing, sq):
     dx, dy = STEP[facing]
     return (x - fx) * dx + (y - fy) * dy > 0
 
+
+FACE_THE_BOARD = "a tank always faces an adjacent square, never off the edge of the board"
 
 SQ = r"([a-h][1-8])"
 PATTERNS = [
@@ -120,7 +92,8 @@ class BitskriegState(State):
         self.home = [None, None]
         self.first = None
         self.flags = [[], []]
-        self.tanks = {}                # square -> [seat, class, facing, ready]
+        self.tanks = {}                # square -> [seat, class, facing, ready, piece id]
+        self.placed = [0, 0]           # tanks each seat has put on the board: numbers the piece ids
         self.bounding = None           # square of the tank that may still fire after a bounding move
         self.last_roll = None
         self.won_by = None
@@ -145,6 +118,7 @@ class BitskriegState(State):
         new.home = list(self.home)
         new.flags = [list(f) for f in self.flags]
         new.tanks = {sq: list(t) for sq, t in self.tanks.items()}
+        new.placed = list(self.placed)
         new._legal = None
         return new
 
@@ -154,9 +128,12 @@ class BitskriegState(State):
         return None if self.phase == "over" else self.turn
 
     def check_invariants(self):
-        for sq, (seat, cls, facing, ready) in self.tanks.items():
-            require(not self.blocks_move(sq), f"a tank stands on {sq}, a square it may not enter")
-            require(facing in "nesw" and cls in data.TANK_CLASSES, f"the tank on {sq} is malformed")
+        for sq, (seat, cls, facing, ready, piece) in self.tanks.items():
+            require(not self.blocks_move(sq), f"a tank stands on {sq_name(sq)}, a square it may not enter")
+            require(facing in "nesw" and cls in data.TANK_CLASSES, f"the tank on {sq_name(sq)} is malformed")
+            require(faces_board(sq, facing), f"the tank on {sq_name(sq)} faces off the board")
+        pieces = [t[4] for t in self.tanks.values()]
+        require(len(set(pieces)) == len(pieces), "two tanks share a piece id")
         for seat in (0, 1):
             require(all(self.chosen[seat].count(c) <= 3 for c in data.CLASS_ORDER), "more than 3 tanks of a class")
             require(self.rebuilds[seat] >= 0, "a negative rebuild counter")
@@ -212,7 +189,7 @@ class BitskriegState(State):
 
         Returns {(square, facing): (squares entered, path)}, the path being the cheapest one.
         """
-        seat, _, facing, _ = self.tanks[start]
+        seat, _, facing, _, _ = self.tanks[start]
         best = {(start, facing): (0, ())}
         frontier = [(start, facing, 0, ())]
         if budget >= 1:  # one 90-degree turn in place, counted as a square entered
@@ -237,19 +214,21 @@ class BitskriegState(State):
 
     def move_targets(self, start, budget):
         """Legal end points {(square, facing): path} of a forward move within `budget`."""
-        seat, _, facing, _ = self.tanks[start]
+        seat, _, facing, _, _ = self.tanks[start]
         tanks, own_flags = self.tanks, self.flags[seat]
         return {key: path for key, (cost, path) in self.reach(start, budget).items()
                 if key != (start, facing) and (key[0] == start or key[0] not in tanks)
-                and key[0] not in own_flags}
+                and key[0] not in own_flags and faces_board(*key)}
 
     def reverse_targets(self, start):
         """End points of a reverse move: exactly one square backwards (turn rules per option)."""
-        seat, _, facing, _ = self.tanks[start]
+        seat, _, facing, _, _ = self.tanks[start]
         turns = self.options["reverse_turn"]
         result = {}
         before = [facing] + ([LEFT[facing], RIGHT[facing]] if turns else [])
         for f in before:
+            if not faces_board(start, f):
+                continue
             x, y = xy(start)
             dx, dy = STEP[BACK[f]]
             if not on_board(x + dx, y + dy):
@@ -259,12 +238,13 @@ class BitskriegState(State):
                 continue
             ends = [f] + ([LEFT[f], RIGHT[f]] if turns and f == facing else [])
             for end in ends:
-                result[(dest, end)] = (dest,)
+                if faces_board(dest, end):
+                    result[(dest, end)] = (dest,)
         return result
 
     def ram_targets(self, start):
         """{(from_square, target_square)} a tank on `start` can ram (it must be able to enter it)."""
-        seat, cls, _, _ = self.tanks[start]
+        seat, cls = self.tanks[start][:2]
         result = set()
         for (sq, f), (cost, _) in self.reach(start, CLASSES[cls]["speed"] - 1).items():
             if sq != start and not self.can_stop(sq, seat, start):
@@ -290,7 +270,7 @@ class BitskriegState(State):
         fire, enemy tanks) may be the last square counted but are never counted through; a
         diagonal step is barred when either square beside it blocks.
         """
-        seat, cls, facing, _ = self.tanks[shooter]
+        seat, cls, facing = self.tanks[shooter][:3]
         x0, y0 = xy(shooter)
         fdx, fdy = STEP[facing]
         targets = {t for t in targets if in_front(shooter, facing, t)
@@ -347,7 +327,7 @@ class BitskriegState(State):
         """Armor the damage dice must beat (obstacles 4; flank shots one less)."""
         if target not in self.tanks:
             return data.OBSTACLE_ARMOR
-        _, cls, facing, _ = self.tanks[target]
+        cls, facing = self.tanks[target][1:3]
         armor = CLASSES[cls]["armor"]
         if self.options["flank_armor"] and not in_front(target, facing, shooter):
             armor -= 1
@@ -418,7 +398,7 @@ class BitskriegState(State):
     def place_actions(self, verb, classes):
         seat = self.turn
         return [f"{verb} {c} {sq_name(sq)} {f}" for c in classes
-                for sq in sorted(self.home_squares_free(seat)) for f in FACINGS]
+                for sq in sorted(self.home_squares_free(seat)) for f in FACINGS if faces_board(sq, f)]
 
     def flag_squares(self, seat):
         own = self.flags[seat]
@@ -465,19 +445,22 @@ class BitskriegState(State):
     # -- doing -------------------------------------------------------------------------
     def do(self, action):
         self._legal = None
+        self.last_roll = None  # the dice of this action only (the log and the board's cues read it)
         kind, fields = parse(action)
         seat = self.turn
         getattr(self, "_do_" + kind)(seat, *fields)
 
     def _do_roll(self, seat, terrain):
+        tries = []  # every pair rolled: a pair naming a taken square is rolled again
         while True:
             first, second = self.rng.roll(), self.rng.roll()
             sq = second * SIZE + first
-            rolls = [first, second]
+            tries.append([first, second, sq_name(sq)])
             if sq not in self.obstacles:
                 break
         self.obstacles[sq] = terrain or "obstacle"
-        self.last_roll = {"kind": "obstacle", "seat": seat, "dice": rolls, "square": sq_name(sq)}
+        self.last_roll = {"kind": "obstacle", "seat": seat, "dice": [first, second], "square": sq_name(sq),
+                          "terrain": terrain or "obstacle", "tries": tries}
         if len(self.obstacles) == data.OBSTACLE_COUNT:
             self.phase, self.turn = "pick", 0
         else:
@@ -491,7 +474,20 @@ class BitskriegState(State):
             if seat == 0:
                 self.turn = 1
             else:
-                self.phase, self.turn = "axis", 0
+                self.phase, self.turn = "axis", self.axis_chooser()
+
+    def axis_chooser(self):
+        """The seat that chooses the axis: by option, or "each player may roll a die, with the
+        higher roller choosing" (a tie rolls again)."""
+        chooser = self.options["axis_chooser"]
+        if chooser != "roll":
+            return 0 if chooser == "blue" else 1
+        rolls = []
+        while not rolls or rolls[-1][0] == rolls[-1][1]:
+            rolls.append([self.rng.roll(), self.rng.roll()])
+        winner = 0 if rolls[-1][0] > rolls[-1][1] else 1
+        self.last_roll = {"kind": "axis", "seat": winner, "dice": rolls}
+        return winner
 
     def _do_axis(self, seat, axis):
         self.axis = axis
@@ -505,7 +501,9 @@ class BitskriegState(State):
 
     def _do_place(self, seat, verb, letter, square, facing):
         cls = letter.upper()
-        self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy"]
+        self.placed[seat] += 1
+        piece = f"{data.SEAT_NAMES[seat]['name'].lower()}-{self.placed[seat]}"
+        self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy", piece]
         if verb == "deploy":
             self.hand[seat].remove(cls)
             if not self.hand[seat]:
@@ -536,7 +534,6 @@ class BitskriegState(State):
         tank = self.tanks.pop(start)
         tank[2] = facing
         self.tanks[end] = tank
-        self.last_roll = None
         if verb == "bound" and self.fire_targets(end):
             self.bounding = end
             self.phase = "bound"
@@ -549,6 +546,8 @@ class BitskriegState(State):
         distance = self.range_count(shooter, target)
         range_dice = [self.rng.roll() for _ in range(2 if self.bounding == shooter else 1)]
         armor = self.target_armor(shooter, target)
+        aimed = self.tanks.get(target)
+        what = {"seat": aimed[0], "class": aimed[1]} if aimed else {"seat": None, "class": self.obstacles[target]}
         damage = []
         result = "miss"
         if all(d > distance for d in range_dice):
@@ -563,7 +562,9 @@ class BitskriegState(State):
                 result = "deflected"
         self.last_roll = {"kind": "fire", "seat": seat, "from": sq_name(shooter), "at": sq_name(target),
                           "range": distance, "armor": armor, "range_dice": range_dice,
-                          "damage_dice": damage, "result": result}
+                          "damage_dice": damage, "result": result, "shooter": self.tanks[shooter][1],
+                          "target": what, "flank": self.options["flank_armor"] and aimed is not None
+                          and armor < CLASSES[aimed[1]]["armor"]}
         self.tanks[shooter][3] = False
         self.bounding = None
         self.end_turn()
@@ -580,7 +581,8 @@ class BitskriegState(State):
         rammer_lost = defend_die > self.tank_stat(square, "armor")
         self.last_roll = {"kind": "ram", "seat": seat, "from": sq_name(square), "at": sq_name(target),
                           "dice": [ram_die, defend_die], "target_destroyed": target_lost,
-                          "rammer_destroyed": rammer_lost}
+                          "rammer_destroyed": rammer_lost, "rammer": self.tanks[square][1],
+                          "target": self.tanks[target][1]}
         for sq, lost in ((target, target_lost), (square, rammer_lost)):
             if lost:
                 self.remove(sq)
@@ -592,7 +594,6 @@ class BitskriegState(State):
         for tank in self.tanks.values():
             if tank[0] == seat:
                 tank[3] = True
-        self.last_roll = None
         self.end_turn()
 
     def _do_hold(self, seat):
@@ -602,7 +603,7 @@ class BitskriegState(State):
 
     def remove(self, sq):
         if sq in self.tanks:
-            seat, cls, _, _ = self.tanks.pop(sq)
+            seat, cls = self.tanks.pop(sq)[:2]
             self.destroyed[seat].append(cls)
         else:
             del self.obstacles[sq]
@@ -687,6 +688,8 @@ class BitskriegState(State):
             return "no counter of that class is left in your reserve"
         if sq not in edge_squares(self.home[seat]):
             return "tanks are placed on your home edge (your military base)"
+        if not faces_board(sq, facing):
+            return FACE_THE_BOARD
         return "that square of your base is taken"
 
     def _why_tank(self, seat, kind, fields):
@@ -711,6 +714,11 @@ class BitskriegState(State):
                 return "a reverse move goes exactly one square straight back into a square where it can stop" + \
                     ("" if self.options["reverse_turn"] else ", without turning")
             end = sq_parse(fields[2])
+            if not faces_board(end, fields[3]):
+                return FACE_THE_BOARD
+            if end == start and fields[3] == BACK[tank[2]]:
+                return "a tank turns in place only once in a move (90 degrees): that turn is the one " \
+                       "square it enters without moving"
             if self.tanks.get(end, (seat,))[0] != seat or self.blocks_move(end):
                 return "a tank cannot enter an obstacle or an enemy tank's square"
             if end in self.tanks and end != start or end in self.flags[seat]:
@@ -727,7 +735,7 @@ class BitskriegState(State):
             if not self.options["destroy_obstacles"]:
                 return "firing at obstacles is an advanced rule that is not in use"
             if not self.destructible(self.obstacles[target]):
-                return "water cannot be destroyed"
+                return "water cannot be destroyed: a shot at it only makes a splash, so it is not offered"
         elif self.tanks.get(target, (seat,))[0] == seat:
             return "choose an enemy tank as the target"
         if not in_front(start, tank[2], target):
@@ -746,8 +754,9 @@ class BitskriegState(State):
             "destroyed": [sorted(d) for d in self.destroyed], "reserve_used": list(self.reserve_used),
             "rebuilds": list(self.rebuilds),
             "flags": [[sq_name(sq) for sq in f] for f in self.flags],
-            "tanks": {sq_name(sq): {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3]}
+            "tanks": {sq_name(sq): {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3], "piece": t[4]}
                       for sq, t in sorted(self.tanks.items())},
+            "placed": list(self.placed),
             "bounding": sq_name(self.bounding) if self.bounding is not None else None,
             "last_roll": self.last_roll, "winner": self.result, "won_by": self.won_by,
             "rng": self.rng.state,
@@ -780,7 +789,9 @@ class BitskriegState(State):
         state.reserve_used = list(d["reserve_used"])
         state.rebuilds = list(d["rebuilds"])
         state.flags = [[sq_parse(s) for s in f] for f in d["flags"]]
-        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"]] for k, t in d["tanks"].items()}
+        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"], t["piece"]]
+                       for k, t in d["tanks"].items()}
+        state.placed = list(d["placed"])
         state.bounding = sq_parse(d["bounding"]) if d["bounding"] else None
         state.last_roll = d["last_roll"]
         state.result, state.won_by = d["winner"], d["won_by"]
@@ -826,6 +837,10 @@ class BitskriegGame(Game):
     state_class = BitskriegState
     max_actions = 5000
     options = (
+        Option("axis_chooser", "roll", choices=("roll", "blue", "red"), label="Who chooses the axis",
+               help="roll: each player rolls a die and the higher roller chooses (ties roll again); or name "
+                    "the player who chooses (the rulebook suggests the younger). The other player then "
+                    "takes a home edge and moves first."),
         Option("handicapping", False, label="Handicapping",
                help="Set how many rebuilds each player has (the two counts below)."),
         Option("rebuilds_blue", 2, low=0, high=data.REBUILD_TRACK_MAX["value"], label="Blue rebuilds",
