@@ -1,7 +1,9 @@
 """Bitskrieg: a tank duel for two on an 8 x 8 board (Hollandspiele, 2017), with nine advanced rules."""
 
 from .rules import GAME, BitskriegState
-from .svg import render, status_text
+from .svg import render, status_text, tray
 from .bots import BOTS
 
-__all__ = ["GAME", "BitskriegState", "render", "status_text", "BOTS"]
+RENDERS_FROM_VIEW = True
+
+__all__ = ["GAME", "BitskriegState", "render", "status_text", "tray", "BOTS"]

@@ -43,6 +43,10 @@ def faces_board(sq, facing):
     return AHEAD[facing][sq] is not None
 
 
+def terrain_name(terrain):
+    return "Obstacle" if terrain == "obstacle" else data.TERRAINS[terrain]["name"]
+
+
 def in_front(from_sq, facing, sq):
     """Is `sq` beyond the line through the front edge of a tank on `from_sq` facing `facing`?"""
     fx, fy = xy(from_sq)
@@ -350,6 +354,10 @@ class BitskriegState(State):
                     (p_range * (1 - p_kill - p_stun), hit + [1] * fire, "deflected")]
         return [o for o in outcomes if o[0] > 1e-12]
 
+    def kill_chance(self, shooter, target, distance):
+        """The chance that a shot from `shooter` destroys what stands on `target`."""
+        return sum(p for p, _, result in self.fire_outcomes(shooter, target, distance) if result == "destroyed")
+
     def ram_outcomes(self, rammer, target):
         """[(probability, dice, result)]: each tank is destroyed by a roll above its own armor."""
         p_target = max(0, 6 - self.tank_stat(target, "armor")) / 6
@@ -357,6 +365,74 @@ class BitskriegState(State):
         outcomes = [((1 - p_target) * (1 - p_rammer), [1, 1]), (p_target * (1 - p_rammer), [6, 1]),
                     ((1 - p_target) * p_rammer, [1, 6]), (p_target * p_rammer, [6, 6])]
         return [(p, dice, "ram") for p, dice in outcomes if p > 1e-12]
+
+    # -- what the board shows ------------------------------------------------------------
+    def facts(self, seat):
+        """For every seat: the squares of the last action and its cues (a tank or obstacle destroyed,
+        the flags captured). For the seat to act also, per legal shot its range, the armor to beat
+        and its chances; per ram each side's chance to be destroyed; per move the route to each square."""
+        facts = {"last": self.last_squares(), "cues": self.cues()}
+        if seat is None or seat != self.to_play:
+            return facts
+        shots, rams, paths = {}, {}, {}
+        for action in self.legal_actions():
+            kind, fields = parse(action)
+            if kind == "fire":
+                shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+                distance = self.range_count(shooter, target)
+                odds = {result: 0.0 for result in ("miss", "destroyed", "stunned", "deflected")}
+                for probability, _, result in self.fire_outcomes(shooter, target, distance):
+                    odds[result] = round(probability, 4)
+                shots[action] = {"range": distance, "armor": self.target_armor(shooter, target),
+                                 "range_dice": 2 if self.bounding == shooter else 1,
+                                 "fire_dice": self.tank_stat(shooter, "fire"), **odds}
+            elif kind == "ram":
+                rammer, target = sq_parse(fields[0]), sq_parse(fields[2])
+                rams[action] = {"target": round(max(0, 6 - self.tank_stat(target, "armor")) / 6, 4),
+                                "rammer": round(max(0, 6 - self.tank_stat(rammer, "armor")) / 6, 4)}
+        for start in self.seat_tanks(seat) if self.phase == "play" else ():
+            if not self.tanks[start][3]:
+                continue
+            speed = self.tank_stat(start, "speed")
+            budgets = {"move": speed, "bound": speed - 1 if self.options["bounding_fire"] and speed >= 2 else 0}
+            for verb, budget in budgets.items():
+                routes = {}
+                for (end, _), path in sorted(self.move_targets(start, budget).items() if budget else ()):
+                    if end != start and (sq_name(end) not in routes or len(path) < len(routes[sq_name(end)])):
+                        routes[sq_name(end)] = [sq_name(sq) for sq in path if sq != start]
+                if routes:
+                    paths[f"{verb} {sq_name(start)}"] = routes
+        facts.update(shots=shots, rams=rams, paths=paths)
+        return facts
+
+    def last_squares(self):
+        """The squares the last action changed (for the board's last-move highlight)."""
+        if not self.actions:
+            return []
+        kind, fields = parse(self.actions[-1])
+        if kind == "roll":
+            return [self.last_roll["square"]]
+        return {"place": fields[2:3], "flag": fields[:1], "move": fields[1:3], "fire": list(fields),
+                "ram": list(fields)}.get(kind, [])
+
+    def cues(self):
+        """Scoring moments of the last action, drawn where they happened: [{"square", "text"}]."""
+        roll, cues = self.last_roll, []
+        if roll and roll["kind"] == "fire" and roll["result"] in ("destroyed", "stunned"):
+            aimed = roll["target"]
+            what = (f"{data.SEAT_NAMES[aimed['seat']]['name']} {CLASSES[aimed['class']]['name']}"
+                    if aimed["seat"] is not None else terrain_name(aimed["class"]))
+            cues.append({"square": roll["at"], "text": f"{what} {roll['result']}"})
+        if roll and roll["kind"] == "ram":
+            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], 1 - roll["seat"]),
+                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], roll["seat"])):
+                if lost:
+                    cues.append({"square": square,
+                                 "text": f"{data.SEAT_NAMES[owner]['name']} {CLASSES[cls]['name']} destroyed"})
+        if self.won_by == "flags":
+            for flag in self.flags[1 - self.result]:
+                cues.append({"square": sq_name(flag), "text": f"{data.SEAT_NAMES[self.result]['name']} holds the flag"})
+        return cues
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self):
@@ -765,26 +841,22 @@ class BitskriegState(State):
     def redact(self, data_, seat):
         data_.pop("rng", None)  # the dice stream would let a player foresee every roll
         for other in (0, 1):
-            hidden = data_["hand"][other]
-            if other == seat or not hidden:
-                continue
-            revealed = list(data_["chosen"][other])
-            for cls in hidden:
-                revealed.remove(cls)
-            data_["chosen"][other] = sorted(revealed) + ["?"] * len(hidden)
-            data_["hand"][other] = ["?"] * len(hidden)
+            # Picks not yet deployed are secret; the deployed ones are on the board for all to see.
+            if other != seat and data_["hand"][other]:
+                data_["hand"][other] = {"hidden": len(data_["hand"][other])}
+                data_["chosen"][other] = {"hidden": len(data_["chosen"][other])}
         return data_
 
     @classmethod
     def from_view_data(cls, game, options, d, rng):
-        """Rebuild a playable state from (possibly redacted) to_dict() data; '?' picks are sampled."""
+        """Rebuild a playable state from (possibly redacted) to_dict() data; hidden picks are sampled."""
         state = cls(game, 0, options)
         state.rng = rng
         state.phase, state.turn, state.first, state.axis = d["phase"], d["turn"], d["first"], d["axis"]
         state.home = list(d["home"])
         state.obstacles = {sq_parse(k): v for k, v in d["obstacles"].items()}
-        state.hand = [list(h) for h in d["hand"]]
-        state.chosen = [list(c) for c in d["chosen"]]
+        state.hand = [h if isinstance(h, dict) else list(h) for h in d["hand"]]
+        state.chosen = [c if isinstance(c, dict) else list(c) for c in d["chosen"]]
         state.destroyed = [list(x) for x in d["destroyed"]]
         state.reserve_used = list(d["reserve_used"])
         state.rebuilds = list(d["rebuilds"])
@@ -797,7 +869,7 @@ class BitskriegState(State):
         state.result, state.won_by = d["winner"], d["won_by"]
         state._legal = None
         for seat in (0, 1):
-            if "?" in state.chosen[seat]:
+            if isinstance(state.hand[seat], dict):
                 state.sample_hidden(seat, rng)
         return state
 
@@ -808,7 +880,7 @@ class BitskriegState(State):
         for c in known:
             pool.remove(c)
         rng.shuffle(pool)
-        hidden = pool[:self.hand[seat].count("?")]
+        hidden = pool[:self.hand[seat]["hidden"]]
         self.hand[seat] = hidden
         self.chosen[seat] = known + hidden
 
