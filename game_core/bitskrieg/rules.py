@@ -705,6 +705,13 @@ class BitskriegState(State):
         self.won_by = how
 
     # -- explaining refusals -------------------------------------------------------------
+    def target_words(self, sq):
+        """'the Red Heavy Tank on g1' or 'the woods on c4'."""
+        tank = self.tanks.get(sq)
+        if tank:
+            return f"the {data.SEAT_NAMES[tank[0]]['name']} {CLASSES[tank[1]]['name']} on {sq_name(sq)}"
+        return f"the {terrain_name(self.obstacles[sq]).lower()} on {sq_name(sq)}"
+
     def why_illegal(self, action):
         kind, fields = parse(action)
         phase_kinds = {"obstacles": {"roll"}, "pick": {"pick"}, "axis": {"axis"}, "home": {"home"},
@@ -893,19 +900,6 @@ class BitskriegGame(Game):
     def seat_name(self, seat):
         return ("Blue", "Red")[int(seat)]
 
-    def describe_outcome(self, before, after):
-        roll = after.last_roll
-        if roll is None or roll is before.last_roll or roll == before.last_roll:
-            return ""
-        dice = lambda values: "-".join(map(str, values))
-        if roll["kind"] == "obstacle":
-            return f"rolled {dice(roll['dice'])}, obstacle on {roll['square']}"
-        if roll["kind"] == "ram":
-            return (f"ram die {roll['dice'][0]}, defence die {roll['dice'][1]}"
-                    f"{', target destroyed' if roll['target_destroyed'] else ''}"
-                    f"{', rammer destroyed' if roll['rammer_destroyed'] else ''}")
-        damage = f", damage {dice(roll['damage_dice'])} against armor {roll['armor']}" if roll["damage_dice"] else ""
-        return f"range {roll['range']}, range dice {dice(roll['range_dice'])}{damage}: {roll['result']}"
     state_class = BitskriegState
     max_actions = 5000
     options = (
@@ -950,35 +944,126 @@ class BitskriegGame(Game):
             words[1] = words[1].upper()
         return " ".join(words)
 
+    # -- narration: every event in plain words ------------------------------------------------------
+    def narrate(self, before, after):
+        """The action, what its dice did, the end of the game if it came, and to the picker alone
+        which tank she picked in secret."""
+        action = after.actions[-1]
+        lines = [(self.describe_action(before, action), None)]
+        outcome = self.describe_outcome(before, after)
+        if outcome:
+            lines.append((outcome, None))
+        if after.is_over:
+            lines.append((self.describe_end(after), None))
+        kind, fields = parse(action)
+        if kind == "pick":
+            lines.append((f"You picked a {ratings(fields[0].upper())}.", before.turn))
+        return lines
+
     def describe_action(self, state, action):
         kind, fields = parse(action)
-        who = data.SEAT_NAMES[state.turn]["name"]
+        who = side(state.turn)
         if kind == "pick":
             return f"{who} picks a tank in secret"
         if kind == "roll":
-            return f"{who} rolls for an obstacle" + (f" ({fields[0]})" if fields[0] else "")
+            return f"{who} rolls for {'a ' + fields[0] if fields[0] else 'an'} obstacle"
         if kind == "place":
             verb, letter, square, facing = fields
-            name = CLASSES[letter.upper()]["name"]
-            return f"{who} {verb}s a {name} on {square} facing {facing.upper()}"
+            what = f"{CLASSES[letter.upper()]['name']} on {square} facing {data.FACING_NAMES[facing]}"
+            if verb == "deploy":
+                return f"{who} deploys a {what}"
+            if verb == "rebuild":
+                left = state.rebuilds[state.turn] - 1
+                return f"{who} rebuilds a {what}, finished side up ({plural(left, 'rebuild')} left)"
+            return f"{who} brings in a reserve {what}, finished side up, for two rebuilds"
         if kind == "move":
             verb, start, end, facing = fields
-            tank = state.tanks.get(sq_parse(start))
-            name = CLASSES[tank[1]]["name"] if tank else "tank"
-            how = {"move": "moves", "bound": "moves (bounding fire)", "back": "backs up"}[verb]
-            return f"{who}'s {name} {how} {start} to {end} facing {facing.upper()}"
+            tank = f"{who}'s {CLASSES[state.tanks[sq_parse(start)][1]]['name']}"
+            heading = data.FACING_NAMES[facing]
+            if start == end:
+                return f"{tank} on {start} turns in place to face {heading}"
+            how = {"move": "moves", "bound": "makes a bounding move", "back": "backs up"}[verb]
+            return f"{tank} {how} from {start} to {end}, facing {heading}"
         if kind == "fire":
-            shooter, target = fields
-            distance = state.range_count(sq_parse(shooter), sq_parse(target))
-            what = "an obstacle" if sq_parse(target) not in state.tanks else "the tank"
-            return f"{who} fires from {shooter} at {what} on {target} (range {distance})"
+            shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+            return (f"{who}'s {CLASSES[state.tanks[shooter][1]]['name']} on {fields[0]} fires at "
+                    f"{state.target_words(target)} (range {state.range_count(shooter, target)})")
         if kind == "ram":
-            return f"{who}'s tank from {fields[0]} rams the tank on {fields[2]} from {fields[1]}"
+            start, square, target = fields
+            tank = f"{who}'s {CLASSES[state.tanks[sq_parse(start)][1]]['name']}"
+            route = "" if start == square else f" moves from {start} to {square} and"
+            return f"{tank}{route} rams {state.target_words(sq_parse(target))}"
+        if kind == "flip":
+            finished = sum(1 for t in state.tanks.values() if t[0] == state.turn and not t[3])
+            return f"{who} flips {plural(finished, 'finished tank')} to ready"
         return {"axis": lambda: f"{who} chooses the {'north-south' if fields[0] == 'ns' else 'east-west'} axis",
-                "home": lambda: f"{who} takes the {fields[0].upper()} edge and will play first",
+                "home": lambda: f"{who} takes the {data.FACING_NAMES[fields[0]]} edge as home and will play first",
                 "flag": lambda: f"{who} places a flag on {fields[0]}",
-                "flip": lambda: f"{who} flips all finished tanks to ready",
                 "hold": lambda: f"{who} holds fire"}[kind]()
+
+    def describe_outcome(self, before, after):
+        """What the dice did in the last action, with their faces; "" when none were rolled."""
+        roll = after.last_roll
+        if roll is None:
+            return ""
+        if roll["kind"] == "obstacle":
+            tries = [f"{a} and {b}: {square} is taken, rolled again" for a, b, square in roll["tries"][:-1]]
+            first, second, square = roll["tries"][-1]
+            terrain = "an obstacle" if roll["terrain"] == "obstacle" else f"a {roll['terrain']} obstacle"
+            return f"Dice {'; '.join(tries + [f'{first} and {second}: {terrain} on {square}'])}."
+        if roll["kind"] == "axis":
+            pairs = [f"Blue {b}, Red {r}" + (" (a tie, rolled again)" if b == r else "") for b, r in roll["dice"]]
+            return f"Axis roll: {'; '.join(pairs)}: {side(roll['seat'])} chooses the axis."
+        if roll["kind"] == "ram":
+            parts = []
+            for label, die, square, cls, lost in (
+                    ("Ram die", roll["dice"][0], roll["at"], roll["target"], roll["target_destroyed"]),
+                    ("defence die", roll["dice"][1], roll["from"], roll["rammer"], roll["rammer_destroyed"])):
+                armor = CLASSES[cls]["armor"]
+                tank = f"the {CLASSES[cls]['name']} on {square}"
+                parts.append(f"{label} {die} beats armor {armor}: {tank} is destroyed" if lost else
+                             f"{label} {die} does not beat armor {armor}: {tank} survives, finished")
+            return "; ".join(parts) + "."
+        distance, range_dice = roll["range"], roll["range_dice"]
+        faces = dice_words(range_dice)
+        if roll["result"] == "miss":
+            need = "both must beat" if len(range_dice) == 2 else "does not beat"
+            return f"Range {faces} ({need} {distance}): a miss." if len(range_dice) == 2 else \
+                f"Range {faces} {need} range {distance}: a miss."
+        damage = dice_words(roll["damage_dice"])
+        armor = f"armor {roll['armor']}" + (" (a flank shot)" if roll["flank"] else "")
+        aimed = roll["target"]
+        what = (f"the {side(aimed['seat'])} {CLASSES[aimed['class']]['name']}" if aimed["seat"] is not None
+                else f"the {terrain_name(aimed['class']).lower()}")
+        hit = f"Range {faces} {'beat' if len(range_dice) == 2 else 'beats'} range {distance}: a hit. Damage {damage}"
+        if roll["result"] == "destroyed":
+            return f"{hit} against {armor}: {what} {'are' if aimed['class'] == 'woods' else 'is'} destroyed."
+        if roll["result"] == "stunned":
+            return f"{hit} against {armor}, none above and one equal: {what} is stunned (finished)."
+        return f"{hit} against {armor}, none above it: deflected."
+
+    def describe_end(self, state):
+        loser = side(1 - state.winner)
+        if state.won_by == "flags":
+            return f"{side(state.winner)} wins: both {loser} flags held at the start of {side(state.winner)}'s turn."
+        return f"{side(state.winner)} wins: every {loser} tank destroyed."
+
+
+def side(seat):
+    return data.SEAT_NAMES[seat]["name"]
+
+
+def plural(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def dice_words(dice):
+    return f"die {dice[0]}" if len(dice) == 1 else "dice " + " and ".join(map(str, dice))
+
+
+def ratings(letter):
+    c = CLASSES[letter]
+    return f"{c['name']} (speed {c['speed']}, fire {c['fire']}, armor {c['armor']})"
 
 
 GAME = BitskriegGame()
