@@ -17,7 +17,7 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from game_core.bitskrieg import BOTS, GAME  # noqa: E402
-from game_core.bitskrieg.bots import kill_chance, setup_choice  # noqa: E402
+from game_core.bitskrieg.bots import setup_choice  # noqa: E402
 from game_core.bitskrieg.rules import BitskriegState, parse, sq_parse, xy  # noqa: E402
 from game_core.engine import Bot, run_bot  # noqa: E402
 from game_core.lab import wilson  # noqa: E402
@@ -38,13 +38,8 @@ class GreedyBot(Bot):
         state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng)
-        shots = []
-        for action in legal:
-            if action.startswith("fire "):
-                shooter, target = (sq_parse(s) for s in parse(action)[1])
-                if target in state.tanks:
-                    chance = kill_chance(state, shooter, target, state.range_count(shooter, target))
-                    shots.append((chance, rng.random(), action))
+        shots = [(odds["destroyed"], rng.random(), action) for action, odds in view["facts"]["shots"].items()
+                 if action.split()[2] in view["state"]["tanks"]]  # tanks only, not obstacles
         if shots:
             return max(shots)[2]
         flags = state.flags[1 - seat]

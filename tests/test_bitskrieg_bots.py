@@ -40,8 +40,8 @@ def stand_off():
     which two hard bots used to turn in place forever."""
     state = play(0, "hard", "hard", cap=40)
     assert state.phase == "play"
-    state.tanks = {sq_parse("f3"): [0, "M", "w", True], sq_parse("b5"): [1, "H", "e", True],
-                   sq_parse("f7"): [1, "H", "e", False]}
+    state.tanks = {sq_parse("f3"): [0, "M", "w", True, "p1"], sq_parse("b5"): [1, "H", "e", True, "p2"],
+                   sq_parse("f7"): [1, "H", "e", False, "p3"]}
     state.flags = [[sq_parse("g5"), sq_parse("f7")], [sq_parse("b4"), sq_parse("c5")]]
     state.turn = 0
     state._legal = None
@@ -75,8 +75,8 @@ def test_the_two_flags_want_two_different_tanks():
     state = stand_off()
 
     def red_score(other):
-        state.tanks = {sq_parse("f3"): [0, "M", "w", True], sq_parse("f7"): [1, "H", "e", True],
-                       sq_parse(other): [1, "H", "e", True]}
+        state.tanks = {sq_parse("f3"): [0, "M", "w", True, "p4"], sq_parse("f7"): [1, "H", "e", True, "p5"],
+                       sq_parse(other): [1, "H", "e", True, "p6"]}
         return side_score(state, 1, 1.0)
 
     assert red_score("c6") - red_score("b6") >= CLOSEST_FLAG  # c6 is one turn nearer g5 than b6
@@ -86,8 +86,8 @@ def test_hard_sees_the_enemy_shoot_first():
     # A lone Blue Medium in range of a ready Red Heavy: one ply likes driving up to range 2, but
     # there the Heavy shoots first (and a kill ends the game); the hard AI fires from afar instead.
     state = stand_off()
-    state.tanks = {sq_parse("d1"): [0, "M", "n", True], sq_parse("b5"): [1, "H", "e", True],
-                   sq_parse("f7"): [1, "H", "e", False]}
+    state.tanks = {sq_parse("d1"): [0, "M", "n", True, "p7"], sq_parse("b5"): [1, "H", "e", True, "p8"],
+                   sq_parse("f7"): [1, "H", "e", False, "p9"]}
     state._legal = None
     assert action_value(state, "move d1 d3 n", 0) > action_value(state, "fire d1 b5", 0)
     assert action_value(state, "move d1 d3 n", 0, reply=True) < action_value(state, "fire d1 b5", 0, reply=True)

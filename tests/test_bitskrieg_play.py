@@ -17,14 +17,14 @@ def test_clicking_board_actions_alone_finishes_games():
         state = GAME.new_game(seed, options)
         ui = {"interactive": True}
         while not state.is_over:
-            svg = render(state, state.to_play, ui)
+            svg = render(state.view(state.to_play), ui)
             clickable = ACTION.findall(svg)
             assert clickable, f"no clickable action in phase {state.phase}"
             assert set(clickable) <= set(state.legal_actions())
             shots = [a for a in clickable if a.startswith(("fire", "ram"))]
             state = state.apply(rng.choice(shots if shots and rng.random() < 0.8 else clickable))
         assert state.winner in (0, 1)
-        assert status_text(state, 0).endswith(".")
+        assert status_text(state.view(0)).endswith(".")
 
 
 def test_not_interactive_means_no_actions_and_picks_are_face_down():
@@ -32,12 +32,12 @@ def test_not_interactive_means_no_actions_and_picks_are_face_down():
     while state.phase == "obstacles":
         state = state.apply("roll")
     state = state.apply("pick H").apply("pick D")
-    assert "data-action" not in render(state, 0, {"interactive": False})
-    assert "data-command" not in render(state, 1, {"interactive": False})
-    mine, theirs = render(state, 0, {}), render(state, 1, {})
+    assert "data-action" not in render(state.view(0), {"interactive": False})
+    assert "data-command" not in render(state.view(1), {"interactive": False})
+    mine, theirs = render(state.view(0), {}), render(state.view(1), {})
     assert ">HT<" in mine and ">TD<" in mine
     assert ">HT<" not in theirs and ">?<" in theirs
-    assert ">HT<" not in render(state, 0, {"curtain": True})
+    assert ">HT<" not in render(state.view(0), {"curtain": True})
 
 
 def test_selection_shows_moves_and_fire_with_odds():
@@ -46,15 +46,15 @@ def test_selection_shows_moves_and_fire_with_odds():
     while state.phase != "play":
         state = state.apply(rng.choice(state.legal_actions()))
     own = next(sq for sq, t in sorted(state.tanks.items()) if t[0] == state.to_play)
-    svg = render(state, state.to_play, {"tank": sq_name(own)})
+    svg = render(state.view(state.to_play), {"tank": sq_name(own)})
     assert f'ui:tank=' in svg or f"move {sq_name(own)}" in svg
     assert any(a.startswith(f"move {sq_name(own)} ") for a in ACTION.findall(svg))
     # a position with a shot: the label gives range and chance to destroy
     shot = GAME.new_game(1)
     shot.phase, shot.turn, shot.home, shot.hand = "play", 0, ["s", "n"], [[], []]
-    shot.tanks = {sq_parse("a4"): [0, "L", "e", True], sq_parse("c4"): [1, "M", "w", True],
-                  sq_parse("h8"): [1, "H", "s", True]}
-    svg = render(shot, 0, {"tank": "a4"})
+    shot.tanks = {sq_parse("a4"): [0, "L", "e", True, "p1"], sq_parse("c4"): [1, "M", "w", True, "p2"],
+                  sq_parse("h8"): [1, "H", "s", True, "p3"]}
+    svg = render(shot.view(0), {"tank": "a4"})
     assert 'data-action="fire a4 c4"' in svg and "range 2, 22% to destroy" in svg
 
 

@@ -52,7 +52,7 @@ def test_thousand_random_games_keep_invariants():
 
 
 def test_home_edges_and_setup_sequence():
-    state = GAME.new_game(7)
+    state = GAME.new_game(7, {"axis_chooser": "blue"})
     rng = Rng.from_seed(7)
     while state.phase == "obstacles":
         state = state.apply("roll")

@@ -17,8 +17,8 @@ def position(tanks, obstacles=(), flags=((), ()), turn=0, **options):
     for item in obstacles:
         square, _, terrain = item.partition(":")
         state.obstacles[sq_parse(square)] = terrain or "obstacle"
-    state.tanks = {sq_parse(sq): [int(code[0]), code[1].upper(), code[2], code[1].isupper()]
-                   for sq, code in tanks.items()}
+    state.tanks = {sq_parse(sq): [int(code[0]), code[1].upper(), code[2], code[1].isupper(), f"t{n}"]
+                   for n, (sq, code) in enumerate(tanks.items())}
     state.chosen = [[t[1] for t in state.tanks.values() if t[0] == s] for s in (0, 1)]
     state.hand = [[], []]
     state.flags = [[sq_parse(f) for f in flags[0]], [sq_parse(f) for f in flags[1]]]
@@ -32,7 +32,9 @@ def with_dice(state, dice):
 
 
 def tank(state, square):
-    return state.tanks.get(sq_parse(square))
+    """The tank on `square` as [seat, class, facing, ready], or None."""
+    found = state.tanks.get(sq_parse(square))
+    return found and found[:4]
 
 
 # -- movement -------------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 """Bitskrieg: a tank duel for two on an 8 x 8 board (Hollandspiele, 2017), with nine advanced rules."""
 
 from .rules import GAME, BitskriegState
-from .svg import render, status_text
+from .svg import render, status_text, tray
+from .text import action_menu, text_board
 from .bots import BOTS
 
-__all__ = ["GAME", "BitskriegState", "render", "status_text", "BOTS"]
+RENDERS_FROM_VIEW = True
+
+__all__ = ["GAME", "BitskriegState", "render", "status_text", "tray", "text_board", "action_menu", "BOTS"]

@@ -79,17 +79,13 @@ def outcomes(state, action):
     return result
 
 
-def kill_chance(state, shooter, target, distance):
-    return sum(p for p, _, r in state.fire_outcomes(shooter, target, distance) if r == "destroyed")
-
-
 _sights = {}
 
 
 def sights(state, sq):
     """{enemy tank square: range count} for the tank on `sq`. Cached per board by what the count
     depends on: a search meets the same tank among the same enemies many times."""
-    seat, cls, facing, _ = state.tanks[sq]
+    seat, cls, facing = state.tanks[sq][:3]
     enemies = frozenset(s for s, t in state.tanks.items() if t[0] != seat)
     board = frozenset(state.obstacles.items())
     if board not in _sights or len(_sights[board]) > 5000:
@@ -134,7 +130,7 @@ def side_score(state, seat, urge):
     for sq, tank in mine:
         best = 0.0
         for target, distance in sights(state, sq).items():
-            best = max(best, kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]])
+            best = max(best, state.kill_chance(sq, target, distance) * VALUE[state.tanks[target][1]])
         score += weight * best * (1.0 if tank[3] else FINISHED_SHARE)
     return score
 
@@ -212,7 +208,7 @@ def reply_value(state, seat, urge):
     for sq, tank in state.tanks.items():
         if tank[0] != seat and tank[3]:
             for target, distance in sights(state, sq).items():
-                danger = kill_chance(state, sq, target, distance) * VALUE[state.tanks[target][1]]
+                danger = state.kill_chance(sq, target, distance) * VALUE[state.tanks[target][1]]
                 shots.append((danger, f"fire {sq_name(sq)} {sq_name(target)}"))
     replies = [a for _, a in sorted(shots, reverse=True)[:REPLIES]]
     if "flip" in state.legal_actions():

@@ -56,3 +56,46 @@ MAX_PER_TERRAIN = {t: sum(t in c["sides"] for c in OBSTACLE_COUNTERS) for t in T
 # Dice coordinates: square column b..g is the first die 1..6, row 2..7 the second die 1..6.
 # The printed orientation is unknown; it does not change play (axes are chosen afterwards).
 DICE_GRID = {"first_die": "column b..g", "second_die": "row 2..7", "source": "designed"}
+
+# -- Board geometry, shared by the rules and the drawing (pure functions, no rules) --------------
+# Squares are named like chess squares, "a1" at the bottom left (south-west); internally a square
+# is y * SIZE + x. Facings are n, e, s, w (north is up on the screen).
+FILES = "abcdefgh"
+FACINGS = "nesw"
+FACING_NAMES = {"n": "north", "e": "east", "s": "south", "w": "west"}
+STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+NAMES = [FILES[sq % SIZE] + str(sq // SIZE + 1) for sq in range(SIZE * SIZE)]
+
+
+def sq_name(sq: int) -> str:
+    return NAMES[sq]
+
+
+def sq_parse(name: str) -> int:
+    return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
+
+
+def xy(sq):
+    return sq % SIZE, sq // SIZE
+
+
+def on_board(x, y):
+    return 0 <= x < SIZE and 0 <= y < SIZE
+
+
+def is_dice_square(sq):
+    x, y = xy(sq)
+    return 1 <= x <= 6 and 1 <= y <= 6
+
+
+def dice_of(sq):
+    """The dice pair printed on an inner square (first die, second die)."""
+    return xy(sq)
+
+
+def edge_squares(edge):
+    if edge in "ns":
+        y = SIZE - 1 if edge == "n" else 0
+        return [y * SIZE + x for x in range(SIZE)]
+    x = SIZE - 1 if edge == "e" else 0
+    return [y * SIZE + x for y in range(SIZE)]

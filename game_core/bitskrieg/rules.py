@@ -14,9 +14,8 @@ from ..engine import Game, IllegalAction, Option, State, require
 from . import data
 
 SIZE = data.SIZE
-FILES = "abcdefgh"
-FACINGS = "nesw"
-STEP = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+FACINGS = data.FACINGS
+STEP = data.STEP
 LEFT = {"n": "w", "w": "s", "s": "e", "e": "n"}
 RIGHT = {v: k for k, v in LEFT.items()}
 BACK = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -28,9 +27,9 @@ STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
             y * SIZE + x + dx if dx and dy else None, (y + dy) * SIZE + x if dx and dy else None)
            for dx, dy in NEIGHBOURS8 if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
           for y in range(SIZE) for x in range(SIZE)]
+sq_name, sq_parse, xy, on_board = data.sq_name, data.sq_parse, data.xy, data.on_board
+is_dice_square, dice_of, edge_squares = data.is_dice_square, data.dice_of, data.edge_squares
 
-
-NAMES = [FILES[sq % SIZE] + str(sq // SIZE + 1) for sq in range(SIZE * SIZE)]
 # AHEAD[facing][sq]: the square in front of `sq`, or None at the board's edge.
 AHEAD = {f: [(sq // SIZE + dy) * SIZE + sq % SIZE + dx
              if 0 <= sq % SIZE + dx < SIZE and 0 <= sq // SIZE + dy < SIZE else None
@@ -38,39 +37,14 @@ AHEAD = {f: [(sq // SIZE + dy) * SIZE + sq % SIZE + dx
          for f, (dx, dy) in STEP.items()}
 
 
-def sq_name(sq: int) -> str:
-    return NAMES[sq]
+def faces_board(sq, facing):
+    """Does a tank on `sq` facing `facing` face a square ("tanks on the board always face an adjacent
+    square"), not the board's edge?"""
+    return AHEAD[facing][sq] is not None
 
 
-def sq_parse(name: str) -> int:
-    return (int(name[1]) - 1) * SIZE + FILES.index(name[0])
-
-
-def xy(sq):
-    return sq % SIZE, sq // SIZE
-
-
-def on_board(x, y):
-    return 0 <= x < SIZE and 0 <= y < SIZE
-
-
-def is_dice_square(sq):
-    x, y = xy(sq)
-    return 1 <= x <= 6 and 1 <= y <= 6
-
-
-def dice_of(sq):
-    """The dice pair printed on an inner square (first die, second die)."""
-    x, y = xy(sq)
-    return x, y
-
-
-def edge_squares(edge):
-    if edge in "ns":
-        y = SIZE - 1 if edge == "n" else 0
-        return [y * SIZE + x for x in range(SIZE)]
-    x = SIZE - 1 if edge == "e" else 0
-    return [y * SIZE + x for y in range(SIZE)]
+def terrain_name(terrain):
+    return "Obstacle" if terrain == "obstacle" else data.TERRAINS[terrain]["name"]
 
 
 def in_front(from_sq, facing, sq):
@@ -80,6 +54,8 @@ def in_front(from_sq, facing, sq):
     dx, dy = STEP[facing]
     return (x - fx) * dx + (y - fy) * dy > 0
 
+
+FACE_THE_BOARD = "a tank always faces an adjacent square, never off the edge of the board"
 
 SQ = r"([a-h][1-8])"
 PATTERNS = [
@@ -120,7 +96,8 @@ class BitskriegState(State):
         self.home = [None, None]
         self.first = None
         self.flags = [[], []]
-        self.tanks = {}                # square -> [seat, class, facing, ready]
+        self.tanks = {}                # square -> [seat, class, facing, ready, piece id]
+        self.placed = [0, 0]           # tanks each seat has put on the board: numbers the piece ids
         self.bounding = None           # square of the tank that may still fire after a bounding move
         self.last_roll = None
         self.won_by = None
@@ -145,6 +122,7 @@ class BitskriegState(State):
         new.home = list(self.home)
         new.flags = [list(f) for f in self.flags]
         new.tanks = {sq: list(t) for sq, t in self.tanks.items()}
+        new.placed = list(self.placed)
         new._legal = None
         return new
 
@@ -154,9 +132,12 @@ class BitskriegState(State):
         return None if self.phase == "over" else self.turn
 
     def check_invariants(self):
-        for sq, (seat, cls, facing, ready) in self.tanks.items():
-            require(not self.blocks_move(sq), f"a tank stands on {sq}, a square it may not enter")
-            require(facing in "nesw" and cls in data.TANK_CLASSES, f"the tank on {sq} is malformed")
+        for sq, (seat, cls, facing, ready, piece) in self.tanks.items():
+            require(not self.blocks_move(sq), f"a tank stands on {sq_name(sq)}, a square it may not enter")
+            require(facing in "nesw" and cls in data.TANK_CLASSES, f"the tank on {sq_name(sq)} is malformed")
+            require(faces_board(sq, facing), f"the tank on {sq_name(sq)} faces off the board")
+        pieces = [t[4] for t in self.tanks.values()]
+        require(len(set(pieces)) == len(pieces), "two tanks share a piece id")
         for seat in (0, 1):
             require(all(self.chosen[seat].count(c) <= 3 for c in data.CLASS_ORDER), "more than 3 tanks of a class")
             require(self.rebuilds[seat] >= 0, "a negative rebuild counter")
@@ -212,7 +193,7 @@ class BitskriegState(State):
 
         Returns {(square, facing): (squares entered, path)}, the path being the cheapest one.
         """
-        seat, _, facing, _ = self.tanks[start]
+        seat, _, facing, _, _ = self.tanks[start]
         best = {(start, facing): (0, ())}
         frontier = [(start, facing, 0, ())]
         if budget >= 1:  # one 90-degree turn in place, counted as a square entered
@@ -237,19 +218,21 @@ class BitskriegState(State):
 
     def move_targets(self, start, budget):
         """Legal end points {(square, facing): path} of a forward move within `budget`."""
-        seat, _, facing, _ = self.tanks[start]
+        seat, _, facing, _, _ = self.tanks[start]
         tanks, own_flags = self.tanks, self.flags[seat]
         return {key: path for key, (cost, path) in self.reach(start, budget).items()
                 if key != (start, facing) and (key[0] == start or key[0] not in tanks)
-                and key[0] not in own_flags}
+                and key[0] not in own_flags and faces_board(*key)}
 
     def reverse_targets(self, start):
         """End points of a reverse move: exactly one square backwards (turn rules per option)."""
-        seat, _, facing, _ = self.tanks[start]
+        seat, _, facing, _, _ = self.tanks[start]
         turns = self.options["reverse_turn"]
         result = {}
         before = [facing] + ([LEFT[facing], RIGHT[facing]] if turns else [])
         for f in before:
+            if not faces_board(start, f):
+                continue
             x, y = xy(start)
             dx, dy = STEP[BACK[f]]
             if not on_board(x + dx, y + dy):
@@ -259,12 +242,13 @@ class BitskriegState(State):
                 continue
             ends = [f] + ([LEFT[f], RIGHT[f]] if turns and f == facing else [])
             for end in ends:
-                result[(dest, end)] = (dest,)
+                if faces_board(dest, end):
+                    result[(dest, end)] = (dest,)
         return result
 
     def ram_targets(self, start):
         """{(from_square, target_square)} a tank on `start` can ram (it must be able to enter it)."""
-        seat, cls, _, _ = self.tanks[start]
+        seat, cls = self.tanks[start][:2]
         result = set()
         for (sq, f), (cost, _) in self.reach(start, CLASSES[cls]["speed"] - 1).items():
             if sq != start and not self.can_stop(sq, seat, start):
@@ -290,7 +274,7 @@ class BitskriegState(State):
         fire, enemy tanks) may be the last square counted but are never counted through; a
         diagonal step is barred when either square beside it blocks.
         """
-        seat, cls, facing, _ = self.tanks[shooter]
+        seat, cls, facing = self.tanks[shooter][:3]
         x0, y0 = xy(shooter)
         fdx, fdy = STEP[facing]
         targets = {t for t in targets if in_front(shooter, facing, t)
@@ -347,7 +331,7 @@ class BitskriegState(State):
         """Armor the damage dice must beat (obstacles 4; flank shots one less)."""
         if target not in self.tanks:
             return data.OBSTACLE_ARMOR
-        _, cls, facing, _ = self.tanks[target]
+        cls, facing = self.tanks[target][1:3]
         armor = CLASSES[cls]["armor"]
         if self.options["flank_armor"] and not in_front(target, facing, shooter):
             armor -= 1
@@ -370,6 +354,10 @@ class BitskriegState(State):
                     (p_range * (1 - p_kill - p_stun), hit + [1] * fire, "deflected")]
         return [o for o in outcomes if o[0] > 1e-12]
 
+    def kill_chance(self, shooter, target, distance):
+        """The chance that a shot from `shooter` destroys what stands on `target`."""
+        return sum(p for p, _, result in self.fire_outcomes(shooter, target, distance) if result == "destroyed")
+
     def ram_outcomes(self, rammer, target):
         """[(probability, dice, result)]: each tank is destroyed by a roll above its own armor."""
         p_target = max(0, 6 - self.tank_stat(target, "armor")) / 6
@@ -377,6 +365,74 @@ class BitskriegState(State):
         outcomes = [((1 - p_target) * (1 - p_rammer), [1, 1]), (p_target * (1 - p_rammer), [6, 1]),
                     ((1 - p_target) * p_rammer, [1, 6]), (p_target * p_rammer, [6, 6])]
         return [(p, dice, "ram") for p, dice in outcomes if p > 1e-12]
+
+    # -- what the board shows ------------------------------------------------------------
+    def facts(self, seat):
+        """For every seat: the squares of the last action and its cues (a tank or obstacle destroyed,
+        the flags captured). For the seat to act also, per legal shot its range, the armor to beat
+        and its chances; per ram each side's chance to be destroyed; per move the route to each square."""
+        facts = {"last": self.last_squares(), "cues": self.cues()}
+        if seat is None or seat != self.to_play:
+            return facts
+        shots, rams, paths = {}, {}, {}
+        for action in self.legal_actions():
+            kind, fields = parse(action)
+            if kind == "fire":
+                shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+                distance = self.range_count(shooter, target)
+                odds = {result: 0.0 for result in ("miss", "destroyed", "stunned", "deflected")}
+                for probability, _, result in self.fire_outcomes(shooter, target, distance):
+                    odds[result] = round(probability, 4)
+                shots[action] = {"range": distance, "armor": self.target_armor(shooter, target),
+                                 "range_dice": 2 if self.bounding == shooter else 1,
+                                 "fire_dice": self.tank_stat(shooter, "fire"), **odds}
+            elif kind == "ram":
+                rammer, target = sq_parse(fields[0]), sq_parse(fields[2])
+                rams[action] = {"target": round(max(0, 6 - self.tank_stat(target, "armor")) / 6, 4),
+                                "rammer": round(max(0, 6 - self.tank_stat(rammer, "armor")) / 6, 4)}
+        for start in self.seat_tanks(seat) if self.phase == "play" else ():
+            if not self.tanks[start][3]:
+                continue
+            speed = self.tank_stat(start, "speed")
+            budgets = {"move": speed, "bound": speed - 1 if self.options["bounding_fire"] and speed >= 2 else 0}
+            for verb, budget in budgets.items():
+                routes = {}
+                for (end, _), path in sorted(self.move_targets(start, budget).items() if budget else ()):
+                    if end != start and (sq_name(end) not in routes or len(path) < len(routes[sq_name(end)])):
+                        routes[sq_name(end)] = [sq_name(sq) for sq in path if sq != start]
+                if routes:
+                    paths[f"{verb} {sq_name(start)}"] = routes
+        facts.update(shots=shots, rams=rams, paths=paths)
+        return facts
+
+    def last_squares(self):
+        """The squares the last action changed (for the board's last-move highlight)."""
+        if not self.actions:
+            return []
+        kind, fields = parse(self.actions[-1])
+        if kind == "roll":
+            return [self.last_roll["square"]]
+        return {"place": fields[2:3], "flag": fields[:1], "move": fields[1:3], "fire": list(fields),
+                "ram": list(fields)}.get(kind, [])
+
+    def cues(self):
+        """Scoring moments of the last action, drawn where they happened: [{"square", "text"}]."""
+        roll, cues = self.last_roll, []
+        if roll and roll["kind"] == "fire" and roll["result"] in ("destroyed", "stunned"):
+            aimed = roll["target"]
+            what = (f"{data.SEAT_NAMES[aimed['seat']]['name']} {CLASSES[aimed['class']]['name']}"
+                    if aimed["seat"] is not None else terrain_name(aimed["class"]))
+            cues.append({"square": roll["at"], "text": f"{what} {roll['result']}"})
+        if roll and roll["kind"] == "ram":
+            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], 1 - roll["seat"]),
+                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], roll["seat"])):
+                if lost:
+                    cues.append({"square": square,
+                                 "text": f"{data.SEAT_NAMES[owner]['name']} {CLASSES[cls]['name']} destroyed"})
+        if self.won_by == "flags":
+            for flag in self.flags[1 - self.result]:
+                cues.append({"square": sq_name(flag), "text": f"{data.SEAT_NAMES[self.result]['name']} holds the flag"})
+        return cues
 
     # -- legal actions -----------------------------------------------------------------
     def legal_actions(self):
@@ -418,7 +474,7 @@ class BitskriegState(State):
     def place_actions(self, verb, classes):
         seat = self.turn
         return [f"{verb} {c} {sq_name(sq)} {f}" for c in classes
-                for sq in sorted(self.home_squares_free(seat)) for f in FACINGS]
+                for sq in sorted(self.home_squares_free(seat)) for f in FACINGS if faces_board(sq, f)]
 
     def flag_squares(self, seat):
         own = self.flags[seat]
@@ -465,19 +521,22 @@ class BitskriegState(State):
     # -- doing -------------------------------------------------------------------------
     def do(self, action):
         self._legal = None
+        self.last_roll = None  # the dice of this action only (the log and the board's cues read it)
         kind, fields = parse(action)
         seat = self.turn
         getattr(self, "_do_" + kind)(seat, *fields)
 
     def _do_roll(self, seat, terrain):
+        tries = []  # every pair rolled: a pair naming a taken square is rolled again
         while True:
             first, second = self.rng.roll(), self.rng.roll()
             sq = second * SIZE + first
-            rolls = [first, second]
+            tries.append([first, second, sq_name(sq)])
             if sq not in self.obstacles:
                 break
         self.obstacles[sq] = terrain or "obstacle"
-        self.last_roll = {"kind": "obstacle", "seat": seat, "dice": rolls, "square": sq_name(sq)}
+        self.last_roll = {"kind": "obstacle", "seat": seat, "dice": [first, second], "square": sq_name(sq),
+                          "terrain": terrain or "obstacle", "tries": tries}
         if len(self.obstacles) == data.OBSTACLE_COUNT:
             self.phase, self.turn = "pick", 0
         else:
@@ -491,7 +550,20 @@ class BitskriegState(State):
             if seat == 0:
                 self.turn = 1
             else:
-                self.phase, self.turn = "axis", 0
+                self.phase, self.turn = "axis", self.axis_chooser()
+
+    def axis_chooser(self):
+        """The seat that chooses the axis: by option, or "each player may roll a die, with the
+        higher roller choosing" (a tie rolls again)."""
+        chooser = self.options["axis_chooser"]
+        if chooser != "roll":
+            return 0 if chooser == "blue" else 1
+        rolls = []
+        while not rolls or rolls[-1][0] == rolls[-1][1]:
+            rolls.append([self.rng.roll(), self.rng.roll()])
+        winner = 0 if rolls[-1][0] > rolls[-1][1] else 1
+        self.last_roll = {"kind": "axis", "seat": winner, "dice": rolls}
+        return winner
 
     def _do_axis(self, seat, axis):
         self.axis = axis
@@ -505,7 +577,9 @@ class BitskriegState(State):
 
     def _do_place(self, seat, verb, letter, square, facing):
         cls = letter.upper()
-        self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy"]
+        self.placed[seat] += 1
+        piece = f"{data.SEAT_NAMES[seat]['name'].lower()}-{self.placed[seat]}"
+        self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy", piece]
         if verb == "deploy":
             self.hand[seat].remove(cls)
             if not self.hand[seat]:
@@ -536,7 +610,6 @@ class BitskriegState(State):
         tank = self.tanks.pop(start)
         tank[2] = facing
         self.tanks[end] = tank
-        self.last_roll = None
         if verb == "bound" and self.fire_targets(end):
             self.bounding = end
             self.phase = "bound"
@@ -549,6 +622,8 @@ class BitskriegState(State):
         distance = self.range_count(shooter, target)
         range_dice = [self.rng.roll() for _ in range(2 if self.bounding == shooter else 1)]
         armor = self.target_armor(shooter, target)
+        aimed = self.tanks.get(target)
+        what = {"seat": aimed[0], "class": aimed[1]} if aimed else {"seat": None, "class": self.obstacles[target]}
         damage = []
         result = "miss"
         if all(d > distance for d in range_dice):
@@ -563,7 +638,9 @@ class BitskriegState(State):
                 result = "deflected"
         self.last_roll = {"kind": "fire", "seat": seat, "from": sq_name(shooter), "at": sq_name(target),
                           "range": distance, "armor": armor, "range_dice": range_dice,
-                          "damage_dice": damage, "result": result}
+                          "damage_dice": damage, "result": result, "shooter": self.tanks[shooter][1],
+                          "target": what, "flank": self.options["flank_armor"] and aimed is not None
+                          and armor < CLASSES[aimed[1]]["armor"]}
         self.tanks[shooter][3] = False
         self.bounding = None
         self.end_turn()
@@ -580,7 +657,8 @@ class BitskriegState(State):
         rammer_lost = defend_die > self.tank_stat(square, "armor")
         self.last_roll = {"kind": "ram", "seat": seat, "from": sq_name(square), "at": sq_name(target),
                           "dice": [ram_die, defend_die], "target_destroyed": target_lost,
-                          "rammer_destroyed": rammer_lost}
+                          "rammer_destroyed": rammer_lost, "rammer": self.tanks[square][1],
+                          "target": self.tanks[target][1]}
         for sq, lost in ((target, target_lost), (square, rammer_lost)):
             if lost:
                 self.remove(sq)
@@ -592,7 +670,6 @@ class BitskriegState(State):
         for tank in self.tanks.values():
             if tank[0] == seat:
                 tank[3] = True
-        self.last_roll = None
         self.end_turn()
 
     def _do_hold(self, seat):
@@ -602,7 +679,7 @@ class BitskriegState(State):
 
     def remove(self, sq):
         if sq in self.tanks:
-            seat, cls, _, _ = self.tanks.pop(sq)
+            seat, cls = self.tanks.pop(sq)[:2]
             self.destroyed[seat].append(cls)
         else:
             del self.obstacles[sq]
@@ -628,6 +705,13 @@ class BitskriegState(State):
         self.won_by = how
 
     # -- explaining refusals -------------------------------------------------------------
+    def target_words(self, sq):
+        """'the Red Heavy Tank on g1' or 'the woods on c4'."""
+        tank = self.tanks.get(sq)
+        if tank:
+            return f"the {data.SEAT_NAMES[tank[0]]['name']} {CLASSES[tank[1]]['name']} on {sq_name(sq)}"
+        return f"the {terrain_name(self.obstacles[sq]).lower()} on {sq_name(sq)}"
+
     def why_illegal(self, action):
         kind, fields = parse(action)
         phase_kinds = {"obstacles": {"roll"}, "pick": {"pick"}, "axis": {"axis"}, "home": {"home"},
@@ -687,6 +771,8 @@ class BitskriegState(State):
             return "no counter of that class is left in your reserve"
         if sq not in edge_squares(self.home[seat]):
             return "tanks are placed on your home edge (your military base)"
+        if not faces_board(sq, facing):
+            return FACE_THE_BOARD
         return "that square of your base is taken"
 
     def _why_tank(self, seat, kind, fields):
@@ -711,6 +797,11 @@ class BitskriegState(State):
                 return "a reverse move goes exactly one square straight back into a square where it can stop" + \
                     ("" if self.options["reverse_turn"] else ", without turning")
             end = sq_parse(fields[2])
+            if not faces_board(end, fields[3]):
+                return FACE_THE_BOARD
+            if end == start and fields[3] == BACK[tank[2]]:
+                return "a tank turns in place only once in a move (90 degrees): that turn is the one " \
+                       "square it enters without moving"
             if self.tanks.get(end, (seat,))[0] != seat or self.blocks_move(end):
                 return "a tank cannot enter an obstacle or an enemy tank's square"
             if end in self.tanks and end != start or end in self.flags[seat]:
@@ -727,7 +818,7 @@ class BitskriegState(State):
             if not self.options["destroy_obstacles"]:
                 return "firing at obstacles is an advanced rule that is not in use"
             if not self.destructible(self.obstacles[target]):
-                return "water cannot be destroyed"
+                return "water cannot be destroyed: a shot at it only makes a splash, so it is not offered"
         elif self.tanks.get(target, (seat,))[0] == seat:
             return "choose an enemy tank as the target"
         if not in_front(start, tank[2], target):
@@ -746,8 +837,9 @@ class BitskriegState(State):
             "destroyed": [sorted(d) for d in self.destroyed], "reserve_used": list(self.reserve_used),
             "rebuilds": list(self.rebuilds),
             "flags": [[sq_name(sq) for sq in f] for f in self.flags],
-            "tanks": {sq_name(sq): {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3]}
+            "tanks": {sq_name(sq): {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3], "piece": t[4]}
                       for sq, t in sorted(self.tanks.items())},
+            "placed": list(self.placed),
             "bounding": sq_name(self.bounding) if self.bounding is not None else None,
             "last_roll": self.last_roll, "winner": self.result, "won_by": self.won_by,
             "rng": self.rng.state,
@@ -756,37 +848,35 @@ class BitskriegState(State):
     def redact(self, data_, seat):
         data_.pop("rng", None)  # the dice stream would let a player foresee every roll
         for other in (0, 1):
-            hidden = data_["hand"][other]
-            if other == seat or not hidden:
-                continue
-            revealed = list(data_["chosen"][other])
-            for cls in hidden:
-                revealed.remove(cls)
-            data_["chosen"][other] = sorted(revealed) + ["?"] * len(hidden)
-            data_["hand"][other] = ["?"] * len(hidden)
+            # Picks not yet deployed are secret; the deployed ones are on the board for all to see.
+            if other != seat and data_["hand"][other]:
+                data_["hand"][other] = {"hidden": len(data_["hand"][other])}
+                data_["chosen"][other] = {"hidden": len(data_["chosen"][other])}
         return data_
 
     @classmethod
     def from_view_data(cls, game, options, d, rng):
-        """Rebuild a playable state from (possibly redacted) to_dict() data; '?' picks are sampled."""
+        """Rebuild a playable state from (possibly redacted) to_dict() data; hidden picks are sampled."""
         state = cls(game, 0, options)
         state.rng = rng
         state.phase, state.turn, state.first, state.axis = d["phase"], d["turn"], d["first"], d["axis"]
         state.home = list(d["home"])
         state.obstacles = {sq_parse(k): v for k, v in d["obstacles"].items()}
-        state.hand = [list(h) for h in d["hand"]]
-        state.chosen = [list(c) for c in d["chosen"]]
+        state.hand = [h if isinstance(h, dict) else list(h) for h in d["hand"]]
+        state.chosen = [c if isinstance(c, dict) else list(c) for c in d["chosen"]]
         state.destroyed = [list(x) for x in d["destroyed"]]
         state.reserve_used = list(d["reserve_used"])
         state.rebuilds = list(d["rebuilds"])
         state.flags = [[sq_parse(s) for s in f] for f in d["flags"]]
-        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"]] for k, t in d["tanks"].items()}
+        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"], t["piece"]]
+                       for k, t in d["tanks"].items()}
+        state.placed = list(d["placed"])
         state.bounding = sq_parse(d["bounding"]) if d["bounding"] else None
         state.last_roll = d["last_roll"]
         state.result, state.won_by = d["winner"], d["won_by"]
         state._legal = None
         for seat in (0, 1):
-            if "?" in state.chosen[seat]:
+            if isinstance(state.hand[seat], dict):
                 state.sample_hidden(seat, rng)
         return state
 
@@ -797,7 +887,7 @@ class BitskriegState(State):
         for c in known:
             pool.remove(c)
         rng.shuffle(pool)
-        hidden = pool[:self.hand[seat].count("?")]
+        hidden = pool[:self.hand[seat]["hidden"]]
         self.hand[seat] = hidden
         self.chosen[seat] = known + hidden
 
@@ -810,22 +900,13 @@ class BitskriegGame(Game):
     def seat_name(self, seat):
         return ("Blue", "Red")[int(seat)]
 
-    def describe_outcome(self, before, after):
-        roll = after.last_roll
-        if roll is None or roll is before.last_roll or roll == before.last_roll:
-            return ""
-        dice = lambda values: "-".join(map(str, values))
-        if roll["kind"] == "obstacle":
-            return f"rolled {dice(roll['dice'])}, obstacle on {roll['square']}"
-        if roll["kind"] == "ram":
-            return (f"ram die {roll['dice'][0]}, defence die {roll['dice'][1]}"
-                    f"{', target destroyed' if roll['target_destroyed'] else ''}"
-                    f"{', rammer destroyed' if roll['rammer_destroyed'] else ''}")
-        damage = f", damage {dice(roll['damage_dice'])} against armor {roll['armor']}" if roll["damage_dice"] else ""
-        return f"range {roll['range']}, range dice {dice(roll['range_dice'])}{damage}: {roll['result']}"
     state_class = BitskriegState
     max_actions = 5000
     options = (
+        Option("axis_chooser", "roll", choices=("roll", "blue", "red"), label="Who chooses the axis",
+               help="roll: each player rolls a die and the higher roller chooses (ties roll again); or name "
+                    "the player who chooses (the rulebook suggests the younger). The other player then "
+                    "takes a home edge and moves first."),
         Option("handicapping", False, label="Handicapping",
                help="Set how many rebuilds each player has (the two counts below)."),
         Option("rebuilds_blue", 2, low=0, high=data.REBUILD_TRACK_MAX["value"], label="Blue rebuilds",
@@ -863,35 +944,126 @@ class BitskriegGame(Game):
             words[1] = words[1].upper()
         return " ".join(words)
 
+    # -- narration: every event in plain words ------------------------------------------------------
+    def narrate(self, before, after):
+        """The action, what its dice did, the end of the game if it came, and to the picker alone
+        which tank she picked in secret."""
+        action = after.actions[-1]
+        lines = [(self.describe_action(before, action), None)]
+        outcome = self.describe_outcome(before, after)
+        if outcome:
+            lines.append((outcome, None))
+        if after.is_over:
+            lines.append((self.describe_end(after), None))
+        kind, fields = parse(action)
+        if kind == "pick":
+            lines.append((f"You picked a {ratings(fields[0].upper())}.", before.turn))
+        return lines
+
     def describe_action(self, state, action):
         kind, fields = parse(action)
-        who = data.SEAT_NAMES[state.turn]["name"]
+        who = side(state.turn)
         if kind == "pick":
             return f"{who} picks a tank in secret"
         if kind == "roll":
-            return f"{who} rolls for an obstacle" + (f" ({fields[0]})" if fields[0] else "")
+            return f"{who} rolls for {'a ' + fields[0] if fields[0] else 'an'} obstacle"
         if kind == "place":
             verb, letter, square, facing = fields
-            name = CLASSES[letter.upper()]["name"]
-            return f"{who} {verb}s a {name} on {square} facing {facing.upper()}"
+            what = f"{CLASSES[letter.upper()]['name']} on {square} facing {data.FACING_NAMES[facing]}"
+            if verb == "deploy":
+                return f"{who} deploys a {what}"
+            if verb == "rebuild":
+                left = state.rebuilds[state.turn] - 1
+                return f"{who} rebuilds a {what}, finished side up ({plural(left, 'rebuild')} left)"
+            return f"{who} brings in a reserve {what}, finished side up, for two rebuilds"
         if kind == "move":
             verb, start, end, facing = fields
-            tank = state.tanks.get(sq_parse(start))
-            name = CLASSES[tank[1]]["name"] if tank else "tank"
-            how = {"move": "moves", "bound": "moves (bounding fire)", "back": "backs up"}[verb]
-            return f"{who}'s {name} {how} {start} to {end} facing {facing.upper()}"
+            tank = f"{who}'s {CLASSES[state.tanks[sq_parse(start)][1]]['name']}"
+            heading = data.FACING_NAMES[facing]
+            if start == end:
+                return f"{tank} on {start} turns in place to face {heading}"
+            how = {"move": "moves", "bound": "makes a bounding move", "back": "backs up"}[verb]
+            return f"{tank} {how} from {start} to {end}, facing {heading}"
         if kind == "fire":
-            shooter, target = fields
-            distance = state.range_count(sq_parse(shooter), sq_parse(target))
-            what = "an obstacle" if sq_parse(target) not in state.tanks else "the tank"
-            return f"{who} fires from {shooter} at {what} on {target} (range {distance})"
+            shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+            return (f"{who}'s {CLASSES[state.tanks[shooter][1]]['name']} on {fields[0]} fires at "
+                    f"{state.target_words(target)} (range {state.range_count(shooter, target)})")
         if kind == "ram":
-            return f"{who}'s tank from {fields[0]} rams the tank on {fields[2]} from {fields[1]}"
+            start, square, target = fields
+            tank = f"{who}'s {CLASSES[state.tanks[sq_parse(start)][1]]['name']}"
+            route = "" if start == square else f" moves from {start} to {square} and"
+            return f"{tank}{route} rams {state.target_words(sq_parse(target))}"
+        if kind == "flip":
+            finished = sum(1 for t in state.tanks.values() if t[0] == state.turn and not t[3])
+            return f"{who} flips {plural(finished, 'finished tank')} to ready"
         return {"axis": lambda: f"{who} chooses the {'north-south' if fields[0] == 'ns' else 'east-west'} axis",
-                "home": lambda: f"{who} takes the {fields[0].upper()} edge and will play first",
+                "home": lambda: f"{who} takes the {data.FACING_NAMES[fields[0]]} edge as home and will play first",
                 "flag": lambda: f"{who} places a flag on {fields[0]}",
-                "flip": lambda: f"{who} flips all finished tanks to ready",
                 "hold": lambda: f"{who} holds fire"}[kind]()
+
+    def describe_outcome(self, before, after):
+        """What the dice did in the last action, with their faces; "" when none were rolled."""
+        roll = after.last_roll
+        if roll is None:
+            return ""
+        if roll["kind"] == "obstacle":
+            tries = [f"{a} and {b}: {square} is taken, rolled again" for a, b, square in roll["tries"][:-1]]
+            first, second, square = roll["tries"][-1]
+            terrain = "an obstacle" if roll["terrain"] == "obstacle" else f"a {roll['terrain']} obstacle"
+            return f"Dice {'; '.join(tries + [f'{first} and {second}: {terrain} on {square}'])}."
+        if roll["kind"] == "axis":
+            pairs = [f"Blue {b}, Red {r}" + (" (a tie, rolled again)" if b == r else "") for b, r in roll["dice"]]
+            return f"Axis roll: {'; '.join(pairs)}: {side(roll['seat'])} chooses the axis."
+        if roll["kind"] == "ram":
+            parts = []
+            for label, die, square, cls, lost in (
+                    ("Ram die", roll["dice"][0], roll["at"], roll["target"], roll["target_destroyed"]),
+                    ("defence die", roll["dice"][1], roll["from"], roll["rammer"], roll["rammer_destroyed"])):
+                armor = CLASSES[cls]["armor"]
+                tank = f"the {CLASSES[cls]['name']} on {square}"
+                parts.append(f"{label} {die} beats armor {armor}: {tank} is destroyed" if lost else
+                             f"{label} {die} does not beat armor {armor}: {tank} survives, finished")
+            return "; ".join(parts) + "."
+        distance, range_dice = roll["range"], roll["range_dice"]
+        faces = dice_words(range_dice)
+        if roll["result"] == "miss":
+            need = "both must beat" if len(range_dice) == 2 else "does not beat"
+            return f"Range {faces} ({need} {distance}): a miss." if len(range_dice) == 2 else \
+                f"Range {faces} {need} range {distance}: a miss."
+        damage = dice_words(roll["damage_dice"])
+        armor = f"armor {roll['armor']}" + (" (a flank shot)" if roll["flank"] else "")
+        aimed = roll["target"]
+        what = (f"the {side(aimed['seat'])} {CLASSES[aimed['class']]['name']}" if aimed["seat"] is not None
+                else f"the {terrain_name(aimed['class']).lower()}")
+        hit = f"Range {faces} {'beat' if len(range_dice) == 2 else 'beats'} range {distance}: a hit. Damage {damage}"
+        if roll["result"] == "destroyed":
+            return f"{hit} against {armor}: {what} {'are' if aimed['class'] == 'woods' else 'is'} destroyed."
+        if roll["result"] == "stunned":
+            return f"{hit} against {armor}, none above and one equal: {what} is stunned (finished)."
+        return f"{hit} against {armor}, none above it: deflected."
+
+    def describe_end(self, state):
+        loser = side(1 - state.winner)
+        if state.won_by == "flags":
+            return f"{side(state.winner)} wins: both {loser} flags held at the start of {side(state.winner)}'s turn."
+        return f"{side(state.winner)} wins: every {loser} tank destroyed."
+
+
+def side(seat):
+    return data.SEAT_NAMES[seat]["name"]
+
+
+def plural(n, word):
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def dice_words(dice):
+    return f"die {dice[0]}" if len(dice) == 1 else "dice " + " and ".join(map(str, dice))
+
+
+def ratings(letter):
+    c = CLASSES[letter]
+    return f"{c['name']} (speed {c['speed']}, fire {c['fire']}, armor {c['armor']})"
 
 
 GAME = BitskriegGame()
