@@ -66,7 +66,7 @@ def test_illegal_actions_leave_the_state_unchanged_and_notation_round_trips():
 def test_redacted_view_hides_the_deck_order_and_the_generator():
     state = GAME.new_game(1, {"players": 3})
     view = state.view("p2")
-    assert view["state"]["deck"] == 23 and "rng" not in view["state"]
+    assert view["state"]["deck"] == {"hidden": 21} and "rng" not in view["state"]
     assert view["legal_actions"] == ["p2 ready"]
     json.dumps(view)
 

@@ -72,16 +72,12 @@ class BlitzedState(State):
         players = self.options["players"]
         self.seats = SEATS[:players]
         self.values = slot_values(players)          # one win/loss card per slot, best first
-        self.cards = [None] * len(self.values)      # the task card under each slot (none under -2)
+        self.cards = []                             # the task card under each slot (dealt below; none under -2)
         self.bolts = {s: data.START_BOLTS["count"] for s in self.seats}
         self.supply = data.BOLT_SUPPLY["count"] - sum(self.bolts.values())
         self.deck = [c["id"] for c in data.TASK_CARDS]
         self.rng.shuffle(self.deck)
         self.discard = []
-        self.dice = {s: [0] * DICE for s in self.seats}     # 0 = not rolled this round
-        self.kept = {s: [False] * DICE for s in self.seats}
-        self.claims = {s: None for s in self.seats}          # seat -> task card id
-        self.rolls = {s: 0 for s in self.seats}
         self.phase = "ready"
         self.ready = []
         self.round = 0
@@ -92,6 +88,7 @@ class BlitzedState(State):
         self.last_round = None       # the scoring of the round just finished
         self.epoch = 0
         self.reset_clock()
+        self.deal()
 
     def reset_clock(self):
         self.clock = 0                                  # the latest stamp this epoch
@@ -230,22 +227,25 @@ class BlitzedState(State):
             self.tiebreak = True
             self.tied, self.shares, self.ready = [], [], []
             self.phase = "ready"
+            self.deal()
         elif verb == "share":
             self.shares.append(seat)
             if len(self.shares) == len(self.tied):
                 self.winners = list(self.tied)
                 self.phase = "over"
 
+    def deal(self):
+        """Set up the next round before its "Ready... Blitz!": the thunder cards go back, the task cards
+        go to the discard pile, and new ones are dealt face up (none under the -2) for everyone to read."""
+        self.discard += [c for c in self.cards if c is not None]
+        self.cards = [None if value == LAST_PLACE_VALUE else self.draw() for value in self.values]
+        self.dice = {s: [0] * DICE for s in self.seats}     # 0 = not rolled this round
+        self.kept = {s: [False] * DICE for s in self.seats}
+        self.claims = {s: None for s in self.seats}          # seat -> task card id
+        self.rolls = {s: 0 for s in self.seats}
+
     def start_round(self):
         self.round += 1
-        self.discard += [c for c in self.cards if c is not None]
-        for index, value in enumerate(self.values):
-            self.cards[index] = None if value == LAST_PLACE_VALUE else self.draw()
-        for seat in self.seats:
-            self.dice[seat] = [0] * DICE
-            self.kept[seat] = [False] * DICE
-            self.claims[seat] = None
-            self.rolls[seat] = 0
         self.ready = []
         self.phase = "roll"
         self.new_epoch()
@@ -298,6 +298,7 @@ class BlitzedState(State):
                 self.phase = "tie"
         else:
             self.phase = "ready"
+            self.deal()
         self.new_epoch()
 
     # -- results and data ---------------------------------------------------------------
@@ -313,7 +314,13 @@ class BlitzedState(State):
         require(set(claimed) <= set(self.cards), "a claim on a card that is not on the table")
         if self.phase == "roll":
             require(len(claimed) < len(self.values) - 1, "the round should have ended")
-        else:
+        if self.phase == "ready":
+            require(not claimed and not any(any(dice) for dice in self.dice.values()),
+                    "a claim or a roll before the round started")
+        if self.phase != "over":
+            require([card is None for card in self.cards] == [v == LAST_PLACE_VALUE for v in self.values],
+                    "a task card missing, or one under the -2")
+        if self.phase != "roll":
             everywhere = self.deck + self.discard + [card for card in self.cards if card]
             require(sorted(everywhere) == sorted(CARDS), "a task card is lost or doubled")
 
@@ -336,7 +343,7 @@ class BlitzedState(State):
 
     def redact(self, data, seat):
         # The deck order and the generator's state would tell the future; the count is public.
-        data["deck"] = len(data["deck"])
+        data["deck"] = {"hidden": len(data["deck"])}
         del data["rng"]
         return data
 
