@@ -14,10 +14,9 @@ import re
 
 from ..engine import Game, IllegalAction, Option, State, require
 from . import data
+from .data import CARDS, bolts, card_label, seat_name, signed
 
 SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
-COLOUR = {c["seat"]: c for c in data.PLAYER_COLOURS}
-CARDS = {c["id"]: c for c in data.TASK_CARDS}
 DICE = data.DICE_PER_PLAYER["count"]
 SEAT_KINDS = ("human", "easy", "normal", "hard")  # a person, or one of the bot levels in bots.BOTS
 MISCLAIM_COST = data.MISCLAIM_COST["bolts"]
@@ -39,17 +38,6 @@ def card_matches(card_id: str, dice) -> bool:
     if card["kind"] == "sum":
         return sum(dice) == card["total"]
     return sorted(dice) == list(card["dice"])
-
-
-def card_label(card_id: str) -> str:
-    card = CARDS[card_id]
-    if card["kind"] == "sum":
-        return f"sum {card['total']}"
-    return "-".join(str(v) for v in card["dice"])
-
-
-def seat_name(seat: str) -> str:
-    return COLOUR[seat]["name"]
 
 
 def split_stamp(action: str):
@@ -285,6 +273,8 @@ class BlitzedState(State):
                 self.supply -= gain
                 self.bolts[line["seat"]] += gain
                 line["change"] = gain
+        for line in lines:
+            line["bolts"] = self.bolts[line["seat"]]
         self.last_round = lines
         if broke or self.tiebreak:
             self.tiebreak = False
@@ -324,6 +314,53 @@ class BlitzedState(State):
             everywhere = self.deck + self.discard + [card for card in self.cards if card]
             require(sorted(everywhere) == sorted(CARDS), "a task card is lost or doubled")
 
+    def facts(self, seat):
+        """What the board shows that the rules decide. Everything here is open at the table, so every
+        seat gets the same facts, except `toggles`: the seat's own set-aside clicks."""
+        free = self.free_cards() if self.phase == "roll" else []
+        left_over = next((line["seat"] for line in self.last_round or () if line["card"] is None), None)
+        holders = {card: seat for seat, card in self.claims.items() if card is not None}
+        if self.phase in ("tie", "over"):  # the table as the round ended, the -2 with whoever was left over
+            holders[None] = left_over
+        facts = {
+            "slots": [{"value": value, "card": card, "holder": holders.get(card)}
+                      for value, card in zip(self.values, self.cards)],
+            "free": free,
+            "makes": {s: [c for c in free if card_matches(c, self.dice[s])] for s in self.seats},
+            "scoring": scoring_lines(self.last_round) if self.last_round and self.phase != "roll" else [],
+            "result": self.result_text(),
+            "last": self.last_event(),
+        }
+        if seat in self.seats and self.phase == "roll" and self.claims[seat] is None and 0 not in self.dice[seat]:
+            kept = self.kept[seat]
+            facts["toggles"] = [f"{seat} keep {keep_text([on != (i == d) for i, on in enumerate(kept)])}"
+                                for d in range(DICE)]
+        return facts
+
+    def last_event(self):
+        """The last action's seat, verb and card, and whether it ended the round (for highlights and cues)."""
+        if not self.actions:
+            return None
+        seat, verb, arg = ACTION_RE.match(split_stamp(self.actions[-1])[0]).group(1, 2, 3)
+        return {"seat": seat, "verb": verb, "card": arg if verb == "claim" else None,
+                "scored": verb == "claim" and self.phase != "roll"}
+
+    def result_text(self) -> str:
+        """The end of the game in words: who won and why the game ended ("" while it goes on)."""
+        if self.phase == "tie":
+            names = and_list(seat_name(s) for s in self.tied)
+            return (f"{names} are tied for the lead with {bolts(self.bolts[self.tied[0]])} each: "
+                    f"they choose one more round or a shared win")
+        if self.phase != "over":
+            return ""
+        top = bolts(self.bolts[self.winners[0]])
+        if len(self.winners) > 1:
+            return f"{and_list(seat_name(s) for s in self.winners)} share the win with {top} each, as they agreed"
+        short = [seat_name(line["seat"]) for line in self.last_round if line["short"]]
+        why = (f"{and_list(short)} could not pay in full in round {self.round}" if short
+               else "the extra round after the tie decided it")
+        return f"{seat_name(self.winners[0])} wins with {top}: {why}"
+
     def to_dict(self):
         return {
             "players": len(self.seats), "seats": list(self.seats), "phase": self.phase,
@@ -352,12 +389,46 @@ class BlitzedState(State):
         seat that may act among others gets its own legal actions."""
         view = {"game": self.game.name, "seat": seat, "to_play": self.to_play,
                 "options": dict(self.options), "state": self.redact(self.to_dict(), seat),
-                "moves_made": len(self.actions)}
+                "moves_made": len(self.actions), "facts": self.facts(seat)}
         if seat is not None and seat == self.to_play:
             view["legal_actions"] = self.legal_actions()
         elif isinstance(seat, str) and self.to_play and seat in self.to_play:
             view["legal_actions"] = self.seat_actions(seat)
         return view
+
+
+def and_list(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def faces(values) -> str:
+    """Dice faces in words: "5", "5 and 3", "5, 3 and 2"."""
+    return and_list([str(v) for v in values])
+
+
+def scoring_lines(last_round) -> list:
+    """One plain-words line per player for a scored round: what they made, missed or were left with."""
+    lines = []
+    for line in last_round:
+        name, change = seat_name(line["seat"]), line["change"]
+        rolled = faces([v for v in line["dice"] if v]) if any(line["dice"]) else "nothing rolled"
+        if line["card"] is None:
+            why = f"was left over with the {signed(LAST_PLACE_VALUE)} card"
+        elif line["matched"]:
+            why = f"made {card_label(line['card'])} ({rolled}) on the {signed(line['value'])} card"
+        else:
+            why = f"misclaimed {card_label(line['card'])} with {rolled}"
+        if change > 0:
+            money = f"gains {bolts(change)}"
+        elif change == 0 and not line["short"]:
+            money = "no change" if line["matched"] or line["value"] <= 0 else "gains nothing: the supply is empty"
+        else:
+            money = f"pays {bolts(-change)}"
+        if line["short"]:
+            money += f", {line['short']} short"
+        lines.append(f"{name} {why}: {money} ({line['bolts']} now)")
+    return lines
 
 
 def canonical(text: str) -> str:
