@@ -408,10 +408,11 @@ def faces(values) -> str:
 
 
 def scoring_lines(last_round) -> list:
-    """One plain-words line per player for a scored round: what they made, missed or were left with."""
+    """One plain-words line per player for a scored round, in the order of the cards on the table
+    (the player left over last): what they made, misclaimed or were left with, and the bolts."""
     lines = []
-    for line in last_round:
-        name, change = seat_name(line["seat"]), line["change"]
+    for line in sorted(last_round, key=lambda line: -line["value"]):
+        name, change, short = seat_name(line["seat"]), line["change"], line["short"]
         rolled = faces([v for v in line["dice"] if v]) if any(line["dice"]) else "nothing rolled"
         if line["card"] is None:
             why = f"was left over with the {signed(LAST_PLACE_VALUE)} card"
@@ -419,14 +420,16 @@ def scoring_lines(last_round) -> list:
             why = f"made {card_label(line['card'])} ({rolled}) on the {signed(line['value'])} card"
         else:
             why = f"misclaimed {card_label(line['card'])} with {rolled}"
-        if change > 0:
+        if short:
+            owed = short - change
+            money = (f"cannot pay the {bolts(owed)}" if change == 0
+                     else f"pays only {bolts(-change)} of {owed}") + f", {short} short"
+        elif change > 0:
             money = f"gains {bolts(change)}"
-        elif change == 0 and not line["short"]:
-            money = "no change" if line["matched"] or line["value"] <= 0 else "gains nothing: the supply is empty"
-        else:
+        elif change < 0:
             money = f"pays {bolts(-change)}"
-        if line["short"]:
-            money += f", {line['short']} short"
+        else:
+            money = "no change" if line["value"] <= 0 else "gains nothing: the supply is empty"
         lines.append(f"{name} {why}: {money} ({line['bolts']} now)")
     return lines
 
@@ -493,24 +496,57 @@ class BlitzedGame(Game):
         return tick(state, now_ms, bot_seats, rng)
 
     def describe_outcome(self, before, after):
-        base, _ = split_stamp(after.actions[-1])
-        seat, verb = base.split()[:2]
-        return f"{'-'.join(map(str, after.dice[seat]))}" if verb == "roll" else ""
+        """The faces a roll gave ("" for any other action)."""
+        seat, verb = split_stamp(after.actions[-1])[0].split()[:2]
+        if verb != "roll":
+            return ""
+        kept = before.kept[seat]
+        rolled = faces([v for v, keep in zip(after.dice[seat], kept) if not keep])
+        aside = [f"the {v}" for v, keep in zip(after.dice[seat], kept) if keep]
+        return f"{rolled}, next to {and_list(aside)} set aside" if aside else rolled
 
     def describe_action(self, state, action):
         base, _ = split_stamp(self.canonical_action(action))
         seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
         name = seat_name(seat)
         if verb == "roll":
-            return f"{name} rolls"
+            free = state.kept[seat].count(False)
+            return f"{name} rolls" if free == DICE else f"{name} rolls {free} {'die' if free == 1 else 'dice'}"
         if verb == "keep":
-            return f"{name} sets aside dice {arg}" if arg != "none" else f"{name} picks up all dice"
+            if arg == "none":
+                return f"{name} picks up all the dice"
+            aside = [state.dice[seat][int(i) - 1] for i in arg.split(",")]
+            return f"{name} sets aside " + and_list(f"the {v}" for v in aside)
         if verb == "claim":
-            moved = " (moving the claim)" if state.claims.get(seat) else ""
-            return f"{name} thunders on {card_label(arg)}{moved}"
+            where = f"{card_label(arg)} (the {signed(dict(zip(state.cards, state.values))[arg])} card)"
+            moved = state.claims.get(seat)
+            return f"{name} moves the thunder card to {where}" if moved else f"{name} thunders on {where}"
         return {"unclaim": f"{name} takes the thunder card back", "ready": f"{name} is ready",
                 "more": f"{name} asks for one more round",
                 "share": f"{name} agrees to share the win"}[verb]
+
+    def narrate(self, before, after):
+        """The action (a roll with its faces), then what the rules did: the round starting, its scoring
+        line by line, the next round's cards dealt face up, and the end of the game with its reason.
+        Everything in Blitzed! is open at the table, so every line is for everyone."""
+        line = self.describe_action(before, after.actions[-1])
+        outcome = self.describe_outcome(before, after)
+        lines = [f"{line}: {outcome}" if outcome else line]
+        if after.phase == "roll" and before.phase == "ready":
+            lines.append(f"Ready... Blitz! Round {after.round} starts")
+        if after.round == before.round and after.phase == before.phase == "roll":
+            return [(text, None) for text in lines]
+        if before.phase == "roll":
+            lines.append(f"Round {after.round} is over: every task card is claimed")
+            lines += scoring_lines(after.last_round)
+        if after.phase == "ready" and after.cards != before.cards:
+            if len(after.deck) > len(before.deck):
+                lines.append("The deck ran out: the discard pile was shuffled into a new deck")
+            dealt = ", ".join(f"{card_label(c)} under {signed(v)}" for c, v in zip(after.cards, after.values) if c)
+            lines.append(f"New task cards for round {after.round + 1}, face up: {dealt}")
+        if after.result_text() and after.result_text() != before.result_text():
+            lines.append(("Game over: " if after.phase == "over" else "") + after.result_text())
+        return [(text, None) for text in lines]
 
 
 GAME = BlitzedGame()
