@@ -66,7 +66,7 @@ def test_illegal_actions_leave_the_state_unchanged_and_notation_round_trips():
 def test_redacted_view_hides_the_deck_order_and_the_generator():
     state = GAME.new_game(1, {"players": 3})
     view = state.view("p2")
-    assert view["state"]["deck"] == 23 and "rng" not in view["state"]
+    assert view["state"]["deck"] == {"hidden": 21} and "rng" not in view["state"]
     assert view["legal_actions"] == ["p2 ready"]
     json.dumps(view)
 
@@ -166,13 +166,13 @@ def test_a_human_plays_a_whole_game_against_bots_through_the_svg():
         for action in tick(state, now, bots, rng):
             state = state.apply(action)
         if "p1" in (state.to_play or ()) and state.epoch == epoch and now % 700 == 0:
-            svg = render(state, "p1", {"interactive": True, "keys": {"roll": "Space"}})
+            svg = render(state.view("p1"), {"interactive": True, "keys": {"roll": "Space"}})
             state = state.apply(GAME.stamp(ui_choice(svg, state, rng), max(now, state.clock)))
         now = 0 if state.epoch != epoch else now + 100
         steps += 1
         assert steps < 20_000
-    assert "Game over" in status_text(state, "p1")
-    assert "data-action" not in render(state, "p1", {"interactive": False})
+    assert "Game over" in status_text(state.view("p1"))
+    assert "data-action" not in render(state.view("p1"), {"interactive": False})
 
 
 def test_render_parts_and_non_interactive():
@@ -180,16 +180,16 @@ def test_render_parts_and_non_interactive():
     for seat in state.seats:
         state = state.apply(f"{seat} ready")
     state = state.apply("p2 roll")
-    full = render(state, "p2", {"keys": {"roll": "K"}})
+    full = render(state.view("p2"), {"keys": {"roll": "K"}})
     assert full.startswith("<svg") and 'data-action="p2 roll"' in full and ">K<" in full
     assert 'data-action="p2 keep 1"' in full and "p1 " not in "".join(ACTION.findall(full))
     assert 'data-action="p2 claim' in full
-    assert "data-action" not in render(state, "p2", {"interactive": False})
-    assert "data-action" not in render(state, "p2", {"part": "table"})
-    controls = render(state, "p3", {"part": "controls"})
+    assert "data-action" not in render(state.view("p2"), {"interactive": False})
+    assert "data-action" not in render(state.view("p2"), {"part": "table"})
+    controls = render(state.view("p3"), {"part": "controls"})
     assert set(ACTION.findall(controls)) == {"p3 roll"}
-    assert 'data-action="p2 claim' in render(state, "p2", {"part": "controls"})
-    assert render(state, None, {}).startswith("<svg")
+    assert 'data-action="p2 claim' in render(state.view("p2"), {"part": "controls"})
+    assert render(state.view(None), {}).startswith("<svg")
 
 
 def test_data_file_sources_and_registry():

@@ -10,4 +10,6 @@ def forced_seats(options: dict) -> dict:
 
 from .svg import KEYBOARD_LAYOUTS, render, status_text
 
+RENDERS_FROM_VIEW = True
+
 __all__ = ["GAME", "BOTS", "forced_seats", "KEYBOARD_LAYOUTS", "render", "status_text", "tick"]

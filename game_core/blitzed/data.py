@@ -56,3 +56,28 @@ TASK_CARDS = (
     {"id": "T22", "kind": "dice", "dice": (1, 1, 1), "source": "designed"},
     {"id": "T23", "kind": "dice", "dice": (6, 6, 6), "source": "designed"},
 )
+
+CARDS = {card["id"]: card for card in TASK_CARDS}
+COLOUR = {colour["seat"]: colour for colour in PLAYER_COLOURS}
+
+
+# -- how the components are named in words (the board, the log and the terminal) ------------
+def seat_name(seat: str) -> str:
+    return COLOUR[seat]["name"]
+
+
+def card_label(card_id: str) -> str:
+    """A task card's requirement: "sum 11" or "3-4-6"."""
+    card = CARDS[card_id]
+    if card["kind"] == "sum":
+        return f"sum {card['total']}"
+    return "-".join(str(v) for v in card["dice"])
+
+
+def signed(value: int) -> str:
+    """A win/loss value as printed: +1, 0, \u22121, \u22122 (a true minus sign)."""
+    return f"+{value}" if value > 0 else str(value).replace("-", "\u2212")
+
+
+def bolts(count: int) -> str:
+    return f"{count} bolt" if count == 1 else f"{count} bolts"

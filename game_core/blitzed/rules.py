@@ -14,10 +14,9 @@ import re
 
 from ..engine import Game, IllegalAction, Option, State, require
 from . import data
+from .data import CARDS, bolts, card_label, seat_name, signed
 
 SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
-COLOUR = {c["seat"]: c for c in data.PLAYER_COLOURS}
-CARDS = {c["id"]: c for c in data.TASK_CARDS}
 DICE = data.DICE_PER_PLAYER["count"]
 SEAT_KINDS = ("human", "easy", "normal", "hard")  # a person, or one of the bot levels in bots.BOTS
 MISCLAIM_COST = data.MISCLAIM_COST["bolts"]
@@ -41,17 +40,6 @@ def card_matches(card_id: str, dice) -> bool:
     return sorted(dice) == list(card["dice"])
 
 
-def card_label(card_id: str) -> str:
-    card = CARDS[card_id]
-    if card["kind"] == "sum":
-        return f"sum {card['total']}"
-    return "-".join(str(v) for v in card["dice"])
-
-
-def seat_name(seat: str) -> str:
-    return COLOUR[seat]["name"]
-
-
 def split_stamp(action: str):
     """("p2 roll @350") -> ("p2 roll", 350); no stamp gives None."""
     base, sep, stamp = action.partition(" @")
@@ -72,16 +60,12 @@ class BlitzedState(State):
         players = self.options["players"]
         self.seats = SEATS[:players]
         self.values = slot_values(players)          # one win/loss card per slot, best first
-        self.cards = [None] * len(self.values)      # the task card under each slot (none under -2)
+        self.cards = []                             # the task card under each slot (dealt below; none under -2)
         self.bolts = {s: data.START_BOLTS["count"] for s in self.seats}
         self.supply = data.BOLT_SUPPLY["count"] - sum(self.bolts.values())
         self.deck = [c["id"] for c in data.TASK_CARDS]
         self.rng.shuffle(self.deck)
         self.discard = []
-        self.dice = {s: [0] * DICE for s in self.seats}     # 0 = not rolled this round
-        self.kept = {s: [False] * DICE for s in self.seats}
-        self.claims = {s: None for s in self.seats}          # seat -> task card id
-        self.rolls = {s: 0 for s in self.seats}
         self.phase = "ready"
         self.ready = []
         self.round = 0
@@ -92,6 +76,7 @@ class BlitzedState(State):
         self.last_round = None       # the scoring of the round just finished
         self.epoch = 0
         self.reset_clock()
+        self.deal()
 
     def reset_clock(self):
         self.clock = 0                                  # the latest stamp this epoch
@@ -230,22 +215,25 @@ class BlitzedState(State):
             self.tiebreak = True
             self.tied, self.shares, self.ready = [], [], []
             self.phase = "ready"
+            self.deal()
         elif verb == "share":
             self.shares.append(seat)
             if len(self.shares) == len(self.tied):
                 self.winners = list(self.tied)
                 self.phase = "over"
 
+    def deal(self):
+        """Set up the next round before its "Ready... Blitz!": the thunder cards go back, the task cards
+        go to the discard pile, and new ones are dealt face up (none under the -2) for everyone to read."""
+        self.discard += [c for c in self.cards if c is not None]
+        self.cards = [None if value == LAST_PLACE_VALUE else self.draw() for value in self.values]
+        self.dice = {s: [0] * DICE for s in self.seats}     # 0 = not rolled this round
+        self.kept = {s: [False] * DICE for s in self.seats}
+        self.claims = {s: None for s in self.seats}          # seat -> task card id
+        self.rolls = {s: 0 for s in self.seats}
+
     def start_round(self):
         self.round += 1
-        self.discard += [c for c in self.cards if c is not None]
-        for index, value in enumerate(self.values):
-            self.cards[index] = None if value == LAST_PLACE_VALUE else self.draw()
-        for seat in self.seats:
-            self.dice[seat] = [0] * DICE
-            self.kept[seat] = [False] * DICE
-            self.claims[seat] = None
-            self.rolls[seat] = 0
         self.ready = []
         self.phase = "roll"
         self.new_epoch()
@@ -285,6 +273,8 @@ class BlitzedState(State):
                 self.supply -= gain
                 self.bolts[line["seat"]] += gain
                 line["change"] = gain
+        for line in lines:
+            line["bolts"] = self.bolts[line["seat"]]
         self.last_round = lines
         if broke or self.tiebreak:
             self.tiebreak = False
@@ -298,6 +288,7 @@ class BlitzedState(State):
                 self.phase = "tie"
         else:
             self.phase = "ready"
+            self.deal()
         self.new_epoch()
 
     # -- results and data ---------------------------------------------------------------
@@ -313,9 +304,62 @@ class BlitzedState(State):
         require(set(claimed) <= set(self.cards), "a claim on a card that is not on the table")
         if self.phase == "roll":
             require(len(claimed) < len(self.values) - 1, "the round should have ended")
-        else:
+        if self.phase == "ready":
+            require(not claimed and not any(any(dice) for dice in self.dice.values()),
+                    "a claim or a roll before the round started")
+        if self.phase != "over":
+            require([card is None for card in self.cards] == [v == LAST_PLACE_VALUE for v in self.values],
+                    "a task card missing, or one under the -2")
+        if self.phase != "roll":
             everywhere = self.deck + self.discard + [card for card in self.cards if card]
             require(sorted(everywhere) == sorted(CARDS), "a task card is lost or doubled")
+
+    def facts(self, seat):
+        """What the board shows that the rules decide. Everything here is open at the table, so every
+        seat gets the same facts, except `toggles`: the seat's own set-aside clicks."""
+        free = self.free_cards() if self.phase == "roll" else []
+        left_over = next((line["seat"] for line in self.last_round or () if line["card"] is None), None)
+        holders = {card: seat for seat, card in self.claims.items() if card is not None}
+        if self.phase in ("tie", "over"):  # the table as the round ended, the -2 with whoever was left over
+            holders[None] = left_over
+        facts = {
+            "slots": [{"value": value, "card": card, "holder": holders.get(card)}
+                      for value, card in zip(self.values, self.cards)],
+            "free": free,
+            "makes": {s: [c for c in free if card_matches(c, self.dice[s])] for s in self.seats},
+            "scoring": scoring_lines(self.last_round) if self.last_round and self.phase != "roll" else [],
+            "result": self.result_text(),
+            "last": self.last_event(),
+        }
+        if seat in self.seats and self.phase == "roll" and self.claims[seat] is None and 0 not in self.dice[seat]:
+            kept = self.kept[seat]
+            facts["toggles"] = [f"{seat} keep {keep_text([on != (i == d) for i, on in enumerate(kept)])}"
+                                for d in range(DICE)]
+        return facts
+
+    def last_event(self):
+        """The last action's seat, verb and card, and whether it ended the round (for highlights and cues)."""
+        if not self.actions:
+            return None
+        seat, verb, arg = ACTION_RE.match(split_stamp(self.actions[-1])[0]).group(1, 2, 3)
+        return {"seat": seat, "verb": verb, "card": arg if verb == "claim" else None,
+                "scored": verb == "claim" and self.phase != "roll"}
+
+    def result_text(self) -> str:
+        """The end of the game in words: who won and why the game ended ("" while it goes on)."""
+        if self.phase == "tie":
+            names = and_list(seat_name(s) for s in self.tied)
+            return (f"{names} are tied for the lead with {bolts(self.bolts[self.tied[0]])} each: "
+                    f"they choose one more round or a shared win")
+        if self.phase != "over":
+            return ""
+        top = bolts(self.bolts[self.winners[0]])
+        if len(self.winners) > 1:
+            return f"{and_list(seat_name(s) for s in self.winners)} share the win with {top} each, as they agreed"
+        short = [seat_name(line["seat"]) for line in self.last_round if line["short"]]
+        why = (f"{and_list(short)} could not pay in full in round {self.round}" if short
+               else "the extra round after the tie decided it")
+        return f"{seat_name(self.winners[0])} wins with {top}: {why}"
 
     def to_dict(self):
         return {
@@ -336,7 +380,7 @@ class BlitzedState(State):
 
     def redact(self, data, seat):
         # The deck order and the generator's state would tell the future; the count is public.
-        data["deck"] = len(data["deck"])
+        data["deck"] = {"hidden": len(data["deck"])}
         del data["rng"]
         return data
 
@@ -345,12 +389,49 @@ class BlitzedState(State):
         seat that may act among others gets its own legal actions."""
         view = {"game": self.game.name, "seat": seat, "to_play": self.to_play,
                 "options": dict(self.options), "state": self.redact(self.to_dict(), seat),
-                "moves_made": len(self.actions)}
+                "moves_made": len(self.actions), "facts": self.facts(seat)}
         if seat is not None and seat == self.to_play:
             view["legal_actions"] = self.legal_actions()
         elif isinstance(seat, str) and self.to_play and seat in self.to_play:
             view["legal_actions"] = self.seat_actions(seat)
         return view
+
+
+def and_list(names) -> str:
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def faces(values) -> str:
+    """Dice faces in words: "5", "5 and 3", "5, 3 and 2"."""
+    return and_list([str(v) for v in values])
+
+
+def scoring_lines(last_round) -> list:
+    """One plain-words line per player for a scored round, in the order of the cards on the table
+    (the player left over last): what they made, misclaimed or were left with, and the bolts."""
+    lines = []
+    for line in sorted(last_round, key=lambda line: -line["value"]):
+        name, change, short = seat_name(line["seat"]), line["change"], line["short"]
+        rolled = faces([v for v in line["dice"] if v]) if any(line["dice"]) else "nothing rolled"
+        if line["card"] is None:
+            why = f"was left over with the {signed(LAST_PLACE_VALUE)} card"
+        elif line["matched"]:
+            why = f"made {card_label(line['card'])} ({rolled}) on the {signed(line['value'])} card"
+        else:
+            why = f"misclaimed {card_label(line['card'])} with {rolled}"
+        if short:
+            owed = short - change
+            money = (f"cannot pay the {bolts(owed)}" if change == 0
+                     else f"pays only {bolts(-change)} of {owed}") + f", {short} short"
+        elif change > 0:
+            money = f"gains {bolts(change)}"
+        elif change < 0:
+            money = f"pays {bolts(-change)}"
+        else:
+            money = "no change" if line["value"] <= 0 else "gains nothing: the supply is empty"
+        lines.append(f"{name} {why}: {money} ({line['bolts']} now)")
+    return lines
 
 
 def canonical(text: str) -> str:
@@ -415,24 +496,57 @@ class BlitzedGame(Game):
         return tick(state, now_ms, bot_seats, rng)
 
     def describe_outcome(self, before, after):
-        base, _ = split_stamp(after.actions[-1])
-        seat, verb = base.split()[:2]
-        return f"{'-'.join(map(str, after.dice[seat]))}" if verb == "roll" else ""
+        """The faces a roll gave ("" for any other action)."""
+        seat, verb = split_stamp(after.actions[-1])[0].split()[:2]
+        if verb != "roll":
+            return ""
+        kept = before.kept[seat]
+        rolled = faces([v for v, keep in zip(after.dice[seat], kept) if not keep])
+        aside = [f"the {v}" for v, keep in zip(after.dice[seat], kept) if keep]
+        return f"{rolled}, next to {and_list(aside)} set aside" if aside else rolled
 
     def describe_action(self, state, action):
         base, _ = split_stamp(self.canonical_action(action))
         seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
         name = seat_name(seat)
         if verb == "roll":
-            return f"{name} rolls"
+            free = state.kept[seat].count(False)
+            return f"{name} rolls" if free == DICE else f"{name} rolls {free} {'die' if free == 1 else 'dice'}"
         if verb == "keep":
-            return f"{name} sets aside dice {arg}" if arg != "none" else f"{name} picks up all dice"
+            if arg == "none":
+                return f"{name} picks up all the dice"
+            aside = [state.dice[seat][int(i) - 1] for i in arg.split(",")]
+            return f"{name} sets aside " + and_list(f"the {v}" for v in aside)
         if verb == "claim":
-            moved = " (moving the claim)" if state.claims.get(seat) else ""
-            return f"{name} thunders on {card_label(arg)}{moved}"
+            where = f"{card_label(arg)} (the {signed(dict(zip(state.cards, state.values))[arg])} card)"
+            moved = state.claims.get(seat)
+            return f"{name} moves the thunder card to {where}" if moved else f"{name} thunders on {where}"
         return {"unclaim": f"{name} takes the thunder card back", "ready": f"{name} is ready",
                 "more": f"{name} asks for one more round",
                 "share": f"{name} agrees to share the win"}[verb]
+
+    def narrate(self, before, after):
+        """The action (a roll with its faces), then what the rules did: the round starting, its scoring
+        line by line, the next round's cards dealt face up, and the end of the game with its reason.
+        Everything in Blitzed! is open at the table, so every line is for everyone."""
+        line = self.describe_action(before, after.actions[-1])
+        outcome = self.describe_outcome(before, after)
+        lines = [f"{line}: {outcome}" if outcome else line]
+        if after.phase == "roll" and before.phase == "ready":
+            lines.append(f"Ready... Blitz! Round {after.round} starts")
+        if after.round == before.round and after.phase == before.phase == "roll":
+            return [(text, None) for text in lines]
+        if before.phase == "roll":
+            lines.append(f"Round {after.round} is over: every task card is claimed")
+            lines += scoring_lines(after.last_round)
+        if after.phase == "ready" and after.cards != before.cards:
+            if len(after.deck) > len(before.deck):
+                lines.append("The deck ran out: the discard pile was shuffled into a new deck")
+            dealt = ", ".join(f"{card_label(c)} under {signed(v)}" for c, v in zip(after.cards, after.values) if c)
+            lines.append(f"New task cards for round {after.round + 1}, face up: {dealt}")
+        if after.result_text() and after.result_text() != before.result_text():
+            lines.append(("Game over: " if after.phase == "over" else "") + after.result_text())
+        return [(text, None) for text in lines]
 
 
 GAME = BlitzedGame()

@@ -1,37 +1,58 @@
-"""Blitzed! table as SVG: task cards in the middle, seats around, the viewer's controls below.
+"""Blitzed! table as SVG, drawn from a seat's view: task cards in the middle, seats around, the
+viewer's controls below. Rule facts (who holds a card, which cards a seat's dice make, the
+scoring in words, the result) come from view["facts"]; nothing here knows a rule.
 
 ui keys read here:
 - "interactive" (default True): False draws no data-action at all.
-- "part": "all" (default: table plus the controls of `seat`), "table" (every seat, no
+- "part": "all" (default: table plus the controls of the view's seat), "table" (every seat, no
   controls: for a device shared by several humans) or "controls" (only the control strip
-  of `seat`, with its own claim buttons).
+  of the view's seat, with its own claim buttons).
 - "keys": optional {control: key label} printed on the controls; controls are "roll",
   "die1".."die3", "claim1".."claim4" (the claimable slots from the left), "unclaim",
   "ready", "more", "share".
-Elements the glue may animate: `.die` (data-seat, data-die, data-value), `.thunder`
-(data-seat, data-card) for a claim, `.summary` for the round scoring.
+Elements the glue may animate: `.die` (data-seat, data-die, data-value, data-piece), `.thunder`
+(data-seat, data-card, data-piece) for a claim, `.summary` for the round scoring, `.cue` for a
+claim or a round scored just now, class `last` on what the last action changed.
 """
 
-from ..svg import action_attrs, svg_open, text
-from .rules import CARDS, COLOUR, card_label, card_matches, keep_text, seat_name
+from ..svg import action_attrs, esc, svg_open, text
+from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
 
 WIDTH = 1000
-TABLE_HEIGHT = 505
-CONTROLS_HEIGHT = 250
+TABLE_HEIGHT = 450
+CONTROLS_HEIGHT = 140
 SLOT_W, SLOT_GAP = 130, 16
+VALUE_Y, CARD_Y, CARD_H, BAND_Y, BAND_H = 128, 172, 140, 316, 32
+INFO_Y = 356
+GOLD, INK, FELT = "#f2b600", "#222", "#dfe8d8"
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
 
+# Keyboard shortcuts for up to three people sharing one keyboard (the others use touch).
+KEYBOARD_LAYOUTS = (
+    {"roll": "q", "die1": "1", "die2": "2", "die3": "3", "claim1": "a", "claim2": "s", "claim3": "d",
+     "claim4": "f", "unclaim": "w", "ready": "e", "more": "r", "share": "t"},
+    {"roll": "p", "die1": "8", "die2": "9", "die3": "0", "claim1": "h", "claim2": "j", "claim3": "k",
+     "claim4": "l", "unclaim": "o", "ready": "i", "more": "u", "share": "y"},
+    {"roll": "v", "die1": "z", "die2": "x", "die3": "c", "claim1": "b", "claim2": "n", "claim3": "m",
+     "claim4": ",", "unclaim": "g", "ready": "4", "more": "5", "share": "6"},
+)
 
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else ("\u22122" if value == -2 else str(value).replace("-", "\u2212"))
+
+def fit(content, width, size) -> float:
+    """The font size at which `content` fits `width` (text is ~0.6 x size wide per character)."""
+    return min(size, round(width / (0.6 * max(1, len(str(content)))), 1))
 
 
-def die(x, y, size, value, seat, index=None, kept=False, attrs="") -> str:
+def die(x, y, size, value, seat, index=None, kept=False, attrs="", piece=True, last=False) -> str:
     colour = COLOUR[seat]
-    data = f' data-seat="{seat}" data-die="{index + 1}" data-value="{value}"' if index is not None else ""
-    stroke = "#f2b600" if kept else "#555"
-    parts = [f'<g class="die{" kept" if kept else ""}"{data} {attrs}>',
+    data = ""
+    if index is not None:
+        data = f' data-seat="{seat}" data-die="{index + 1}" data-value="{value}"'
+        data += f' data-piece="{seat}-die{index + 1}"' if piece else ""
+    classes = "die" + (" kept" if kept else "") + (" last" if last else "")
+    stroke = GOLD if kept else "#555"
+    parts = [f'<g class="{classes}"{data} {attrs}>',
              f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{size * 0.18:.1f}" '
              f'fill="{colour["fill"]}" stroke="{stroke}" stroke-width="{4 if kept else 1.5}"/>']
     if value:
@@ -45,17 +66,6 @@ def die(x, y, size, value, seat, index=None, kept=False, attrs="") -> str:
     return "".join(parts)
 
 
-# Keyboard shortcuts for up to three people sharing one keyboard (the others use touch).
-KEYBOARD_LAYOUTS = (
-    {"roll": "q", "die1": "1", "die2": "2", "die3": "3", "claim1": "a", "claim2": "s", "claim3": "d",
-     "claim4": "f", "unclaim": "w", "ready": "e", "more": "r", "share": "t"},
-    {"roll": "p", "die1": "8", "die2": "9", "die3": "0", "claim1": "h", "claim2": "j", "claim3": "k",
-     "claim4": "l", "unclaim": "o", "ready": "i", "more": "u", "share": "y"},
-    {"roll": "v", "die1": "z", "die2": "x", "die3": "c", "claim1": "b", "claim2": "n", "claim3": "m",
-     "claim4": ",", "unclaim": "g", "ready": "4", "more": "5", "share": "6"},
-)
-
-
 def key_badge(x, y, keys, control) -> str:
     label = keys.get(control)
     if not label:
@@ -64,10 +74,10 @@ def key_badge(x, y, keys, control) -> str:
             f'stroke="#333"/>' + text(x + 6 + 4 * len(str(label)), y + 15, label, 12, weight="bold"))
 
 
-def button(x, y, w, h, label, action, interactive, keys, control, fill="#f2b600") -> str:
+def button(x, y, w, h, label, action, interactive, keys, control, fill=GOLD) -> str:
     attrs = action_attrs(action, label, keys.get(control)) if interactive else ""
     return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="#333"/>'
-            + text(x + w / 2, y + h / 2 + 6, label, 17, weight="bold") + "</g>"
+            + text(x + w / 2, y + h / 2 + 6, label, fit(label, w - 16, 17), weight="bold") + "</g>"
             + key_badge(x + w - 14, y - 8, keys, control))
 
 
@@ -75,8 +85,8 @@ def task_face(x, y, w, h, card_id) -> str:
     spec = CARDS[card_id]
     parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="#fffaf0" stroke="#777"/>']
     if spec["kind"] == "sum":
-        parts.append(text(x + w / 2, y + h * 0.32, "sum", 15, fill="#555"))
-        parts.append(text(x + w / 2, y + h * 0.72, spec["total"], h * 0.4, weight="bold"))
+        parts.append(text(x + w / 2, y + h * 0.3, "sum", h * 0.11, fill="#555"))
+        parts.append(text(x + w / 2, y + h * 0.74, spec["total"], h * 0.42, weight="bold"))
     else:
         size = (w - 32) / 3
         for i, value in enumerate(spec["dice"]):
@@ -84,199 +94,217 @@ def task_face(x, y, w, h, card_id) -> str:
     return "".join(parts)
 
 
-def thunder(x, y, seat, card_id) -> str:
+def thunder(x, y, w, seat, card_id, last) -> str:
+    """A seat's thunder card in the band under the task it claimed: it never covers a value or a task."""
     colour = COLOUR[seat]
-    return (f'<g class="thunder" data-seat="{seat}" data-card="{card_id or "last"}">'
-            f'<rect x="{x}" y="{y}" width="58" height="40" rx="6" fill="{colour["fill"]}" stroke="#000" '
-            f'stroke-width="2" transform="rotate(-8 {x + 29} {y + 20})"/>'
-            + text(x + 29, y + 27, f"\u26a1{seat_name(seat)[0]}", 18, weight="bold", fill=colour["pip"])
+    label = f"\u26a1 {seat_name(seat)}"
+    return (f'<g class="thunder{" last" if last else ""}" data-seat="{seat}" data-card="{card_id or "last"}" '
+            f'data-piece="thunder-{seat}"><rect x="{x}" y="{y}" width="{w}" height="{BAND_H}" rx="6" '
+            f'fill="{colour["fill"]}" stroke="#000" stroke-width="2"/>'
+            + text(x + w / 2, y + BAND_H / 2 + 6, label, fit(label, w - 12, 17), weight="bold", fill=colour["pip"])
             + "</g>")
 
 
-def slot_row(state, claim_actions, interactive) -> str:
-    count = len(state.values)
+def claim_words(value, card) -> str:
+    return f"claim {card_label(card)} for {signed(value)}"
+
+
+def slot_row(state, facts, claims, interactive) -> str:
+    count = len(state["values"])
     left = (WIDTH - count * SLOT_W - (count - 1) * SLOT_GAP) / 2
-    holder = {card: seat for seat, card in state.claims.items() if card is not None}
-    last = next((line["seat"] for line in state.last_round or () if line["card"] is None), None)
-    showing_result = state.phase != "roll" and state.last_round
+    last = facts["last"] or {}
     parts = []
-    for index, (value, card) in enumerate(zip(state.values, state.cards)):
+    for index, slot in enumerate(facts["slots"]):
+        value, card, holder = slot["value"], slot["card"], slot["holder"]
         x = left + index * (SLOT_W + SLOT_GAP)
-        parts.append(f'<rect x="{x}" y="150" width="{SLOT_W}" height="56" rx="8" fill="#20304a" stroke="#000"/>'
-                     + text(x + SLOT_W / 2, 188, f"{signed(value)} \u26a1", 26, weight="bold", fill="#ffd54a"))
+        parts.append(f'<rect x="{x}" y="{VALUE_Y}" width="{SLOT_W}" height="40" rx="8" fill="#20304a" stroke="#000"/>'
+                     + text(x + SLOT_W / 2, VALUE_Y + 29, f"{signed(value)} \u26a1", 24, weight="bold", fill="#ffd54a"))
         if card is None:
-            parts.append(f'<rect x="{x}" y="214" width="{SLOT_W}" height="160" rx="10" fill="none" '
-                         f'stroke="#999" stroke-dasharray="6 4"/>'
-                         + text(x + SLOT_W / 2, 290, "last player", 15, fill="#666"))
-            if showing_result and last:
-                parts.append(thunder(x + 36, 186, last, None))
-            continue
-        action = claim_actions.get(card)
-        attrs = action_attrs(action, f"claim {card_label(card)} for {signed(value)}") if action and interactive else ""
-        parts.append(f'<g data-card="{card}" {attrs}>' + task_face(x, 214, SLOT_W, 160, card) + "</g>")
-        if card in holder:
-            parts.append(thunder(x + 36, 186, holder[card], card))
+            parts.append(f'<rect x="{x}" y="{CARD_Y}" width="{SLOT_W}" height="{CARD_H}" rx="10" fill="none" '
+                         f'stroke="#888" stroke-dasharray="6 4"/>'
+                         + text(x + SLOT_W / 2, CARD_Y + CARD_H / 2 + 5, "for the last player", 13, fill="#555"))
+        else:
+            action = claims.get(card)
+            attrs = action_attrs(action, claim_words(value, card)) if action and interactive else ""
+            parts.append(f'<g data-card="{card}" {attrs}>' + task_face(x, CARD_Y, SLOT_W, CARD_H, card) + "</g>")
+        if holder:
+            just = last.get("verb") == "claim" and last.get("card") == card and not last.get("scored")
+            parts.append(thunder(x, BAND_Y, SLOT_W, holder, card, just))
+            if just:
+                cue = f"{seat_name(holder)} thunders on {card_label(card)} for {signed(value)}"
+                parts.append(f'<g class="cue" data-cue="{esc(cue)}"><rect x="{x - 4}" y="{VALUE_Y - 4}" '
+                             f'width="{SLOT_W + 8}" height="{BAND_Y + BAND_H - VALUE_Y + 8}" rx="12" fill="none" '
+                             f'stroke="{COLOUR[holder]["fill"]}" stroke-width="5"/></g>')
     return "".join(parts)
 
 
 def piles(state) -> str:
-    parts = [f'<rect x="16" y="214" width="70" height="100" rx="8" fill="#5a3d8a" stroke="#222"/>',
-             text(51, 270, "\u26a1", 30, fill="#ffd54a"), text(51, 334, f"deck {len(state.deck)}", 13)]
-    if state.discard:
-        parts.append(f'<g transform="translate({WIDTH - 86} 214) scale(0.54)">'
-                     + task_face(0, 0, SLOT_W, 185, state.discard[-1]) + "</g>")
-    parts.append(text(WIDTH - 51, 334, f"discard {len(state.discard)}", 13))
+    deck = state["deck"]["hidden"]
+    parts = [f'<rect x="16" y="{CARD_Y}" width="70" height="100" rx="8" fill="#5a3d8a" stroke="#222"/>',
+             text(51, CARD_Y + 58, "\u26a1", 30, fill="#ffd54a"), text(51, CARD_Y + 120, f"deck {deck}", 13)]
+    if state["discard"]:
+        parts.append(f'<g transform="translate({WIDTH - 86} {CARD_Y}) scale(0.54)">'
+                     + task_face(0, 0, SLOT_W, 185, state["discard"][-1]) + "</g>")
+    parts.append(text(WIDTH - 51, CARD_Y + 120, f"discard {len(state['discard'])}", 13))
     return "".join(parts)
 
 
-def seat_panels(state, seats) -> str:
+def seat_note(state, seat) -> str:
+    if state["phase"] == "ready":
+        return "ready" if seat in state["ready"] else "getting ready"
+    claim = state["claims"][seat]
+    return f"on {card_label(claim)}" if claim else f"rolled {state['rolls'][seat]}x"
+
+
+def seat_panels(state, facts, seats) -> str:
     if not seats:
         return ""
     width = min(240, (WIDTH - 20) / len(seats))
+    rolled = (facts["last"] or {}).get("seat") if (facts["last"] or {}).get("verb") == "roll" else None
     parts = []
     for i, seat in enumerate(seats):
         x = 10 + i * width
-        colour = COLOUR[seat]["fill"]
-        claim = state.claims[seat]
-        note = f"on {card_label(claim)}" if claim else f"rolls {state.rolls[seat]}"
-        if state.phase == "ready":
-            note = "ready" if seat in state.ready else "getting ready"
-        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x}" y="42" width="{width - 8}" height="96" '
-                     f'rx="8" fill="#f7f7f2" stroke="{colour}" stroke-width="4"/>'
-                     + text(x + 10, 64, seat_name(seat), 16, anchor="start", weight="bold")
-                     + text(x + width - 18, 64, f"\u26a1 {state.bolts[seat]}", 16, anchor="end", weight="bold")
-                     + text(x + 10, 130, note, 13, anchor="start"))
-        for d, value in enumerate(state.dice[seat]):
-            parts.append(die(x + 10 + d * 38, 74 if state.kept[seat][d] else 80, 32, value, seat, d,
-                             state.kept[seat][d]))
-        parts.append("</g>")
+        name, purse = seat_name(seat), f"\u26a1 {state['bolts'][seat]}"
+        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x}" y="38" width="{width - 8}" height="82" '
+                     f'rx="8" fill="#f7f7f2" stroke="{COLOUR[seat]["fill"]}" stroke-width="4"/>'
+                     + text(x + 10, 58, name, 16, anchor="start", weight="bold")
+                     + text(x + width - 18, 58, purse, 16, anchor="end", weight="bold"))
+        for d, value in enumerate(state["dice"][seat]):
+            kept = state["kept"][seat][d]
+            parts.append(die(x + 10 + d * 36, 64 if kept else 68, 30, value, seat, d, kept, last=seat == rolled))
+        note = seat_note(state, seat)
+        parts.append(text(x + 122, 89, note, fit(note, width - 140, 13), anchor="start") + "</g>")
     return "".join(parts)
 
 
-def summary_lines(state) -> list:
-    if not state.last_round:
-        return []
-    lines = []
-    for line in state.last_round:
-        name, dice = seat_name(line["seat"]), " ".join(str(v) for v in line["dice"] if v) or "no roll"
-        if line["card"] is None:
-            why = "was last and takes the \u22122 card"
-        elif line["matched"]:
-            why = f"made {card_label(line['card'])} ({dice}) on the {signed(line['value'])} card"
-        else:
-            why = f"misclaimed {card_label(line['card'])} with {dice}: pays 2"
-        short = f", {line['short']} short" if line["short"] else ""
-        lines.append(f"{name} {why}: {signed(line['change']) if line['change'] else '0'}{short}")
-    return lines
-
-
-def info_band(state, seat) -> str:
-    y, parts = 400, []
-    if state.phase == "roll":
-        if seat in state.seats and 0 not in state.dice[seat]:
-            made = [card_label(c) for c in state.free_cards() if card_matches(c, state.dice[seat])]
-            if made and state.claims[seat] is None:
-                parts.append(text(WIDTH / 2, y + 30, "Your dice make " + ", ".join(made) + ": thunder!",
-                                  22, weight="bold", fill="#b00"))
-        return "".join(parts)
-    parts.append(f'<g class="summary">')
-    for i, line in enumerate(summary_lines(state)):
-        parts.append(text(WIDTH / 2, y + 18 + i * 19, line, 15))
+def info_band(state, facts, seat) -> str:
+    if state["phase"] == "roll":
+        made = [card_label(c) for c in facts["makes"].get(seat, ()) if state["claims"][seat] is None]
+        if not made:
+            return ""
+        line = "Your dice make " + ", ".join(made) + ": thunder!"
+        return text(WIDTH / 2, INFO_Y + 30, line, fit(line, WIDTH - 40, 22), weight="bold", fill="#b00")
+    if not facts["scoring"]:
+        return text(WIDTH / 2, INFO_Y + 30, "Read the task cards: the race starts when everyone is ready", 16)
+    scored = (facts["last"] or {}).get("scored")
+    title = f"Round {state['round']} scored"
+    parts = [f'<g class="summary">', text(WIDTH / 2, INFO_Y + 14, title, 15, weight="bold")]
+    for i, line in enumerate(facts["scoring"]):
+        parts.append(text(WIDTH / 2, INFO_Y + 31 + i * 15, line, fit(line, WIDTH - 20, 13)))
+    if scored:
+        parts.append(f'<g class="cue" data-cue="{esc(title)}"><rect x="6" y="{INFO_Y}" width="{WIDTH - 12}" '
+                     f'height="{TABLE_HEIGHT - INFO_Y - 4}" rx="10" fill="none" stroke="{GOLD}" stroke-width="4"/></g>')
     return "".join(parts) + "</g>"
 
 
-def controls(state, seat, interactive, keys, with_claim_buttons, top) -> str:
+def controls(view, interactive, keys, with_claim_buttons, top, piece) -> str:
+    seat, state, facts = view["seat"], view["state"], view["facts"]
     colour = COLOUR[seat]
-    actions = set(state.seat_actions(seat))
+    actions = set(view.get("legal_actions", ()))
+    last = facts["last"] or {}
     parts = [f'<g class="controls" data-seat="{seat}"><rect x="6" y="{top + 4}" width="{WIDTH - 12}" '
-             f'height="{CONTROLS_HEIGHT - 10}" rx="14" fill="#f7f7f2" stroke="{colour["fill"]}" stroke-width="6"/>',
-             text(24, top + 34, f"{seat_name(seat)} (you)", 20, anchor="start", weight="bold"),
-             text(WIDTH - 24, top + 34, f"\u26a1 {state.bolts[seat]} bolts", 20, anchor="end", weight="bold")]
-    if state.phase == "roll":
-        kept = state.kept[seat]
-        for d, value in enumerate(state.dice[seat]):
-            toggled = [on != (i == d) for i, on in enumerate(kept)]
-            action = f"{seat} keep {keep_text(toggled)}"
+             f'height="{CONTROLS_HEIGHT - 8}" rx="14" fill="#f7f7f2" stroke="{colour["fill"]}" stroke-width="6"/>',
+             f'<rect x="20" y="{top + 18}" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
+             text(50, top + 36, seat_name(seat), 20, anchor="start", weight="bold"),
+             text(20, top + 64, f"\u26a1 {bolts(state['bolts'][seat])}", 17, anchor="start", weight="bold")]
+    phase = state["phase"]
+    if phase == "roll":
+        note = seat_note(state, seat)
+        parts.append(text(20, top + 90, note, fit(note, 150, 14), anchor="start"))
+        kept, toggles = state["kept"][seat], facts.get("toggles") or [None] * 3
+        for d, value in enumerate(state["dice"][seat]):
+            action = toggles[d]
             label = f"{'put back' if kept[d] else 'set aside'} die {d + 1} showing {value or 'nothing'}"
             attrs = action_attrs(action, label, keys.get(f"die{d + 1}")) if interactive and action in actions else ""
-            x, y = 30 + d * 120, top + (52 if kept[d] else 72)
-            parts.append(die(x, y, 100, value, seat, d, kept[d], attrs) + key_badge(x + 88, y - 8, keys, f"die{d + 1}"))
+            x, y = 190 + d * 100, top + (16 if kept[d] else 26)
+            parts.append(die(x, y, 84, value, seat, d, kept[d], attrs, piece,
+                             last=last.get("seat") == seat and last.get("verb") == "roll")
+                         + key_badge(x + 72, y - 8, keys, f"die{d + 1}"))
             if kept[d]:
-                parts.append(text(x + 50, y + 122, "aside", 13))
+                parts.append(text(x + 42, top + 120, "aside", 13))
         if f"{seat} roll" in actions:
-            parts.append(button(400, top + 80, 150, 70, "Roll", f"{seat} roll", interactive, keys, "roll"))
+            parts.append(button(500, top + 35, 140, 70, "Roll", f"{seat} roll", interactive, keys, "roll"))
         if f"{seat} unclaim" in actions:
-            parts.append(button(400, top + 80, 150, 70, "Take back", f"{seat} unclaim", interactive, keys,
+            parts.append(button(500, top + 35, 140, 70, "Take back", f"{seat} unclaim", interactive, keys,
                                 "unclaim", fill="#ddd"))
         if with_claim_buttons:
-            parts.append(claim_buttons(state, seat, actions, interactive, keys, top))
-    elif state.phase == "ready" and f"{seat} ready" in actions:
-        parts.append(button(WIDTH / 2 - 110, top + 90, 220, 80, "Ready!", f"{seat} ready", interactive, keys, "ready"))
-    elif state.phase == "tie" and actions:
-        parts.append(text(WIDTH / 2, top + 70, "Tied for the lead: play one more round or share the win?", 18))
-        parts.append(button(WIDTH / 2 - 240, top + 100, 220, 70, "One more round", f"{seat} more", interactive,
-                            keys, "more"))
-        parts.append(button(WIDTH / 2 + 20, top + 100, 220, 70, "Share the win", f"{seat} share", interactive,
-                            keys, "share", fill="#9fd59f"))
+            parts.append(claim_buttons(view, actions, interactive, keys, top))
+    elif phase == "ready" and f"{seat} ready" in actions:
+        parts.append(text(240, top + 78, "Read the task cards, then:", 17, anchor="start"))
+        parts.append(button(500, top + 35, 220, 70, "Ready!", f"{seat} ready", interactive, keys, "ready"))
+    elif phase == "tie" and actions:
+        parts.append(text(240, top + 36, "Tied for the lead: one more round or share the win?", 17, anchor="start"))
+        parts.append(button(240, top + 56, 220, 64, "One more round", f"{seat} more", interactive, keys, "more"))
+        parts.append(button(480, top + 56, 220, 64, "Share the win", f"{seat} share", interactive, keys, "share",
+                            fill="#9fd59f"))
     else:
-        parts.append(text(WIDTH / 2, top + 130, status_text(state, seat), 18))
+        line = status_text(view)
+        parts.append(text(590, top + 78, line, fit(line, 780, 17)))
     return "".join(parts) + "</g>"
 
 
-def claim_buttons(state, seat, actions, interactive, keys, top) -> str:
+def claim_buttons(view, actions, interactive, keys, top) -> str:
+    seat, facts = view["seat"], view["facts"]
+    makes = set(facts["makes"].get(seat, ()))
     parts = []
-    for number, (value, card) in enumerate(((v, c) for v, c in zip(state.values, state.cards) if c), 1):
+    for number, slot in enumerate((s for s in facts["slots"] if s["card"]), 1):
+        card, value = slot["card"], slot["value"]
         action = f"{seat} claim {card}"
         if action not in actions:
             continue
-        x = 580 + (number - 1) * 100
-        label = f"claim {card_label(card)} for {signed(value)}"
-        parts.append(f'<g {action_attrs(action, label, keys.get(f"claim{number}")) if interactive else ""}>'
-                     f'<g transform="translate({x} {top + 60}) scale(0.62)">' + task_face(0, 0, 140, 150, card)
-                     + "</g>" + text(x + 43, top + 175, signed(value), 16, weight="bold") + "</g>"
-                     + key_badge(x + 74, top + 52, keys, f"claim{number}"))
+        x = 660 + (number - 1) * 82
+        ring = f' stroke="{GOLD}" stroke-width="5"' if card in makes else ' stroke="none"'
+        parts.append(f'<g {action_attrs(action, claim_words(value, card), keys.get(f"claim{number}")) if interactive else ""}>'
+                     f'<rect x="{x - 3}" y="{top + 15}" width="82" height="112" rx="10" fill="#e9e4d4"{ring}/>'
+                     + task_face(x, top + 18, 76, 76, card)
+                     + text(x + 38, top + 116, signed(value), 17, weight="bold") + "</g>"
+                     + key_badge(x + 58, top + 8, keys, f"claim{number}"))
     return "".join(parts)
 
 
-def status_text(state, seat) -> str:
-    if state.phase == "over":
-        names = " and ".join(seat_name(s) for s in state.winners)
-        verb = "wins" if len(state.winners) == 1 else "share the win"
-        return f"Game over: {names} {verb} with {state.bolts[state.winners[0]]} bolts"
-    if state.phase == "tie":
-        return "Tie for the lead: " + " and ".join(seat_name(s) for s in state.tied) + " choose: one more round or share"
-    if state.phase == "ready":
-        waiting = [seat_name(s) for s in state.to_play]
-        extra = " (the extra round after a tie)" if state.tiebreak else ""
-        return f"Round {state.round + 1}{extra}: waiting for {', '.join(waiting)} to be ready"
-    free = len(state.free_cards())
-    if seat in state.seats and state.claims[seat]:
-        return f"Round {state.round}: you are on {card_label(state.claims[seat])}; {free} card(s) still free"
-    return f"Round {state.round}: Blitz! Roll and claim; {free} card(s) still free"
+def free_text(count) -> str:
+    return f"{count} card still free" if count == 1 else f"{count} cards still free"
 
 
-def render(state, seat, ui) -> str:
+def status_text(view) -> str:
+    state, facts, seat = view["state"], view["facts"], view["seat"]
+    if state["phase"] == "over":
+        return f"Game over: {facts['result']}"
+    if state["phase"] == "tie":
+        return facts["result"]
+    if state["phase"] == "ready":
+        waiting = [seat_name(s) for s in view["to_play"]]
+        extra = " (the extra round after a tie)" if state["tiebreak"] else ""
+        return f"Round {state['round'] + 1}{extra}: read the task cards; waiting for {', '.join(waiting)} to be ready"
+    free = free_text(len(facts["free"]))
+    if seat in state["seats"] and state["claims"][seat]:
+        return f"Round {state['round']}: you are on {card_label(state['claims'][seat])}; {free}"
+    return f"Round {state['round']}: Blitz! Roll and claim; {free}"
+
+
+def render(view, ui) -> str:
     ui = ui or {}
     interactive = ui.get("interactive", True) is not False
     keys = ui.get("keys") or {}
     part = ui.get("part", "all")
-    mine = seat if seat in state.seats else None
+    state, facts = view["state"], view["facts"]
+    mine = view["seat"] if view["seat"] in state["seats"] else None
     if part == "controls":
         if mine is None:
             return svg_open(WIDTH, CONTROLS_HEIGHT, "Blitzed! controls") + "</svg>"
         return (svg_open(WIDTH, CONTROLS_HEIGHT, f"Blitzed! controls for {seat_name(mine)}")
-                + controls(state, mine, interactive, keys, True, 0) + "</svg>")
+                + controls(view, interactive, keys, True, 0, piece=False) + "</svg>")
     with_controls = part == "all" and mine is not None
     height = TABLE_HEIGHT + (CONTROLS_HEIGHT if with_controls else 0)
-    claim_actions = {}
-    if with_controls and state.phase == "roll":
-        claim_actions = {a.split()[2]: a for a in state.seat_actions(mine) if " claim " in a}
-    others = [s for s in state.seats if s != mine or not with_controls]
-    parts = [svg_open(WIDTH, height, "Blitzed! table"),
-             f'<rect width="{WIDTH}" height="{height}" fill="#dfe8d8"/>',
-             text(WIDTH / 2, 28, status_text(state, mine), 18, weight="bold"),
-             seat_panels(state, others), slot_row(state, claim_actions, interactive), piles(state),
-             info_band(state, mine)]
+    claims = {}
     if with_controls:
-        parts.append(controls(state, mine, interactive, keys, False, TABLE_HEIGHT))
+        claims = {a.split()[2]: a for a in view.get("legal_actions", ()) if " claim " in a}
+    others = [s for s in state["seats"] if s != mine or not with_controls]
+    parts = [svg_open(WIDTH, height, "Blitzed! table"),
+             f'<rect width="{WIDTH}" height="{height}" fill="{FELT}"/>',
+             text(WIDTH / 2, 26, status_text(view), fit(status_text(view), WIDTH - 20, 18), weight="bold"),
+             seat_panels(state, facts, others), slot_row(state, facts, claims, interactive), piles(state),
+             info_band(state, facts, mine)]
+    if with_controls:
+        parts.append(controls(view, interactive, keys, False, TABLE_HEIGHT, piece=True))
     return "".join(parts) + "</svg>"
