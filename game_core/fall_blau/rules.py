@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import permutations
 
 from ..engine import Game, IllegalAction, Option, State, require
-from . import data
+from . import data, words
 
 SLOTS = (1, 2, 3)
 DECISIONS = ("discard", "exhaust", "deploy", "reinforce")
@@ -57,6 +57,8 @@ class FallBlauState(State):
         self.last_event = None  # the most recently drawn event card
         self.report = []  # what the last action did, in words (the log)
         self.rolls = []  # the dice of the last action, for the board
+        self.cues = []  # the last action's captures and counter-attacks, for the board
+        self.last = []  # the pieces the last action changed
         for general in filter(None, self.options["generals"].split(",")):
             self.do(f"general {general}")  # chosen as an option instead of at the table
 
@@ -68,7 +70,7 @@ class FallBlauState(State):
         new.generals = {g: dict(v) for g, v in self.generals.items()}
         new.front = [None if f is None else dict(f) for f in self.front]
         for name in ("flow", "slots", "lost", "queue", "captured", "deck", "discard_pile", "hand",
-                     "in_play", "mission_deck", "missions", "missions_done", "report", "rolls"):
+                     "in_play", "mission_deck", "missions", "missions_done", "report", "rolls", "cues", "last"):
             setattr(new, name, list(getattr(self, name)))
         return new
 
@@ -83,7 +85,8 @@ class FallBlauState(State):
 
     @property
     def thresholds(self):
-        return data.VICTORY["missions" if self.options["missions"] else "standard"]
+        green = self.options["missions"] or self.options["hard"]
+        return data.VICTORY["green" if green else "standard"]
 
     @property
     def result(self):
@@ -140,6 +143,9 @@ class FallBlauState(State):
     def ready(self):
         return [g for g in self.slots if g and self.generals[g]["ready"]]
 
+    def extra_counter_dice(self):
+        return sum(1 for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die")
+
     def active(self, effect):
         return any(data.EVENTS[e]["effect"] == effect for e in self.in_play)
 
@@ -179,7 +185,7 @@ class FallBlauState(State):
                     actions.extend(f"attack {general} {target} {e}" for e in dice_cards)
             actions.append(f"consolidate {general}")
         hoth = self.generals.get("hoth")
-        if hoth and "hoth" in self.slots and not hoth["ready"] and not hoth["rallied"] and hoth["cubes"] >= 2:
+        if hoth and not hoth["ready"] and hoth["ordered"] and not hoth["rallied"] and hoth["cubes"] >= 2:
             actions.append("rally hoth")
         for event in self.hand:
             actions.extend(self.play_actions(event))
@@ -209,13 +215,26 @@ class FallBlauState(State):
     def do(self, action):
         self.report = []
         self.rolls = []
+        self.cues = []
+        before = self.pieces()
         verb, *args = action.split()
         getattr(self, "act_" + verb)(*args)
         self.run_flow()
+        after = self.pieces()
+        self.last = sorted(piece for piece, where in after.items() if before.get(piece) != where)
+
+    def pieces(self):
+        """Where each piece the board draws stands (to mark what the last action changed)."""
+        where = {"calendar": self.calendar, "supply": self.supply, "vp": self.vp}
+        where.update((g, (self.slot_of(g), v["cubes"], v["ready"])) for g, v in self.generals.items())
+        where.update((f["card"], (slot, f["red"])) for slot, f in enumerate(self.front, 1) if f)
+        where.update((e, "hand") for e in self.hand)
+        return where
 
     def act_general(self, general):
         self.slots[self.slots.index(None)] = general
-        self.generals[general] = {"cubes": data.GENERALS[general]["cubes"], "ready": True, "rallied": False}
+        self.generals[general] = {"cubes": data.GENERALS[general]["cubes"], "ready": True, "rallied": False,
+                                  "ordered": False}
         self.say(f"{data.GENERALS[general]['name']} takes slot {self.slot_of(general)}.")
         if None not in self.slots:
             self.phase = "play"
@@ -229,7 +248,7 @@ class FallBlauState(State):
             self.supply -= 1
             self.deploy_campaign(second, int(side))
             self.check_missions("advance", double=True)
-        self.exhaust(general)
+        self.order_done(general)
 
     def deploy_campaign(self, card, slot):
         info = data.CAMPAIGNS[card]
@@ -245,11 +264,7 @@ class FallBlauState(State):
         target = self.card_at(slot)
         info = front_card_info(target["card"])
         self.supply -= self.attack_cost(slot)
-        cubes = self.generals[general]["cubes"]
-        white = cubes if slot == self.slot_of(general) else (cubes + 1) // 2
-        if general == "paulus" and info.get("terrain") == "fortress":
-            white += 1
-        white = min(white, data.WHITE_DICE)
+        white = self.white_dice(general, slot)
         black = 0
         if event:
             black = min(data.EVENTS[event]["dice"], data.BLACK_DICE)
@@ -285,8 +300,22 @@ class FallBlauState(State):
         self.check_missions("attack", kills=kills)
         if target["red"] == 0:
             self.capture(slot, helped=bool(event), losses=losses)
-        self.exhaust(general)
+        self.order_done(general)
         self.lose_grey(general, losses)
+
+    def white_dice(self, general, slot):
+        """One per grey cube (half, rounded up, against a neighbouring slot), Paulus's fortress die,
+        never more than the six white dice in the box."""
+        cubes = self.generals[general]["cubes"]
+        white = cubes if slot == self.slot_of(general) else (cubes + 1) // 2
+        if general == "paulus" and front_card_info(self.card_at(slot)["card"]).get("terrain") == "fortress":
+            white += 1
+        return min(white, data.WHITE_DICE)
+
+    def counter_hits_on(self, card):
+        """The highest Soviet die face that destroys a grey cube (Chuikov: 2 from a Fortress)."""
+        fortress = front_card_info(card).get("terrain") == "fortress"
+        return 2 if fortress and self.active("fortress_hits_on_2") else 1
 
     def modifier(self, info, general=None):
         terrain = info.get("terrain")
@@ -304,14 +333,15 @@ class FallBlauState(State):
         self.captured.append(card)
         self.turn_captures += 1
         self.say(f"{info['name']} captured: +{info['vp']} VP.")
+        self.cues.append({"slot": slot, "kind": "capture", "text": f"{info['name']} captured: +{info['vp']} VP"})
         if card in data.CAMPAIGNS:
             for unlocked in info["unlocks"]:
                 if unlocked not in self.queue and unlocked not in self.captured and not self.on_front(unlocked):
                     self.queue.append(unlocked)
                     self.say(f"{data.CAMPAIGNS[unlocked]['name']} unlocked.")
             self.gain_supply(info["capture_supply"])
+        self.gain_vp(info["vp"])  # the card's VP, then any mission the capture completes
         self.check_missions("capture", card=card, helped=helped, losses=losses)
-        self.gain_vp(info["vp"])
         if all(c in self.captured for c in data.CAMPAIGNS):
             self.finish("every campaign card is captured")
 
@@ -324,7 +354,7 @@ class FallBlauState(State):
             state["cubes"] += 1
         self.gain_supply(2)
         self.say(f"{data.GENERALS[general]['name']} consolidates: {state['cubes']} grey cubes, +2 supply.")
-        self.exhaust(general)
+        self.order_done(general)
 
     def act_rally(self, general):
         state = self.generals[general]
@@ -402,6 +432,12 @@ class FallBlauState(State):
         if general in self.generals:
             self.generals[general]["ready"] = False
 
+    def order_done(self, general):
+        """A general who carried out an order is exhausted (and Hoth may then rally)."""
+        self.exhaust(general)
+        if general in self.generals:
+            self.generals[general]["ordered"] = True
+
     def gain_supply(self, amount):
         self.supply = max(0, min(data.MAX_SUPPLY, self.supply + amount))
 
@@ -440,14 +476,15 @@ class FallBlauState(State):
             if not self.generals:
                 self.finish("every general is lost")
 
-    def counter_attack(self, slot, red, card):
-        """Soviet dice from `card` against the general facing `slot`: each 1 destroys a grey cube."""
+    def counter_attack(self, slot, red, card, local=True):
+        """Soviet dice from `card` against the general facing `slot`: each 1 destroys a grey cube.
+        Zhukov's and Order No. 227's extra die is for local counter-attacks only."""
         general = self.slots[slot - 1]
         if general is None or red == 0:
             return
         info = front_card_info(card)
-        dice = red + sum(1 for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die")
-        hit_on = 2 if info.get("terrain") == "fortress" and self.active("fortress_hits_on_2") else 1
+        dice = red + (self.extra_counter_dice() if local else 0)
+        hit_on = self.counter_hits_on(card)
         rolls = [self.rng.roll() for _ in range(dice)]
         hits = sum(1 for r in rolls if r <= hit_on)
         if general == "salmuth" and hits:
@@ -482,6 +519,7 @@ class FallBlauState(State):
         for state in self.generals.values():
             state["ready"] = True
             state["rallied"] = False
+            state["ordered"] = False
         self.turn_captures = 0
         self.say(f"{self.turn_name()} 1942.")
         if self.options["missions"] and self.turn_name().startswith("Early"):
@@ -546,10 +584,10 @@ class FallBlauState(State):
         if self.card_at(slot) is None:
             self.front[slot - 1] = {"card": event, "red": red}
             self.say(f"{card['name']} deploys in slot {slot} with {red} red cubes.")
-            self.counter_attack(slot, red, event)
+            self.counter_attack(slot, red, event, local=False)
             return
         self.say(f"{card['name']} strikes slot {slot}; its {red} red cubes join the card there.")
-        self.counter_attack(slot, red, event)
+        self.counter_attack(slot, red, event, local=False)
         if self.phase == "play":
             self.card_at(slot)["red"] += red
         self.discard_pile.append(event)
@@ -669,16 +707,44 @@ class FallBlauState(State):
             "mission_deck": list(self.mission_deck), "missions": list(self.missions),
             "missions_done": list(self.missions_done), "turn_captures": self.turn_captures,
             "last_event": self.last_event,
-            "report": list(self.report), "rolls": [dict(r) for r in self.rolls], "rng": self.rng.state,
+            "report": list(self.report), "rolls": [dict(r) for r in self.rolls], "cues": [dict(c) for c in self.cues],
+            "last": list(self.last), "rng": self.rng.state,
         }
 
     def redact(self, view, seat):
         # The deck order is hidden; von Kleist's reconnaissance shows its top card.
         view["deck_top"] = view["deck"][-1] if view["deck"] and "kleist" in self.slots else None
-        view["deck"] = None
-        view["mission_deck"] = None
-        view["rng"] = None
+        view["deck"] = {"hidden": len(self.deck)}
+        view["mission_deck"] = {"hidden": len(self.mission_deck)}
+        view["rng"] = {"hidden": 1}
         return view
+
+    def facts(self, seat):
+        """What the board shows that the rules decide: per frontline card its attack modifier (for
+        each general who may attack it), white dice, supply cost and counter-attack dice."""
+        standard, brilliant = self.thresholds
+        front = []
+        for slot in SLOTS:
+            card = self.card_at(slot)
+            if card is None:
+                front.append(None)
+                continue
+            info = front_card_info(card["card"])
+            attackers = [g for g in self.alive() if abs(self.slot_of(g) - slot) <= 1]
+            facing = self.slots[slot - 1]
+            front.append({
+                "modifier": self.modifier(info),
+                "modifiers": {g: self.modifier(info, g) for g in attackers},
+                "white_dice": {g: self.white_dice(g, slot) for g in attackers},
+                "attack_cost": self.attack_cost(slot),
+                "counter_dice": card["red"] + self.extra_counter_dice() if facing and card["red"] else 0,
+                "counter_hits_on": self.counter_hits_on(card["card"]),
+            })
+        locked = [c for c in data.CAMPAIGNS if c not in self.queue and c not in self.captured
+                  and not self.on_front(c)]
+        return {"victory": standard, "brilliant": brilliant, "final_vp": self.final_vp, "result": self.result,
+                "front": front, "locked": locked, "extra_counter_dice": self.extra_counter_dice(),
+                "lost_penalty": data.LOST_GENERAL_PENALTY * len(self.lost), "cues": [dict(c) for c in self.cues]}
 
 
 class FallBlauGame(Game):
@@ -732,52 +798,7 @@ class FallBlauGame(Game):
         return " ".join(after.report)
 
     def describe_action(self, state, action):
-        verb, *args = action.split()
-        def name(general):
-            return data.GENERALS[general]["name"]
-
-        if verb == "general":
-            return f"Choose {name(args[0])} for slot {state.slots.index(None) + 1}"
-        if verb == "advance":
-            text = f"{name(args[0])} advances on {data.CAMPAIGNS[args[1]]['name']}"
-            if len(args) > 2:
-                text += f" and {data.CAMPAIGNS[args[2]]['name']} (slot {args[3]})"
-            return text
-        if verb == "attack":
-            card = state.card_at(int(args[1]))
-            what = front_card_info(card["card"])["name"] if card else f"slot {args[1]}"
-            helper = f" with {data.EVENTS[args[2]]['name']}" if len(args) > 2 else ""
-            return f"{name(args[0])} attacks {what}{helper}"
-        if verb in ("consolidate", "rally", "exhaust"):
-            return f"{name(args[0])}: {verb}"
-        if verb == "play":
-            target = ""
-            if len(args) > 1:
-                target = f" on {name(args[1])}" if args[1] in data.GENERALS else f" on slot {args[1]}"
-            return f"Play {data.EVENTS[args[0]]['name']}{target}"
-        if verb == "reorg":
-            return "Reorganize the frontline: " + ", ".join(name(g) if g != "-" else "empty" for g in args)
-        if verb == "discard":
-            return f"Discard {data.EVENTS[args[0]]['name']}"
-        if verb in ("deploy", "reinforce"):
-            return f"{verb.capitalize()} in slot {args[0]}"
-        return "End the turn"
+        return words.describe(action, state.slots, state.front)
 
 
 GAME = FallBlauGame()
-
-
-def status_text(state, seat=None):
-    """One line for the status bar."""
-    if state.phase == "over":
-        words = {"brilliant": "Brilliant Victory!", "victory": "Victory.", "defeat": "Defeat."}
-        return f"{words[state.result]} Final score {state.final_vp} VP."
-    if state.phase == "generals":
-        return f"Choose general {state.slots.index(None) + 1} of 3 (left to right)."
-    head = f"{state.turn_name()} 1942 - {state.vp} VP, {state.supply} supply. "
-    if state.pending:
-        return head + {"discard": "Hand full: discard an event card.",
-                       "exhaust": "Event deck empty: exhaust a general to reshuffle.",
-                       "deploy": "Choose where the Major Counter-Attack deploys.",
-                       "reinforce": "Choose which card gets the Soviet reinforcements."}[state.pending["kind"]]
-    return head + "Issue orders, play events, or end the turn."
