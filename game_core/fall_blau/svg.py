@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from .. import svg
 from . import data
-from .words import card_name, describe, event_effect, general_name, plural
+from .words import card_name, describe, event_effect, general_name, plural, reward
 
 WIDTH, HEIGHT = 1000, 640
 COLUMN_X = (20, 347, 674)
@@ -351,11 +351,6 @@ class Board:
         if self.view["to_play"] is None:
             out.append(label(WIDTH - 20, 580, status_text(self.view), 520, 14, "end", weight="bold"))
         return out
-
-
-def reward(mission):
-    card = data.MISSIONS[mission]
-    return f"+{card['vp']} VP" if card["vp"] else f"+{card['supply']} supply"
 
 
 # -- the tray: the non-spatial controls of the current decision ---------------------------------

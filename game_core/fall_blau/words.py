@@ -60,7 +60,8 @@ def event_effect(event):
     card = data.EVENTS[event]
     uses = []
     if card["dice"]:
-        uses.append(f"+{card['dice']} black dice to one attack" if card["kind"] == "hand"
+        dice = "die" if card["dice"] == 1 else "dice"
+        uses.append(f"+{card['dice']} black {dice} to one attack" if card["kind"] == "hand"
                     else f"a {card['dice']}-dice strike on a frontline card")
     if card["supply"] > 0:
         uses.append(f"+{card['supply']} supply")
@@ -68,4 +69,9 @@ def event_effect(event):
         uses.append(f"+{plural(card['grey'], 'grey cube')} for a general")
     if card["vp"] and card["kind"] != "counter":
         uses.append(f"+{card['vp']} VP")
-    return card["text"] or " or ".join(uses)
+    return card["text"].rstrip(".") or " or ".join(uses)
+
+
+def reward(mission):
+    card = data.MISSIONS[mission]
+    return f"+{card['vp']} VP" if card["vp"] else f"+{card['supply']} supply"
