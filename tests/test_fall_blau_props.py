@@ -10,7 +10,7 @@ import pytest
 from game_core import games
 from game_core.cli import simulate
 from game_core.engine import IllegalAction, run_bot
-from game_core.fall_blau import BOTS, GAME, data, render, status_text
+from game_core.fall_blau import BOTS, GAME, data, render, status_text, tray
 from game_core.fall_blau.bots import estimate_win_chance
 from game_core.rng import Rng
 
@@ -49,7 +49,8 @@ def test_json_round_trip_and_redaction():
         state = state.apply(rng.choice(state.legal_actions()))
         assert GAME.from_json(state.to_json()).to_json() == state.to_json()
     view = state.view("player")["state"]
-    assert view["deck"] is None and view["mission_deck"] is None and view["rng"] is None
+    assert view["deck"] == {"hidden": len(state.deck)} and view["rng"] == {"hidden": 1}
+    assert view["mission_deck"] == {"hidden": len(state.mission_deck)}
     assert view["deck_count"] == len(state.deck)
 
 
@@ -86,6 +87,13 @@ def test_notation_round_trip_and_illegal_actions_leave_the_state_alone():
             state.apply("end")
 
 
+def clicks(state, ui):
+    """Every action the board and the tray offer."""
+    view = state.view("player")
+    board = re.findall(r'data-action="([^"]+)"', render(view, ui))
+    return board + [item["action"] for item in tray(view, ui) if item["action"]]
+
+
 def test_board_offers_only_legal_clicks_and_always_one():
     for seed in range(12):
         state = GAME.new_game(seed, MODES[seed % len(MODES)])
@@ -94,23 +102,25 @@ def test_board_offers_only_legal_clicks_and_always_one():
             legal = state.legal_actions()
             ui = {"general": rng.choice(state.slots), "boost": rng.choice(state.hand) if state.hand else None,
                   "panel": "reorg", "interactive": True}
-            picture = render(state, "player", ui)
-            clicks = re.findall(r'data-action="([^"]+)"', picture)
-            assert clicks and set(clicks) <= set(legal)
-            quiet = render(state, "player", {**ui, "interactive": False})
+            offered = clicks(state, ui)
+            assert offered and set(offered) <= set(legal)
+            view = json.loads(json.dumps(state.view("player")))
+            assert render(view, ui) == render(state.view("player"), ui)
+            quiet = render(view, {**ui, "interactive": False})
             assert "data-action" not in quiet and "data-command" not in quiet
-            assert status_text(state, "player")
+            assert tray(view, {**ui, "interactive": False}) == []
+            assert status_text(view)
             state = state.apply(rng.choice(legal))
-        assert "data-action" not in render(state, "player", {})
-        assert status_text(state, "player")
+        assert "data-action" not in render(state.view("player"), {})
+        assert status_text(state.view("player"))
 
 
-def test_clicking_the_board_alone_finishes_a_game():
+def test_clicking_the_board_and_tray_alone_finishes_a_game():
     state = GAME.new_game(11)
     rng = Rng.from_seed(11, "clicks")
     while not state.is_over:
-        clicks = re.findall(r'data-action="([^"]+)"', render(state, "player", {"interactive": True}))
-        state = state.apply(rng.choice(clicks))
+        ui = {"general": rng.choice(state.slots), "panel": "reorg", "interactive": True}
+        state = state.apply(rng.choice(clicks(state, ui)))
     assert state.result in ("defeat", "victory", "brilliant")
 
 

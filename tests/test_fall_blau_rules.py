@@ -102,13 +102,13 @@ def test_mountains_modifier_and_its_cancellation():
     after = dice(state.copy(), 2, 3, 4, 6, 5).apply("attack hoth 1")
     # -1: the 2 costs a cube, the 3 misses, the 6 becomes a 5 (no Panzertruppen double hit)
     assert after.generals["hoth"]["cubes"] == 4 and "tuapse" in after.captured
-    assert after.report[0].startswith("Hoth attacks Tuapse: 3 red destroyed, 1 grey lost")
+    assert after.report[0].endswith("-1 for Mountains: 3 red cubes destroyed, 1 grey cube lost.")
     state.in_play = ["romanian"]
     after = dice(state.copy(), 2, 3, 1, 1, 1).apply("attack hoth 1")
-    assert after.report[0].startswith("Hoth attacks Tuapse: 1 red destroyed, 3 grey lost")
+    assert after.report[0] == "White dice 2, 3, 1, 1, 1: 1 red cube destroyed, 3 grey cubes lost."
     state.in_play = []
     after = dice(state.copy(), 2, 3, 4, 4, 4).apply("attack gariboldi 1")  # Alpini, adjacent: 3 dice
-    assert after.report[0].startswith("Gariboldi attacks Tuapse: 2 red destroyed, 0 grey lost")
+    assert after.report[0] == "White dice 2, 3, 4: 2 red cubes destroyed, 0 grey cubes lost."
 
 
 def test_panzertruppen_six_scores_two_hits_but_not_against_fortress():

@@ -1,7 +1,9 @@
 """Campaign: Fall Blau: the solitaire 1942 campaign (rules, board, advisor)."""
 
 from .bots import BOTS, estimate_win_chance
-from .rules import GAME, status_text
-from .svg import render
+from .rules import GAME
+from .svg import render, status_text, tray
 
-__all__ = ["estimate_win_chance", "GAME", "BOTS", "render", "status_text"]
+RENDERS_FROM_VIEW = True
+
+__all__ = ["estimate_win_chance", "GAME", "BOTS", "render", "status_text", "tray"]

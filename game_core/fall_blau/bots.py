@@ -25,7 +25,8 @@ def state_from_view(view, rng):
     state.rng = rng.copy()
     state.actions, state.undo_floor = (), 0
     for key in ("phase", "calendar", "supply", "vp", "lost", "queue", "captured", "hand", "in_play",
-                "missions", "missions_done", "turn_captures", "last_event", "report", "rolls", "flow"):
+                "missions", "missions_done", "turn_captures", "last_event", "report", "rolls", "cues", "last",
+                "flow"):
         value = seen[key]
         setattr(state, key, list(value) if isinstance(value, list) else value)
     state.pending = None if seen["pending"] is None else dict(seen["pending"])

@@ -28,8 +28,8 @@ RED_CIRCLES = {
     4: "designed", 9: "rulebook", 14: "designed", 19: "designed", 23: "designed",
 }
 
-# Victory levels (standard, brilliant) by mode; missions raise the bar (rulebook).
-VICTORY = {"standard": (27, 30), "missions": (32, 36)}
+# Victory levels (standard, brilliant): the green boxes (32/36) serve Hard Mode and Missions Mode.
+VICTORY = {"standard": (27, 30), "green": (32, 36)}
 VICTORY_SOURCE = "rulebook"
 
 # Generals: "panzer" armies may deploy a second card and score two hits on a 6.

@@ -10,7 +10,8 @@ from __future__ import annotations
 from itertools import permutations
 
 from ..engine import Game, IllegalAction, Option, State, require
-from . import data
+from . import data, words
+from .words import plural
 
 SLOTS = (1, 2, 3)
 DECISIONS = ("discard", "exhaust", "deploy", "reinforce")
@@ -57,6 +58,8 @@ class FallBlauState(State):
         self.last_event = None  # the most recently drawn event card
         self.report = []  # what the last action did, in words (the log)
         self.rolls = []  # the dice of the last action, for the board
+        self.cues = []  # the last action's captures and counter-attacks, for the board
+        self.last = []  # the pieces the last action changed
         for general in filter(None, self.options["generals"].split(",")):
             self.do(f"general {general}")  # chosen as an option instead of at the table
 
@@ -68,7 +71,7 @@ class FallBlauState(State):
         new.generals = {g: dict(v) for g, v in self.generals.items()}
         new.front = [None if f is None else dict(f) for f in self.front]
         for name in ("flow", "slots", "lost", "queue", "captured", "deck", "discard_pile", "hand",
-                     "in_play", "mission_deck", "missions", "missions_done", "report", "rolls"):
+                     "in_play", "mission_deck", "missions", "missions_done", "report", "rolls", "cues", "last"):
             setattr(new, name, list(getattr(self, name)))
         return new
 
@@ -83,7 +86,8 @@ class FallBlauState(State):
 
     @property
     def thresholds(self):
-        return data.VICTORY["missions" if self.options["missions"] else "standard"]
+        green = self.options["missions"] or self.options["hard"]
+        return data.VICTORY["green" if green else "standard"]
 
     @property
     def result(self):
@@ -140,6 +144,9 @@ class FallBlauState(State):
     def ready(self):
         return [g for g in self.slots if g and self.generals[g]["ready"]]
 
+    def extra_counter_dice(self):
+        return sum(1 for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die")
+
     def active(self, effect):
         return any(data.EVENTS[e]["effect"] == effect for e in self.in_play)
 
@@ -179,7 +186,7 @@ class FallBlauState(State):
                     actions.extend(f"attack {general} {target} {e}" for e in dice_cards)
             actions.append(f"consolidate {general}")
         hoth = self.generals.get("hoth")
-        if hoth and "hoth" in self.slots and not hoth["ready"] and not hoth["rallied"] and hoth["cubes"] >= 2:
+        if hoth and not hoth["ready"] and hoth["ordered"] and not hoth["rallied"] and hoth["cubes"] >= 2:
             actions.append("rally hoth")
         for event in self.hand:
             actions.extend(self.play_actions(event))
@@ -209,14 +216,26 @@ class FallBlauState(State):
     def do(self, action):
         self.report = []
         self.rolls = []
+        self.cues = []
+        before = self.pieces()
         verb, *args = action.split()
         getattr(self, "act_" + verb)(*args)
         self.run_flow()
+        after = self.pieces()
+        self.last = sorted(piece for piece, where in after.items() if before.get(piece) != where)
+
+    def pieces(self):
+        """Where each piece the board draws stands (to mark what the last action changed)."""
+        where = {"calendar": self.calendar, "supply": self.supply, "vp": self.vp}
+        where.update((g, (self.slot_of(g), v["cubes"], v["ready"])) for g, v in self.generals.items())
+        where.update((f["card"], (slot, f["red"])) for slot, f in enumerate(self.front, 1) if f)
+        where.update((e, "hand") for e in self.hand)
+        return where
 
     def act_general(self, general):
         self.slots[self.slots.index(None)] = general
-        self.generals[general] = {"cubes": data.GENERALS[general]["cubes"], "ready": True, "rallied": False}
-        self.say(f"{data.GENERALS[general]['name']} takes slot {self.slot_of(general)}.")
+        self.generals[general] = {"cubes": data.GENERALS[general]["cubes"], "ready": True, "rallied": False,
+                                  "ordered": False}
         if None not in self.slots:
             self.phase = "play"
             self.flow = ["new_turn"]
@@ -229,7 +248,7 @@ class FallBlauState(State):
             self.supply -= 1
             self.deploy_campaign(second, int(side))
             self.check_missions("advance", double=True)
-        self.exhaust(general)
+        self.order_done(general)
 
     def deploy_campaign(self, card, slot):
         info = data.CAMPAIGNS[card]
@@ -238,18 +257,16 @@ class FallBlauState(State):
             wanted += data.BONUS_RED
         self.queue.remove(card)
         self.front[slot - 1] = {"card": card, "red": self.place_red(wanted)}
-        self.say(f"{info['name']} deploys in slot {slot} with {self.front[slot - 1]['red']} red cubes.")
+        extra = f" ({data.BONUS_RED} more while {data.CAMPAIGNS[info['bonus_red_unless']]['name']} is not captured)" \
+            if wanted > info["red"] else ""
+        self.say(f"{info['name']} deploys in slot {slot} with {plural(self.front[slot - 1]['red'], 'red cube')}{extra}.")
 
     def act_attack(self, general, slot, event=None):
         slot = int(slot)
         target = self.card_at(slot)
         info = front_card_info(target["card"])
         self.supply -= self.attack_cost(slot)
-        cubes = self.generals[general]["cubes"]
-        white = cubes if slot == self.slot_of(general) else (cubes + 1) // 2
-        if general == "paulus" and info.get("terrain") == "fortress":
-            white += 1
-        white = min(white, data.WHITE_DICE)
+        white = self.white_dice(general, slot)
         black = 0
         if event:
             black = min(data.EVENTS[event]["dice"], data.BLACK_DICE)
@@ -261,10 +278,12 @@ class FallBlauState(State):
             modifier = self.modifier(info, general)
             panzer = data.GENERALS[general]["panzer"]
             white_rolls = [self.rng.roll() for _ in range(white)]
+            rerolled = ""
             if general == "ruoff":
                 for i, roll in enumerate(white_rolls):
                     if roll - modifier <= 1:
                         white_rolls[i] = self.rng.roll()
+                        rerolled = f" (Ruoff rolled his {roll} again)"
                         break
             black_rolls = [self.rng.roll() for _ in range(black)]
             for roll in white_rolls:
@@ -276,17 +295,40 @@ class FallBlauState(State):
                 elif value <= 1:
                     losses += 1
             kills += sum(1 for roll in black_rolls if roll - modifier >= 3)
+            rolled_losses = losses
             kills = min(kills, defenders)
             losses = min(losses, defenders)  # the Overkill rule
             self.rolls.append({"slot": slot, "white": white_rolls, "black": black_rolls, "modifier": modifier})
+            dice_words = "White dice " + ", ".join(map(str, white_rolls)) + rerolled
+            if black_rolls:
+                dice_words += "; black dice " + ", ".join(map(str, black_rolls))
+            if modifier:
+                dice_words += f"; -{modifier} for {info['terrain'].capitalize()}"
+            overkill = " (Overkill rule: no more than the card's red cubes)" if rolled_losses > losses else ""
+            self.say(f"{dice_words}: {plural(kills, 'red cube')} destroyed, "
+                     f"{plural(losses, 'grey cube')} lost{overkill}.")
+        else:
+            self.say("No red cubes are left to defend it.")
         target["red"] -= kills
-        self.say(f"{data.GENERALS[general]['name']} attacks {info['name']}: {kills} red destroyed, "
-                 f"{losses} grey lost.")
         self.check_missions("attack", kills=kills)
         if target["red"] == 0:
             self.capture(slot, helped=bool(event), losses=losses)
-        self.exhaust(general)
+        self.order_done(general)
         self.lose_grey(general, losses)
+
+    def white_dice(self, general, slot):
+        """One per grey cube (half, rounded up, against a neighbouring slot), Paulus's fortress die,
+        never more than the six white dice in the box."""
+        cubes = self.generals[general]["cubes"]
+        white = cubes if slot == self.slot_of(general) else (cubes + 1) // 2
+        if general == "paulus" and front_card_info(self.card_at(slot)["card"]).get("terrain") == "fortress":
+            white += 1
+        return min(white, data.WHITE_DICE)
+
+    def counter_hits_on(self, card):
+        """The highest Soviet die face that destroys a grey cube (Chuikov: 2 from a Fortress)."""
+        fortress = front_card_info(card).get("terrain") == "fortress"
+        return 2 if fortress and self.active("fortress_hits_on_2") else 1
 
     def modifier(self, info, general=None):
         terrain = info.get("terrain")
@@ -303,35 +345,39 @@ class FallBlauState(State):
         self.front[slot - 1] = None
         self.captured.append(card)
         self.turn_captures += 1
-        self.say(f"{info['name']} captured: +{info['vp']} VP.")
+        self.say(f"{info['name']} is captured: +{info['vp']} VP.")
+        self.cues.append({"slot": slot, "kind": "capture", "text": f"{info['name']} captured: +{info['vp']} VP"})
         if card in data.CAMPAIGNS:
             for unlocked in info["unlocks"]:
                 if unlocked not in self.queue and unlocked not in self.captured and not self.on_front(unlocked):
                     self.queue.append(unlocked)
-                    self.say(f"{data.CAMPAIGNS[unlocked]['name']} unlocked.")
-            self.gain_supply(info["capture_supply"])
+                    self.say(f"{data.CAMPAIGNS[unlocked]['name']} is unlocked.")
+            if info["capture_supply"]:
+                self.gain_supply(info["capture_supply"])
+                self.say(f"{info['name']}: +{info['capture_supply']} supply (now {self.supply}).")
+        self.gain_vp(info["vp"])  # the card's VP, then any mission the capture completes
         self.check_missions("capture", card=card, helped=helped, losses=losses)
-        self.gain_vp(info["vp"])
         if all(c in self.captured for c in data.CAMPAIGNS):
-            self.finish("every campaign card is captured")
+            self.finish("with every campaign card captured")
 
     def on_front(self, card):
         return any(f and f["card"] == card for f in self.front)
 
     def act_consolidate(self, general):
         state = self.generals[general]
-        if state["cubes"] < data.GENERALS[general]["cubes"] and self.grey_on_table() < data.GREY_CUBES:
-            state["cubes"] += 1
+        grown = state["cubes"] < data.GENERALS[general]["cubes"] and self.grey_on_table() < data.GREY_CUBES
+        state["cubes"] += grown
         self.gain_supply(2)
-        self.say(f"{data.GENERALS[general]['name']} consolidates: {state['cubes']} grey cubes, +2 supply.")
-        self.exhaust(general)
+        cube = f"+1 grey cube (now {state['cubes']})" if grown else f"Still {plural(state['cubes'], 'grey cube')}"
+        self.say(f"{cube}, +2 supply (now {self.supply}).")
+        self.order_done(general)
 
     def act_rally(self, general):
         state = self.generals[general]
         state["cubes"] -= 1
         state["ready"] = True
         state["rallied"] = True
-        self.say(f"{data.GENERALS[general]['name']} gives up a grey cube and is ready again.")
+        self.say(f"{data.GENERALS[general]['name']} is ready again with {plural(state['cubes'], 'grey cube')}.")
 
     def act_play(self, event, target=None):
         card = data.EVENTS[event]
@@ -344,13 +390,14 @@ class FallBlauState(State):
             room = data.GREY_CUBES - self.grey_on_table()
             added = min(card["grey"], room)
             self.generals[target]["cubes"] += added
-            self.say(f"{card['name']}: {data.GENERALS[target]['name']} gains {added} grey cube(s).")
+            self.say(f"{data.GENERALS[target]['name']} gains {plural(added, 'grey cube')} "
+                     f"(now {self.generals[target]['cubes']}).")
         if card["supply"]:
             self.gain_supply(card["supply"])
-            self.say(f"{card['name']}: +{card['supply']} supply.")
+            self.say(f"+{card['supply']} supply (now {self.supply}).")
         if card["vp"]:
-            self.say(f"{card['name']}: +{card['vp']} VP.")
             self.gain_vp(card["vp"])
+            self.say(f"+{card['vp']} VP (now {self.vp}).")
 
     def special_attack(self, event, slot):
         card = data.EVENTS[event]
@@ -361,13 +408,15 @@ class FallBlauState(State):
         kills = min(target["red"], sum(1 for r in rolls if r - modifier >= 3))
         target["red"] -= kills
         self.rolls.append({"slot": slot, "white": [], "black": rolls, "modifier": modifier})
-        self.say(f"{card['name']} strikes {info['name']}: {kills} red destroyed.")
+        modified = f"; -{modifier} for {info['terrain'].capitalize()}" if modifier else ""
+        self.say(f"Black dice {', '.join(map(str, rolls))}{modified}: {plural(kills, 'red cube')} destroyed "
+                 f"on {info['name']} (a special attack never captures).")
         self.check_missions("attack", kills=kills)
 
     def act_reorg(self, *order):
         self.supply -= 1
         self.slots = [None if g == "-" else g for g in order]
-        self.say("The frontline is reorganized.")
+        self.say(f"-1 supply (now {self.supply}).")
 
     def act_end(self):
         self.say("The Germans lose the initiative.")
@@ -377,12 +426,11 @@ class FallBlauState(State):
         self.hand.remove(event)
         self.discard_pile.append(event)
         self.pending = None
-        self.say(f"{data.EVENTS[event]['name']} discarded to make room.")
 
     def act_exhaust(self, general):
         self.pending = None
         self.exhaust(general)
-        self.say(f"The event deck ran out: {data.GENERALS[general]['name']} is exhausted.")
+        self.say(f"{data.GENERALS[general]['name']} is exhausted for this turn.")
         self.reshuffle()
 
     def act_deploy(self, slot):
@@ -401,6 +449,12 @@ class FallBlauState(State):
     def exhaust(self, general):
         if general in self.generals:
             self.generals[general]["ready"] = False
+
+    def order_done(self, general):
+        """A general who carried out an order is exhausted (and Hoth may then rally)."""
+        self.exhaust(general)
+        if general in self.generals:
+            self.generals[general]["ordered"] = True
 
     def gain_supply(self, amount):
         self.supply = max(0, min(data.MAX_SUPPLY, self.supply + amount))
@@ -426,8 +480,8 @@ class FallBlauState(State):
     def reinforce(self, slot):
         added = self.place_red(data.REINFORCEMENT_CUBES)
         self.card_at(slot)["red"] += added
-        self.say(f"Soviet reinforcements: {added} red cubes on "
-                 f"{front_card_info(self.card_at(slot)['card'])['name']}.")
+        self.say(f"Soviet reinforcements (the VP track stopped on a red circle at {self.vp}): "
+                 f"{plural(added, 'red cube')} on {front_card_info(self.card_at(slot)['card'])['name']}.")
 
     def lose_grey(self, general, count):
         state = self.generals[general]
@@ -436,38 +490,52 @@ class FallBlauState(State):
             del self.generals[general]
             self.slots[self.slots.index(general)] = None
             self.lost.append(general)
-            self.say(f"{data.GENERALS[general]['name']} and his army are wiped out.")
+            self.say(f"{data.GENERALS[general]['name']} and his army are wiped out "
+                     f"(-{data.LOST_GENERAL_PENALTY} VP at the end).")
             if not self.generals:
-                self.finish("every general is lost")
+                self.finish("with every general lost")
 
-    def counter_attack(self, slot, red, card):
-        """Soviet dice from `card` against the general facing `slot`: each 1 destroys a grey cube."""
+    def counter_attack(self, slot, red, card, local=True):
+        """Soviet dice from `card` against the general facing `slot`: each 1 destroys a grey cube.
+        Zhukov's and Order No. 227's extra die is for local counter-attacks only."""
         general = self.slots[slot - 1]
         if general is None or red == 0:
             return
-        info = front_card_info(card)
-        dice = red + sum(1 for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die")
-        hit_on = 2 if info.get("terrain") == "fortress" and self.active("fortress_hits_on_2") else 1
-        rolls = [self.rng.roll() for _ in range(dice)]
+        extra = self.extra_counter_dice() if local else 0
+        hit_on = self.counter_hits_on(card)
+        rolls = [self.rng.roll() for _ in range(red + extra)]
         hits = sum(1 for r in rolls if r <= hit_on)
+        notes = [f"+{extra} for {' and '.join(data.EVENTS[e]['name'] for e in self.in_play if data.EVENTS[e]['effect'] == 'extra_counter_die')}"] if extra else []
+        if hit_on > 1:
+            notes.append("General Chuikov: hits on 1 or 2")
         if general == "salmuth" and hits:
             hits -= 1
+            notes.append("von Salmuth ignores the first hit")
         self.rolls.append({"slot": slot, "soviet": rolls})
-        self.say(f"Counter-attack on {data.GENERALS[general]['name']}: {hits} grey lost.")
+        name = data.GENERALS[general]["name"]
+        noted = f" ({'; '.join(notes)})" if notes else ""
+        attack = f"Local counter-attack from {front_card_info(card)['name']} on {name}" if local \
+            else f"{front_card_info(card)['name']} strikes {name}"
+        self.say(f"{attack}: dice {', '.join(map(str, rolls))}{noted}: {plural(hits, 'grey cube')} lost.")
+        self.cues.append({"slot": slot, "kind": "counter", "text": f"Counter-attack: {name} loses {hits}"})
         self.lose_grey(general, hits)
 
     def reshuffle(self):
         self.deck = self.discard_pile
         self.discard_pile = []
         self.rng.shuffle(self.deck)
-        self.say("The discarded events are shuffled into a new deck.")
+        self.say(f"The {plural(len(self.deck), 'discarded event')} are shuffled into a new deck.")
 
     def finish(self, reason):
         if self.phase != "over":
             self.phase = "over"
             self.pending = None
             self.flow = []
-            self.say(f"The campaign ends: {reason}.")
+            standard, brilliant = self.thresholds
+            penalty = data.LOST_GENERAL_PENALTY * len(self.lost)
+            score = f"{self.final_vp} VP" + (f" ({self.vp} less {penalty} for lost generals)" if penalty else "")
+            verdict = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}[self.result]
+            self.say(f"{verdict}: {score} {reason} (victory needs {standard}, brilliant {brilliant}).")
 
     # -- the turn flow ---------------------------------------------------------------------
     def run_flow(self):
@@ -477,18 +545,22 @@ class FallBlauState(State):
     def step_new_turn(self):
         self.calendar += 1
         if self.calendar == data.WINTER:
-            self.finish("the Soviet Winter Offensive begins")
+            self.finish("at the Soviet Winter Offensive")
             return
         for state in self.generals.values():
             state["ready"] = True
             state["rallied"] = False
+            state["ordered"] = False
         self.turn_captures = 0
-        self.say(f"{self.turn_name()} 1942.")
+        self.say(f"{self.turn_name()} 1942 begins.")
         if self.options["missions"] and self.turn_name().startswith("Early"):
             if self.missions:
                 self.say("Last month's unfinished missions are discarded.")
             self.missions = [self.mission_deck.pop() for _ in range(min(data.MISSIONS_PER_MONTH,
                                                                           len(self.mission_deck)))]
+            for mission in self.missions:
+                card = data.MISSIONS[mission]
+                self.say(f"New mission: {card['name']} ({card['text']} Reward: {words.reward(mission)}).")
         self.flow[:0] = ["draw"] * data.DRAWS_PER_TURN
 
     def step_draw(self):
@@ -508,21 +580,30 @@ class FallBlauState(State):
         event = self.deck.pop()
         self.last_event = event
         card = data.EVENTS[event]
-        self.say(f"Event drawn: {card['name']}.")
         if card["kind"] in ("hand", "special"):
             self.hand.append(event)
+            self.say(f"Event drawn: {card['name']}, into your hand ({words.event_effect(event)}).")
         elif card["kind"] == "stays":
             self.in_play.append(event)
+            self.say(f"Event drawn: {card['name']}. It stays in play. {card['text']}")
         elif card["kind"] == "counter":
+            self.say(f"Event drawn: {card['name']}, a Major Counter-Attack "
+                     f"({plural(card['red'], 'red cube')}, {card['vp']} VP when captured).")
             self.major_counter_attack(event)
         else:
             self.discard_pile.append(event)
             if card["supply"]:
                 self.gain_supply(card["supply"])
+                self.say(f"Event drawn: {card['name']} (stop): {card['supply']} supply (now {self.supply}).")
             if card["effect"] == "red_everywhere":
+                placed = []
                 for slot in SLOTS:
                     if self.card_at(slot):
-                        self.card_at(slot)["red"] += self.place_red(data.STAVKA_CUBES)
+                        added = self.place_red(data.STAVKA_CUBES)
+                        self.card_at(slot)["red"] += added
+                        placed.append(f"{added} on {front_card_info(self.card_at(slot)['card'])['name']}")
+                self.say(f"Event drawn: {card['name']} (stop): red cubes "
+                         + (", ".join(placed) if placed else "nowhere (no card on the frontline)") + ".")
 
     def major_counter_attack(self, event):
         empty = [s for s in SLOTS if self.card_at(s) is None]
@@ -545,11 +626,12 @@ class FallBlauState(State):
         red = self.place_red(card["red"])
         if self.card_at(slot) is None:
             self.front[slot - 1] = {"card": event, "red": red}
-            self.say(f"{card['name']} deploys in slot {slot} with {red} red cubes.")
-            self.counter_attack(slot, red, event)
+            self.say(f"{card['name']} deploys in slot {slot} with {plural(red, 'red cube')}.")
+            self.counter_attack(slot, red, event, local=False)
             return
-        self.say(f"{card['name']} strikes slot {slot}; its {red} red cubes join the card there.")
-        self.counter_attack(slot, red, event)
+        self.say(f"{card['name']} strikes slot {slot}; its {plural(red, 'red cube')} then join "
+                 f"{front_card_info(self.card_at(slot)['card'])['name']}.")
+        self.counter_attack(slot, red, event, local=False)
         if self.phase == "play":
             self.card_at(slot)["red"] += red
         self.discard_pile.append(event)
@@ -569,9 +651,9 @@ class FallBlauState(State):
             if card["trigger"] == trigger and self.mission_met(card, facts):
                 self.missions.remove(mission)
                 self.missions_done.append(mission)
-                self.say(f"Mission accomplished: {card['name']}.")
                 self.gain_supply(card["supply"])
                 self.gain_vp(card["vp"])
+                self.say(f"Mission accomplished: {card['name']}: {words.reward(mission)}.")
 
     def mission_met(self, card, facts):
         if "min_vp" in card:
@@ -669,16 +751,44 @@ class FallBlauState(State):
             "mission_deck": list(self.mission_deck), "missions": list(self.missions),
             "missions_done": list(self.missions_done), "turn_captures": self.turn_captures,
             "last_event": self.last_event,
-            "report": list(self.report), "rolls": [dict(r) for r in self.rolls], "rng": self.rng.state,
+            "report": list(self.report), "rolls": [dict(r) for r in self.rolls], "cues": [dict(c) for c in self.cues],
+            "last": list(self.last), "rng": self.rng.state,
         }
 
     def redact(self, view, seat):
         # The deck order is hidden; von Kleist's reconnaissance shows its top card.
         view["deck_top"] = view["deck"][-1] if view["deck"] and "kleist" in self.slots else None
-        view["deck"] = None
-        view["mission_deck"] = None
-        view["rng"] = None
+        view["deck"] = {"hidden": len(self.deck)}
+        view["mission_deck"] = {"hidden": len(self.mission_deck)}
+        view["rng"] = {"hidden": 1}
         return view
+
+    def facts(self, seat):
+        """What the board shows that the rules decide: per frontline card its attack modifier (for
+        each general who may attack it), white dice, supply cost and counter-attack dice."""
+        standard, brilliant = self.thresholds
+        front = []
+        for slot in SLOTS:
+            card = self.card_at(slot)
+            if card is None:
+                front.append(None)
+                continue
+            info = front_card_info(card["card"])
+            attackers = [g for g in self.alive() if abs(self.slot_of(g) - slot) <= 1]
+            facing = self.slots[slot - 1]
+            front.append({
+                "modifier": self.modifier(info),
+                "modifiers": {g: self.modifier(info, g) for g in attackers},
+                "white_dice": {g: self.white_dice(g, slot) for g in attackers},
+                "attack_cost": self.attack_cost(slot),
+                "counter_dice": card["red"] + self.extra_counter_dice() if facing and card["red"] else 0,
+                "counter_hits_on": self.counter_hits_on(card["card"]),
+            })
+        locked = [c for c in data.CAMPAIGNS if c not in self.queue and c not in self.captured
+                  and not self.on_front(c)]
+        return {"victory": standard, "brilliant": brilliant, "final_vp": self.final_vp, "result": self.result,
+                "front": front, "locked": locked, "extra_counter_dice": self.extra_counter_dice(),
+                "lost_penalty": data.LOST_GENERAL_PENALTY * len(self.lost), "cues": [dict(c) for c in self.cues]}
 
 
 class FallBlauGame(Game):
@@ -731,53 +841,13 @@ class FallBlauGame(Game):
     def describe_outcome(self, before, after):
         return " ".join(after.report)
 
-    def describe_action(self, state, action):
-        verb, *args = action.split()
-        def name(general):
-            return data.GENERALS[general]["name"]
+    def narrate(self, before, after):
+        """The action, then one line per thing the dice, the draws and the rules did (all public)."""
+        return [(self.describe_action(before, after.actions[-1]) + ".", None)] + \
+            [(line, None) for line in after.report]
 
-        if verb == "general":
-            return f"Choose {name(args[0])} for slot {state.slots.index(None) + 1}"
-        if verb == "advance":
-            text = f"{name(args[0])} advances on {data.CAMPAIGNS[args[1]]['name']}"
-            if len(args) > 2:
-                text += f" and {data.CAMPAIGNS[args[2]]['name']} (slot {args[3]})"
-            return text
-        if verb == "attack":
-            card = state.card_at(int(args[1]))
-            what = front_card_info(card["card"])["name"] if card else f"slot {args[1]}"
-            helper = f" with {data.EVENTS[args[2]]['name']}" if len(args) > 2 else ""
-            return f"{name(args[0])} attacks {what}{helper}"
-        if verb in ("consolidate", "rally", "exhaust"):
-            return f"{name(args[0])}: {verb}"
-        if verb == "play":
-            target = ""
-            if len(args) > 1:
-                target = f" on {name(args[1])}" if args[1] in data.GENERALS else f" on slot {args[1]}"
-            return f"Play {data.EVENTS[args[0]]['name']}{target}"
-        if verb == "reorg":
-            return "Reorganize the frontline: " + ", ".join(name(g) if g != "-" else "empty" for g in args)
-        if verb == "discard":
-            return f"Discard {data.EVENTS[args[0]]['name']}"
-        if verb in ("deploy", "reinforce"):
-            return f"{verb.capitalize()} in slot {args[0]}"
-        return "End the turn"
+    def describe_action(self, state, action):
+        return words.describe(action, state.slots, state.front)
 
 
 GAME = FallBlauGame()
-
-
-def status_text(state, seat=None):
-    """One line for the status bar."""
-    if state.phase == "over":
-        words = {"brilliant": "Brilliant Victory!", "victory": "Victory.", "defeat": "Defeat."}
-        return f"{words[state.result]} Final score {state.final_vp} VP."
-    if state.phase == "generals":
-        return f"Choose general {state.slots.index(None) + 1} of 3 (left to right)."
-    head = f"{state.turn_name()} 1942 - {state.vp} VP, {state.supply} supply. "
-    if state.pending:
-        return head + {"discard": "Hand full: discard an event card.",
-                       "exhaust": "Event deck empty: exhaust a general to reshuffle.",
-                       "deploy": "Choose where the Major Counter-Attack deploys.",
-                       "reinforce": "Choose which card gets the Soviet reinforcements."}[state.pending["kind"]]
-    return head + "Issue orders, play events, or end the turn."

@@ -1,0 +1,77 @@
+"""Fall Blau actions in plain words. Shared by the rules (log), the board and the terminal, so it
+reads only the slot list and the frontline, which a State and a view both carry."""
+
+from . import data
+
+
+def card_name(card_id):
+    """The name of a campaign or event card."""
+    return (data.CAMPAIGNS.get(card_id) or data.EVENTS[card_id])["name"]
+
+
+def general_name(general):
+    return data.GENERALS[general]["name"]
+
+
+def plural(count, word):
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def describe(action, slots, front):
+    """`action` in words, given the frontline before it: `slots` (general per slot, or None) and
+    `front` (per slot, None or {"card", "red"})."""
+    verb, *args = action.split()
+    if verb == "general":
+        return f"Choose {general_name(args[0])} for slot {slots.index(None) + 1}"
+    if verb == "advance":
+        text = f"{general_name(args[0])} advances on {card_name(args[1])}"
+        if len(args) > 2:
+            text += f" and {card_name(args[2])} (slot {args[3]})"
+        return text
+    if verb == "attack":
+        card = front[int(args[1]) - 1]
+        what = card_name(card["card"]) if card else f"slot {args[1]}"
+        helper = f" with {card_name(args[2])}" if len(args) > 2 else ""
+        return f"{general_name(args[0])} attacks {what}{helper}"
+    if verb == "consolidate":
+        return f"{general_name(args[0])} consolidates"
+    if verb == "rally":
+        return f"{general_name(args[0])} rallies (gives up a grey cube to be ready again)"
+    if verb == "exhaust":
+        return f"Exhaust {general_name(args[0])} to reshuffle the event deck"
+    if verb == "play":
+        target = ""
+        if len(args) > 1:
+            target = f" on {general_name(args[1])}" if args[1] in data.GENERALS else f" on slot {args[1]}"
+        return f"Play {card_name(args[0])}{target}"
+    if verb == "reorg":
+        return "Reorganize the frontline: " + ", ".join(general_name(g) if g != "-" else "empty" for g in args)
+    if verb == "discard":
+        return f"Discard {card_name(args[0])}"
+    if verb == "deploy":
+        return f"Deploy the Major Counter-Attack in slot {args[0]}"
+    if verb == "reinforce":
+        return f"Soviet reinforcements go to slot {args[0]}"
+    return "End the turn"
+
+
+def event_effect(event):
+    """What a hand or special event card can do, in words."""
+    card = data.EVENTS[event]
+    uses = []
+    if card["dice"]:
+        dice = "die" if card["dice"] == 1 else "dice"
+        uses.append(f"+{card['dice']} black {dice} to one attack" if card["kind"] == "hand"
+                    else f"a {card['dice']}-dice strike on a frontline card")
+    if card["supply"] > 0:
+        uses.append(f"+{card['supply']} supply")
+    if card["grey"]:
+        uses.append(f"+{plural(card['grey'], 'grey cube')} for a general")
+    if card["vp"] and card["kind"] != "counter":
+        uses.append(f"+{card['vp']} VP")
+    return card["text"].rstrip(".") or " or ".join(uses)
+
+
+def reward(mission):
+    card = data.MISSIONS[mission]
+    return f"+{card['vp']} VP" if card["vp"] else f"+{card['supply']} supply"
