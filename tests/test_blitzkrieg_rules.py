@@ -434,20 +434,25 @@ def test_closing_a_theater_closes_its_campaigns_and_asks_for_the_effects_order()
     assert state.fx_pending == []
 
 
-def test_tactical_advantage_closing_a_theater_skips_the_units_move():
+def test_tactical_advantage_closing_a_theater_skips_the_units_move_but_not_the_nukes_retreat():
+    """Rulebook: "advance seven spaces on the theater of operations battle track, and retreat two spaces on
+    all other theaters of operations battle tracks that are not yet closed": the retreat is the bomb's
+    drawback whatever its own marker does (issue 19, departure 1)."""
     state = new()
     state.markers["EE"] = 13
     give(state, AXIS, "NUKE")
     state.bags[AXIS] = []
-    state = state.apply("NUKE@EE1.1")  # tactical advantage +1 closes it: no +7, no -2 elsewhere
+    state = state.apply("NUKE@EE1.1")  # tactical advantage +1 closes it: no +7 there
     assert state.closed_theaters == {"EE": AXIS} and state.markers["EE"] == 14
-    assert state.markers == {"WE": 0, "PO": 0, "EE": 14, "AM": 0, "SA": 0}
     assert state.vp[AXIS] == 2 + 3 + 6 + 2
     # EE3.2 (tactical advantage) and the blank EE3.5 are not offered
     assert state.legal_actions() == ["fx:EE1.2", "fx:EE2.1", "fx:EE2.2", "fx:EE3.1", "fx:EE3.3", "fx:EE3.4"]
     for action in ("fx:EE3.3", "sa:AM", "fx:EE2.1", "fx:EE3.4", "fx:EE3.1", "fx:EE1.2"):
         state = state.apply(action)
-    assert state.to_play == ALLIES and state.vp[AXIS] == 13 + 1 + 2 and state.markers["AM"] == 3
+    assert state.to_play == ALLIES and state.vp[AXIS] == 13 + 1 + 2
+    # the marker step comes after the closed theater's effects: Africa got +3 from the strategic advantage,
+    # then every open theater but Eastern Europe retreats two
+    assert state.markers == {"WE": -2, "PO": -2, "EE": 14, "AM": 3 - 2, "SA": -2}
 
 
 def test_reaching_the_end_by_marker_move_after_campaign_close():

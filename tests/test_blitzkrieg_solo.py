@@ -285,12 +285,32 @@ def test_human_bombing_chooses_a_regular_unit_of_the_row():
     state.turn = ALLIES
     state.reserves[ALLIES] = [take(state, ALLIES, "A1")]
     after = state.apply("A1@WE2.1")
-    assert after.to_play == ALLIES and after.legal_actions() == ["bomb:A2", "bomb:N1", "bomb:A1"]
-    with pytest.raises(IllegalAction):
-        after.apply("bomb:EA")
-    done = after.apply("bomb:n1")
+    assert after.to_play == ALLIES and after.legal_actions() == ["bomb:2", "bomb:3", "bomb:4"]
+    with pytest.raises(IllegalAction, match="regular unit"):
+        after.apply("bomb:1")  # the elite army is a special weapon
+    done = after.apply("bomb: 3")
     assert [kind_of(t) for t in done.reserves[AXIS][:3]] == ["EA", "A2", "A1"]
     assert any(kind_of(t) == "N1" for t in done.bags[AXIS])
+    assert GAME.describe_action(after, "bomb:3") == (
+        "Allies bomb the Axis navy (1), 3rd from the left of its row back into its bag")
+
+
+def test_human_bombing_chooses_which_copy_of_a_unit():
+    """Solo rules: "select one non-special weapon in the AI bot's unit row (your choice)". The row's order
+    drives the bot's die and Rapid Deployment, so which copy goes matters (issue 19, departure 2)."""
+    state = arrange(solo(), ["A1", "N1", "A1", "A2"], "secure")
+    close(state, "WE1")
+    state.turn = ALLIES
+    state.reserves[ALLIES] = [take(state, ALLIES, "A1")]
+    after = state.apply("A1@WE2.1")
+    assert after.legal_actions() == ["bomb:1", "bomb:2", "bomb:3", "bomb:4"]
+    right = after.apply("bomb:3")
+    assert [kind_of(t) for t in right.reserves[AXIS][:3]] == ["A1", "N1", "A2"]
+    left = after.apply("bomb:1")
+    assert [kind_of(t) for t in left.reserves[AXIS][:3]] == ["N1", "A1", "A2"]
+    # identical units side by side leave the same row whichever goes: only the first is offered
+    twins = arrange(solo(), ["A1", "A1", "N1"], "secure")
+    assert twins.bomb_choices() == [1, 3]
 
 
 def test_axis_moves_are_forced_and_others_rejected():

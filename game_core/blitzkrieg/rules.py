@@ -317,10 +317,9 @@ class BlitzkriegState(State):
 
     def _step_move(self, sid: str, strength=None):
         theater = self.index.spaces[sid]["theater"]
-        if not self.theater_open(theater):
-            return  # the space effect already closed the theater: no marker move
-        seat = self.turn
-        self._advance(theater, self.strength(sid, seat) if strength is None else strength)
+        if self.theater_open(theater):  # a tactical advantage may already have closed it: no move there
+            self._advance(theater, self.strength(sid, self.turn) if strength is None else strength)
+        # The nuclear bomb's retreat elsewhere happens whatever its own marker did.
         if "nuke" in UNITS[self.kind_at(sid)]["abilities"]:
             for code in self.index.theaters:
                 if code != theater and self.theater_open(code):
@@ -512,7 +511,7 @@ class BlitzkriegState(State):
 
 
 ACTION_RE = re.compile(r"^(?:(pass)|sa:([a-z]{2})|fx:([a-z]+\d+\.\d+)|([a-z0-9]+)@([a-z]+\d+\.\d+))$")
-SOLO_ACTION_RE = re.compile(r"^(setup|bomb):([a-z0-9]+)$")
+SOLO_ACTION_RE = re.compile(r"^(setup:[a-z]{2}|bomb:[1-9]\d*)$")
 
 
 class Blitzkrieg(Game):
@@ -538,8 +537,9 @@ class Blitzkrieg(Game):
 
     def canonical_action(self, text: str) -> str:
         solo = SOLO_ACTION_RE.match(text.replace(" ", "").lower())
-        if solo:  # the solo module's set-up choice (setup:THEATER) and bombing of the bot (bomb:KIND)
-            return f"{solo.group(1)}:{solo.group(2).upper()}"
+        if solo:  # the solo module's set-up choice (setup:THEATER) and bombing the bot's row (bomb:POSITION)
+            prefix, value = solo.group(1).split(":")
+            return f"{prefix}:{value.upper()}"
         match = ACTION_RE.match(text.replace(" ", "").lower())
         if not match:
             raise IllegalAction(f"{text!r} is not an action: write KIND@SPACE (e.g. A2@WE1.2), "

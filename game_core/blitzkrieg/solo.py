@@ -142,22 +142,23 @@ class SoloState(BlitzkriegState):
         if victim != AXIS:
             super()._bomb(victim)
             return
-        kinds = self.bomb_choices()
-        if len(kinds) == 1:
-            self._return_to_bag(kinds[0])
-        elif kinds:
+        positions = self.bomb_choices()
+        if len(positions) == 1:
+            self._return_to_bag(positions[0])
+        elif positions:
             self.decision = {"kind": "bomb"}
 
     def bomb_choices(self) -> list:
-        """Kinds in the bot's row the human may bomb: regular units, or specials if only those remain."""
-        row = [kind_of(token) for token in self.reserves[AXIS]]
-        regular = [kind for kind in row if not UNITS[kind]["special"]]
-        return list(dict.fromkeys(regular or row))
+        """Row positions (1 = leftmost) the human may bomb: regular units, or specials if only those remain.
 
-    def _return_to_bag(self, kind: str):
-        token = next(t for t in self.reserves[AXIS] if kind_of(t) == kind)  # the leftmost of the kind
-        self.reserves[AXIS].remove(token)
-        self.bags[AXIS].append(token)
+        The human picks the copy ("your choice"): the row's order drives the bot's die and Rapid
+        Deployment. Of identical units side by side only the first is offered: either leaves the same row."""
+        row = [kind_of(token) for token in self.reserves[AXIS]]
+        regular = [p for p, kind in enumerate(row) if not UNITS[kind]["special"]]
+        return [p + 1 for p in regular or range(len(row)) if not (p and row[p - 1] == row[p])]
+
+    def _return_to_bag(self, position: int):
+        self.bags[AXIS].append(self.reserves[AXIS].pop(position - 1))
         self.bags[AXIS].sort()
 
     def _end_turn(self):
@@ -185,7 +186,7 @@ class SoloState(BlitzkriegState):
         if kind == "setup":
             return [f"setup:{code}" for code in self.index.theaters]
         if kind == "bomb":
-            return [f"bomb:{k}" for k in self.bomb_choices()]
+            return [f"bomb:{p}" for p in self.bomb_choices()]
         if self.turn == AXIS:
             return [self.bot_choice()[0]]
         return super().legal_actions()
@@ -200,7 +201,7 @@ class SoloState(BlitzkriegState):
             return
         if action.startswith("bomb:"):
             self.decision = None
-            self._return_to_bag(action[5:])
+            self._return_to_bag(int(action[5:]))
             self._run()
             return
         if self.turn == AXIS:
@@ -216,7 +217,8 @@ class SoloState(BlitzkriegState):
         if kind == "setup":
             return "First choose the theater for the difficulty roll of 6 (setup:THEATER)"
         if kind == "bomb":
-            return "Choose a unit of the Axis row to bomb back into its bag (bomb:KIND)"
+            return ("Choose a unit of the Axis row to bomb back into its bag by its place from the left "
+                    "(bomb:1 is the leftmost): a regular unit, unless the row holds only special weapons")
         if action.startswith(("setup:", "bomb:")):
             return f"There is no solo set-up or bombing choice to make now"
         if self.turn == AXIS:
@@ -229,11 +231,17 @@ class SoloState(BlitzkriegState):
             name = self.index.theaters[action[6:]]["name"]
             return f"Allies choose {name} for a set-up roll of 6 (Axis +{self.decision['amount']})"
         if action.startswith("bomb:"):
-            return f"Allies bomb {unit_words(action[5:])} from the Axis row back into its bag"
+            return f"Allies bomb {self.row_words(int(action[5:]))} back into its bag"
         if self.turn == AXIS and "@" in action:
             kind, sid = action.split("@")
             return f"Axis places {unit_words(kind)} on {self.index.space_name(sid)}. Why: {self.bot_choice()[1]}"
         return None
+
+    def row_words(self, position: int) -> str:
+        """ "the Axis army (2), 3rd from the left of its row"."""
+        words = unit_words(kind_of(self.reserves[AXIS][position - 1])).split(" ", 1)[1]
+        place = {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
+        return f"the Axis {words}, {place} from the left of its row"
 
     # -- the bot's choices ------------------------------------------------------------
     def push_of(self, kind: str, sid: str) -> int:

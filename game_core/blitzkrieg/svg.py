@@ -284,7 +284,7 @@ def decision_buttons(state, legal) -> str:
         elif action.startswith("setup:"):
             buttons.append((action, f"Set-up roll of 6: {state.index.theaters[action[6:]]['name']}"))
         elif action.startswith("bomb:"):
-            buttons.append((action, f"Bomb the Axis {unit_words(action[5:])}"))
+            buttons.append((action, f"Bomb {state.row_words(int(action[5:]))}"))
     parts = []
     x, y = 620, 660
     for action, label in buttons:
