@@ -32,17 +32,21 @@ def decode(code: str) -> dict:
     if not code.startswith(PREFIX):
         raise SaveError("the share code is from a newer Blitzbox: reload the page to update")
     body = code[len(PREFIX):]
+    damaged = SaveError("the share code is damaged (it was cut short or altered)")
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
         text = inflater.decompress(packed, MAX_SAVE_CHARS)  # capped: a tiny code must not inflate to gigabytes
-        if inflater.unconsumed_tail:
-            raise SaveError("the share code holds far more than a Blitzbox game")
-        if not inflater.eof:
-            raise ValueError("truncated")
+    except (binascii.Error, zlib.error):
+        raise damaged from None
+    if inflater.unconsumed_tail:
+        raise SaveError("the share code holds far more than a Blitzbox game")
+    if not inflater.eof:
+        raise damaged
+    try:
         record = json.loads(text.decode())
-    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError, RecursionError):
-        raise SaveError("the share code is damaged (it was cut short or altered)") from None
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise damaged from None
     if not isinstance(record, dict):
         raise SaveError("the share code does not hold a game record")
     return record
