@@ -117,8 +117,8 @@ def render(view, ui=None):
 
 
 # -- the board -------------------------------------------------------------------------------
-def draw_board(view):
-    st = view["state"]
+def printed_board():
+    """The squares with their dice labels and the file and rank names: the same in every render."""
     out = []
     for sq in range(SIZE * SIZE):
         left, top = corner(sq)
@@ -129,6 +129,18 @@ def draw_board(view):
         if is_dice_square(sq):
             first, second = dice_of(sq)
             out.append(die(left + 8, top + 8, 10, first) + die(left + 20, top + 8, 10, second))
+    for i in range(SIZE):
+        out.append(S.text(BOARD_X + i * CELL + CELL / 2, BOARD_BOTTOM + 14, "abcdefgh"[i], size=12, fill="#444"))
+        out.append(S.text(BOARD_X - 10, BOARD_Y + (SIZE - 1 - i) * CELL + CELL / 2 + 4, i + 1, size=12, fill="#444"))
+    return "".join(out)
+
+
+PRINTED_BOARD = printed_board()
+
+
+def draw_board(view):
+    st = view["state"]
+    out = [PRINTED_BOARD]
     for seat, edge in enumerate(st["home"]):
         for sq in edge_squares(edge) if edge else ():
             left, top = corner(sq)
@@ -139,9 +151,6 @@ def draw_board(view):
     for seat in (0, 1):
         for square in st["flags"][seat]:
             out.append(draw_flag(sq_parse(square), seat))
-    for i in range(SIZE):
-        out.append(S.text(BOARD_X + i * CELL + CELL / 2, BOARD_BOTTOM + 14, "abcdefgh"[i], size=12, fill="#444"))
-        out.append(S.text(BOARD_X - 10, BOARD_Y + (SIZE - 1 - i) * CELL + CELL / 2 + 4, i + 1, size=12, fill="#444"))
     return out
 
 
