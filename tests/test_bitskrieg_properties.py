@@ -61,7 +61,7 @@ def test_home_edges_and_setup_sequence():
         state = state.apply(f"pick {letter}")
     assert state.to_play == 1
     red_view = state.view(1)["state"]
-    assert red_view["hand"][0] == ["?"] * 5 and "rng" not in red_view
+    assert red_view["hand"][0] == {"hidden": 5} and "rng" not in red_view
     for letter in "HHHDD":
         state = state.apply(f"pick {letter}")
     with pytest.raises(IllegalAction):

@@ -111,6 +111,7 @@ def test_check_invariants_catches_corrupted_positions():
     corrupt(lambda s: s.flags[1].__setitem__(0, sq_parse("b2")))                  # a flag under an obstacle
     corrupt(lambda s: s.obstacles.update({sq_parse(q): "obstacle" for q in ("c6", "d7", "e7", "f7", "g7", "b7")}))
     corrupt(lambda s: [s.tanks.pop(sq_parse("e5")), s.destroyed[1].append("H")])  # Red plays on with no tank
+    corrupt(lambda s: s.__dict__.update(phase="bound", bounding=sq_parse("e5")))     # the enemy's tank bounds
 
 
 def test_copy_shares_no_list_with_the_original():

@@ -151,6 +151,10 @@ class BitskriegState(State):
             if self.phase in ("play", "bound"):
                 require(any(tank[0] == seat for tank in self.tanks.values()), "a side with no tank plays on")
         require(len(self.obstacles) <= data.OBSTACLE_COUNT, "too many obstacles")
+        if self.phase == "bound":
+            tank = self.tanks.get(self.bounding)
+            require(tank is not None and tank[0] == self.turn and tank[3],
+                    "only a ready tank of the player to move can be waiting to fire after a bounding move")
 
     @property
     def winner(self):

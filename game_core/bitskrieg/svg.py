@@ -117,8 +117,8 @@ def render(view, ui=None):
 
 
 # -- the board -------------------------------------------------------------------------------
-def draw_board(view):
-    st = view["state"]
+def printed_board():
+    """The squares with their dice labels and the file and rank names: the same in every render."""
     out = []
     for sq in range(SIZE * SIZE):
         left, top = corner(sq)
@@ -129,6 +129,18 @@ def draw_board(view):
         if is_dice_square(sq):
             first, second = dice_of(sq)
             out.append(die(left + 8, top + 8, 10, first) + die(left + 20, top + 8, 10, second))
+    for i in range(SIZE):
+        out.append(S.text(BOARD_X + i * CELL + CELL / 2, BOARD_BOTTOM + 14, "abcdefgh"[i], size=12, fill="#444"))
+        out.append(S.text(BOARD_X - 10, BOARD_Y + (SIZE - 1 - i) * CELL + CELL / 2 + 4, i + 1, size=12, fill="#444"))
+    return "".join(out)
+
+
+PRINTED_BOARD = printed_board()
+
+
+def draw_board(view):
+    st = view["state"]
+    out = [PRINTED_BOARD]
     for seat, edge in enumerate(st["home"]):
         for sq in edge_squares(edge) if edge else ():
             left, top = corner(sq)
@@ -139,9 +151,6 @@ def draw_board(view):
     for seat in (0, 1):
         for square in st["flags"][seat]:
             out.append(draw_flag(sq_parse(square), seat))
-    for i in range(SIZE):
-        out.append(S.text(BOARD_X + i * CELL + CELL / 2, BOARD_BOTTOM + 14, "abcdefgh"[i], size=12, fill="#444"))
-        out.append(S.text(BOARD_X - 10, BOARD_Y + (SIZE - 1 - i) * CELL + CELL / 2 + 4, i + 1, size=12, fill="#444"))
     return out
 
 
@@ -181,7 +190,7 @@ def draw_last(view):
     for square in facts["last"]:
         left, top = corner(sq_parse(square))
         out.append(f'<rect class="last" x="{left + 1}" y="{top + 1}" width="{CELL - 2}" height="{CELL - 2}" '
-                   f'fill="#ffe066" fill-opacity="0.25" stroke="#e0a800" stroke-width="2"/>')
+                   f'fill="#fff176" fill-opacity="0.45" stroke="#c9a800" stroke-width="1" stroke-dasharray="3 2"/>')
     roll = view["state"]["last_roll"]
     if roll and roll["kind"] in ("fire", "ram"):
         (x1, y1), (x2, y2) = centre(sq_parse(roll["from"])), centre(sq_parse(roll["at"]))
@@ -207,7 +216,7 @@ def draw_tank(square, tank, moved):
             f'<line x1="{c}" y1="{c + 2}" x2="{c + dx * 25}" y2="{c + 2 - dy * 25}" stroke="#111" '
             f'stroke-width="{6 if cls == "D" else 4}" stroke-linecap="round"/>{turret}'
             + S.text(c, c + 6, CLASSES[cls]["short"], size=11, weight="bold", fill="#fff" if ready else "#333")
-            + ("" if ready else S.text(c, CELL - 2, "finished", size=8, fill="#333"))
+            + ("" if ready else S.text(c, 20 if facing == "s" else 45, "finished", size=7, fill="#333"))
             + "</g>")
 
 
@@ -220,7 +229,7 @@ def draw_tanks(view, ui, legal):
         left, top = corner(sq_parse(square))
         if square == selected:
             out.append(f'<rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
-                       f'stroke="#f5b400" stroke-width="4"/>')
+                       f'stroke="#e65100" stroke-width="4"/>')
         elif tank["seat"] == view["seat"] and tank_actions(legal, square):
             out.append(f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="transparent" '
                        f'{S.command_attrs("ui:tank=" + square, "Select the tank on " + square)}/>')
@@ -438,12 +447,18 @@ def tray(view, ui=None):
 
 
 # -- side panel ------------------------------------------------------------------------------------
-def button(x, y, w, item):
+def button(x, y, w, item, detail=False):
+    """A panel button; with `detail` a second line under the label (the ratings of a pick)."""
     attrs = (S.action_attrs(item["action"], f"{item['label']}: {item['detail']}") if item["action"] else
              S.command_attrs(item["command"], f"{item['label']}: {item['detail']}", item["pressed"]))
     fill = "#ffe9a8" if item["pressed"] else "#fff"
-    return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="24" rx="5" fill="{fill}" stroke="#555"/>'
-            + S.text(x + w / 2, y + 16, item["label"], size=fit(item["label"], w - 8, 12)) + "</g>")
+    label, height, second = item["label"], 24, ""
+    if detail:  # "Pick LT - Light Tank" over "speed 3, fire 1, armor 3 (3 left)"
+        name, ratings_line = item["detail"].split(": ", 1)
+        label, height = f"{label} - {name}", 36
+        second = S.text(x + w / 2, y + 30, ratings_line, size=fit(ratings_line, w - 10, 11), fill="#333")
+    return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{height}" rx="5" fill="{fill}" stroke="#555"/>'
+            + S.text(x + w / 2, y + 16, label, size=fit(label, w - 8, 12)) + second + "</g>")
 
 
 def draw_panel(view, ui, legal):
@@ -511,7 +526,10 @@ def draw_roll(st, x, y):
 
 
 def draw_buttons(view, ui, x, y):
-    """The tray's controls as SVG buttons, two to a row (a long label takes a whole row)."""
+    """The tray's controls as SVG buttons, two to a row (a long label takes a whole row). Picks and
+    deployments show the tank's ratings on a second line, one to a row."""
+    if view["state"]["phase"] in ("pick", "deploy"):
+        return [button(x, y + i * 40, 228, item, detail=True) for i, item in enumerate(tray(view, ui))]
     out = []
     column = 0
     for item in tray(view, ui):
