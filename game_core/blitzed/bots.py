@@ -15,10 +15,12 @@ from ..engine import Bot
 from ..rng import Rng
 from .rules import CARDS, DICE, GAME, LAST_PLACE_VALUE, card_matches, keep_text
 
-# Milliseconds a person at this level takes for each kind of step (jittered +-25%).
+# Milliseconds a person at this level takes for each kind of step (jittered +-25%). "normal", the
+# default, is a fair match for a first-time player and "hard" is out of their reach: measured with
+# a simulated newcomer (newcomer.py, figures in the docstring there).
 SPEED = {
-    "easy": {"start": 900, "roll": 1100, "keep": 700, "claim": 1300, "decide": 2500},
-    "normal": {"start": 600, "roll": 800, "keep": 450, "claim": 800, "decide": 1800},
+    "easy": {"start": 1800, "roll": 2600, "keep": 1400, "claim": 2600, "decide": 2500},
+    "normal": {"start": 1300, "roll": 1800, "keep": 1000, "claim": 1700, "decide": 1800},
     "hard": {"start": 350, "roll": 550, "keep": 250, "claim": 450, "decide": 1200},
 }
 EASY_MISCLAIM_CHANCE = 0.2
@@ -122,6 +124,10 @@ def plan(view: dict, level: str, rng: Rng):
     return f"{seat} roll", own + speed["roll"] * jitter
 
 
+def level_planner(level: str):
+    return lambda view, rng: plan(view, level, rng)
+
+
 def bot_view(state, seat, rng: Rng) -> dict:
     view = state.view(seat)
     # A per-round number for choices a person makes once per round (the easy bot's fixation).
@@ -134,18 +140,21 @@ def decision_rng(state, seat, rng: Rng) -> Rng:
     return Rng.from_seed(rng.state, f"{seat}/{state.epoch}/{state.acted[seat]}")
 
 
-def tick(state, now_ms, bot_seats: dict, rng: Rng) -> list:
+def tick(state, now_ms, bot_seats: dict, rng: Rng, planners: dict | None = None) -> list:
     """The stamped bot actions due by `now_ms` (ms into the current epoch), in order.
 
     Pure: the state and `rng` are not changed (rng only seeds each decision). The list stops
-    when the epoch changes, because the clock restarts there.
+    when the epoch changes, because the clock restarts there. `planners` ({seat: function(view,
+    rng) -> (action, due_ms) or None}) plays more seats the same way: a simulated person in a
+    measurement (newcomer.py).
     """
+    planners = {**{seat: level_planner(level) for seat, level in bot_seats.items()}, **(planners or {})}
     emitted, epoch = [], state.epoch
     while not state.is_over and state.epoch == epoch:
         due = []
-        for seat in sorted(bot_seats):
+        for seat in sorted(planners):
             if seat in state.to_play:
-                wish = plan(bot_view(state, seat, rng), bot_seats[seat], decision_rng(state, seat, rng))
+                wish = planners[seat](bot_view(state, seat, rng), decision_rng(state, seat, rng))
                 if wish is not None and wish[1] <= now_ms:
                     due.append((wish[1], seat, wish[0]))
         if not due:
