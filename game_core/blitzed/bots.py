@@ -86,8 +86,11 @@ def plan(view: dict, level: str, rng: Rng):
     speed = SPEED[level]
     jitter = 0.75 + 0.5 * rng.random()
     own = state["seat_clock"][seat]
-    # After someone else's claim changes the table, a glance (the keep time) is needed first.
-    glance = state["claim_clock"] + speed["keep"] * jitter
+    def after(step):
+        """When a step is done: after someone else's claim changes the table, a glance (the keep time)
+        is needed first, but a table that keeps changing delays the bot by one glance at most."""
+        done, glance = own + speed[step] * jitter, speed["keep"] * jitter
+        return max(done, min(state["claim_clock"] + glance, done + glance))
     if state["phase"] == "ready":
         return f"{seat} ready", own + speed["decide"] * jitter
     if state["phase"] == "tie":
@@ -100,18 +103,18 @@ def plan(view: dict, level: str, rng: Rng):
     matching = sorted((c for c in free if card_matches(c, dice)), key=lambda c: -value[c])
     if mine is not None:
         if level == "hard" and matching and value[matching[0]] > value[mine] and card_matches(mine, dice):
-            return f"{seat} claim {matching[0]}", max(own + speed["claim"] * jitter, glance)
+            return f"{seat} claim {matching[0]}", after("claim")
         return None
     if 0 in dice:
         return f"{seat} roll", own + speed["start"] * jitter
     if matching:
-        return f"{seat} claim {matching[0]}", max(own + speed["claim"] * jitter, glance)
+        return f"{seat} claim {matching[0]}", after("claim")
     if not free:
         return None
     if level == "easy":
         target = Rng.from_seed(view["seed_hint"], f"{seat}/target/{len(free)}").choice(free)
         if near_miss(target, dice) and rng.random() < EASY_MISCLAIM_CHANCE:
-            return f"{seat} claim {target}", max(own + speed["claim"] * jitter, glance)
+            return f"{seat} claim {target}", after("claim")
         _, want = best_keep(target, dice, one_roll_chance)
     else:
         def score(card):
@@ -120,7 +123,7 @@ def plan(view: dict, level: str, rng: Rng):
             return worth, value[card], keep
         want = max(score(c) for c in free)[2]
     if want != kept:
-        return f"{seat} keep {keep_text(want)}", max(own + speed["keep"] * jitter, glance)
+        return f"{seat} keep {keep_text(want)}", after("keep")
     return f"{seat} roll", own + speed["roll"] * jitter
 
 
