@@ -308,3 +308,40 @@ def render(view, ui) -> str:
     if with_controls:
         parts.append(controls(view, interactive, keys, False, TABLE_HEIGHT, piece=True))
     return "".join(parts) + "</svg>"
+
+
+def entry(action, label, group, detail="", pressed=False) -> dict:
+    return {"action": action, "command": None, "label": label, "detail": detail, "group": group, "pressed": pressed}
+
+
+def tray(view, ui=None) -> list:
+    """The controls of the seat's current decision as plain buttons for the page's tray: the dice to set
+    aside, Roll or Take back, the cards to thunder on, Ready, or the tie's choice."""
+    seat, state, facts = view["seat"], view["state"], view["facts"]
+    legal = set(view.get("legal_actions") or ())
+    if seat not in state["seats"] or not legal:
+        return []
+    if state["phase"] == "ready":
+        return [entry(f"{seat} ready", "Ready!", "Round", "when you have read the task cards")]
+    if state["phase"] == "tie":
+        return [entry(f"{seat} more", "One more round", "Tied for the lead", "it ends the game"),
+                entry(f"{seat} share", "Share the win", "Tied for the lead", "if every tied player agrees")]
+    items = []
+    kept = state["kept"][seat]
+    for d, action in enumerate(facts.get("toggles") or ()):
+        value = state["dice"][seat][d]
+        items.append(entry(action if action in legal else None, f"Die {d + 1}: {value}", "Your dice",
+                           "set aside: tap to pick up" if kept[d] else "tap to set aside", kept[d]))
+    if f"{seat} roll" in legal:
+        items.append(entry(f"{seat} roll", "Roll", "Roll"))
+    if f"{seat} unclaim" in legal:
+        items.append(entry(f"{seat} unclaim", "Take back", "Roll", "your thunder card, to roll on"))
+    makes = set(facts["makes"].get(seat, ()))
+    for slot in facts["slots"]:
+        card, mine = slot["card"], slot["holder"] == seat
+        action = f"{seat} claim {card}"
+        if card and (action in legal or mine):
+            fits = "your dice make it" if card in makes else ("your card" if mine else "your dice do not make it")
+            items.append(entry(None if mine else action, card_label(card), "Thunder on",
+                               f"{signed(slot['value'])} \u26a1 \u00b7 {fits}", mine))
+    return items
