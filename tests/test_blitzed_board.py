@@ -3,11 +3,11 @@
 import re
 
 from game_core.blitzed import GAME, render, tray
-from game_core.blitzed.svg import BAND_Y, CARD_H, CARD_Y, VALUE_Y, WIDTH
+from game_core.blitzed.svg import BAND_Y, CARD_H, CARD_Y, TABLE_HEIGHT, VALUE_Y, WIDTH
 from test_blitzed_rules import cards, started, with_dice
 
 THUNDER = re.compile(r'<g class="thunder[^"]*"[^>]*><rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"')
-TEXT = re.compile(r'<text x="([\d.]+)" y="[\d.]+" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)</text>')
+TEXT = re.compile(r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)</text>')
 
 
 def claimed():
@@ -70,7 +70,17 @@ def test_no_text_runs_past_the_board_or_its_panel():
     for seat, card in (("p1", "T20"), ("p2", "T19"), ("p3", "T21"), ("p4", "T23")):
         state = state.apply(f"{seat} claim {card}")
     for view in (state.view("p1"), GAME.new_game(1, {"players": 5}).view(None)):
-        for x, size, anchor, content in TEXT.findall(render(view, {})):
+        for x, y, size, anchor, content in TEXT.findall(render(view, {"part": "table"})):
             width = 0.6 * float(size) * len(content.replace("&#x27;", "'"))
             left = {"start": float(x), "middle": float(x) - width / 2, "end": float(x) - width}[anchor]
-            assert 0 <= left and left + width <= WIDTH, content
+            assert 0 <= left and left + width <= WIDTH and float(y) <= TABLE_HEIGHT - 4, content
+
+
+def test_each_seat_panel_shows_its_line_of_the_round_just_scored():
+    state = with_dice(cards(started(4), "T1", "T2", "T3"), p1=[5, 4, 2], p2=[6, 6, 6], p3=[1, 1, 2])
+    state = state.apply("p1 claim T1").apply("p2 claim T2").apply("p3 claim T3")
+    svg = render(state.view("p4"), {})
+    for line in ("+1: made sum 11", "\u22122: misclaimed 3-4-6", "\u22121: made sum 4"):
+        assert f">{line}</text>" in svg  # on the other seats' panels
+    assert ">\u22122: left over</text>" in svg  # in the viewer's own controls
+    assert svg.index(">\u22122: left over</text>") > svg.index('class="controls"')
