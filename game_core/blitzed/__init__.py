@@ -1,15 +1,12 @@
 """Blitzed!: the real-time dice race for 3-5 players (issue 6)."""
 
 from .bots import BOTS, tick
-from .rules import GAME, SEATS
-
-
-def forced_seats(options: dict) -> dict:
-    """The new-game options say who plays each seat in play: a person or a bot level."""
-    return {seat: options[seat] for seat in SEATS[:options["players"]]}
-
-from .svg import KEYBOARD_LAYOUTS, render, status_text
+from .rules import GAME
+from .svg import KEYBOARD_LAYOUTS, render, status_text, tray
+from .text import action_menu, text_board
 
 RENDERS_FROM_VIEW = True
+forced_seats = GAME.forced_seats  # TEMPORARY: the session reads the package function until Game.forced_seats is merged
 
-__all__ = ["GAME", "BOTS", "forced_seats", "KEYBOARD_LAYOUTS", "render", "status_text", "tick"]
+__all__ = ["GAME", "BOTS", "forced_seats", "KEYBOARD_LAYOUTS", "render", "status_text", "tick", "text_board",
+           "action_menu", "tray"]

@@ -15,10 +15,12 @@ from ..engine import Bot
 from ..rng import Rng
 from .rules import CARDS, DICE, GAME, LAST_PLACE_VALUE, card_matches, keep_text
 
-# Milliseconds a person at this level takes for each kind of step (jittered +-25%).
+# Milliseconds a person at this level takes for each kind of step (jittered +-25%). "normal", the
+# default, is a fair match for a first-time player and "hard" is out of their reach: measured with
+# a simulated newcomer (newcomer.py, figures in the docstring there).
 SPEED = {
-    "easy": {"start": 900, "roll": 1100, "keep": 700, "claim": 1300, "decide": 2500},
-    "normal": {"start": 600, "roll": 800, "keep": 450, "claim": 800, "decide": 1800},
+    "easy": {"start": 1800, "roll": 2600, "keep": 1400, "claim": 2600, "decide": 2500},
+    "normal": {"start": 1300, "roll": 1800, "keep": 1000, "claim": 1700, "decide": 1800},
     "hard": {"start": 350, "roll": 550, "keep": 250, "claim": 450, "decide": 1200},
 }
 EASY_MISCLAIM_CHANCE = 0.2
@@ -84,8 +86,11 @@ def plan(view: dict, level: str, rng: Rng):
     speed = SPEED[level]
     jitter = 0.75 + 0.5 * rng.random()
     own = state["seat_clock"][seat]
-    # After someone else's claim changes the table, a glance (the keep time) is needed first.
-    glance = state["claim_clock"] + speed["keep"] * jitter
+    def after(step):
+        """When a step is done: after someone else's claim changes the table, a glance (the keep time)
+        is needed first, but a table that keeps changing delays the bot by one glance at most."""
+        done, glance = own + speed[step] * jitter, speed["keep"] * jitter
+        return max(done, min(state["claim_clock"] + glance, done + glance))
     if state["phase"] == "ready":
         return f"{seat} ready", own + speed["decide"] * jitter
     if state["phase"] == "tie":
@@ -98,18 +103,18 @@ def plan(view: dict, level: str, rng: Rng):
     matching = sorted((c for c in free if card_matches(c, dice)), key=lambda c: -value[c])
     if mine is not None:
         if level == "hard" and matching and value[matching[0]] > value[mine] and card_matches(mine, dice):
-            return f"{seat} claim {matching[0]}", max(own + speed["claim"] * jitter, glance)
+            return f"{seat} claim {matching[0]}", after("claim")
         return None
     if 0 in dice:
         return f"{seat} roll", own + speed["start"] * jitter
     if matching:
-        return f"{seat} claim {matching[0]}", max(own + speed["claim"] * jitter, glance)
+        return f"{seat} claim {matching[0]}", after("claim")
     if not free:
         return None
     if level == "easy":
         target = Rng.from_seed(view["seed_hint"], f"{seat}/target/{len(free)}").choice(free)
         if near_miss(target, dice) and rng.random() < EASY_MISCLAIM_CHANCE:
-            return f"{seat} claim {target}", max(own + speed["claim"] * jitter, glance)
+            return f"{seat} claim {target}", after("claim")
         _, want = best_keep(target, dice, one_roll_chance)
     else:
         def score(card):
@@ -118,8 +123,12 @@ def plan(view: dict, level: str, rng: Rng):
             return worth, value[card], keep
         want = max(score(c) for c in free)[2]
     if want != kept:
-        return f"{seat} keep {keep_text(want)}", max(own + speed["keep"] * jitter, glance)
+        return f"{seat} keep {keep_text(want)}", after("keep")
     return f"{seat} roll", own + speed["roll"] * jitter
+
+
+def level_planner(level: str):
+    return lambda view, rng: plan(view, level, rng)
 
 
 def bot_view(state, seat, rng: Rng) -> dict:
@@ -134,18 +143,21 @@ def decision_rng(state, seat, rng: Rng) -> Rng:
     return Rng.from_seed(rng.state, f"{seat}/{state.epoch}/{state.acted[seat]}")
 
 
-def tick(state, now_ms, bot_seats: dict, rng: Rng) -> list:
+def tick(state, now_ms, bot_seats: dict, rng: Rng, planners: dict | None = None) -> list:
     """The stamped bot actions due by `now_ms` (ms into the current epoch), in order.
 
     Pure: the state and `rng` are not changed (rng only seeds each decision). The list stops
-    when the epoch changes, because the clock restarts there.
+    when the epoch changes, because the clock restarts there. `planners` ({seat: function(view,
+    rng) -> (action, due_ms) or None}) plays more seats the same way: a simulated person in a
+    measurement (newcomer.py).
     """
+    planners = {**{seat: level_planner(level) for seat, level in bot_seats.items()}, **(planners or {})}
     emitted, epoch = [], state.epoch
     while not state.is_over and state.epoch == epoch:
         due = []
-        for seat in sorted(bot_seats):
+        for seat in sorted(planners):
             if seat in state.to_play:
-                wish = plan(bot_view(state, seat, rng), bot_seats[seat], decision_rng(state, seat, rng))
+                wish = planners[seat](bot_view(state, seat, rng), decision_rng(state, seat, rng))
                 if wish is not None and wish[1] <= now_ms:
                     due.append((wish[1], seat, wish[0]))
         if not due:

@@ -480,6 +480,11 @@ class BlitzedGame(Game):
         for number, seat in enumerate(SEATS, start=1))
     state_class = BlitzedState
     max_actions = 20000
+    hint_bot = None  # no hints in a race
+
+    def forced_seats(self, options: dict) -> dict:
+        """The new-game options say who plays each seat in play: a person or a bot level."""
+        return {seat: options[seat] for seat in SEATS[:options["players"]]}
 
     def canonical_action(self, text):
         return canonical(text)

@@ -11,19 +11,19 @@ ui keys read here:
   "die1".."die3", "claim1".."claim4" (the claimable slots from the left), "unclaim",
   "ready", "more", "share".
 Elements the glue may animate: `.die` (data-seat, data-die, data-value, data-piece), `.thunder`
-(data-seat, data-card, data-piece) for a claim, `.summary` for the round scoring, `.cue` for a
-claim or a round scored just now, class `last` on what the last action changed.
+(data-seat, data-card, data-piece) for a claim, `.cue` for a claim or a round scored just now,
+class `last` on what the last action changed. A scored round shows as one short line per seat
+panel (the full sentences are in the move log).
 """
 
 from ..svg import action_attrs, esc, svg_open, text
 from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
 
 WIDTH = 1000
-TABLE_HEIGHT = 450
+TABLE_HEIGHT = 356
 CONTROLS_HEIGHT = 140
 SLOT_W, SLOT_GAP = 130, 16
 VALUE_Y, CARD_Y, CARD_H, BAND_Y, BAND_H = 128, 172, 140, 316, 32
-INFO_Y = 356
 GOLD, INK, FELT = "#f2b600", "#222", "#dfe8d8"
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
@@ -109,7 +109,7 @@ def claim_words(value, card) -> str:
     return f"claim {card_label(card)} for {signed(value)}"
 
 
-def slot_row(state, facts, claims, interactive) -> str:
+def slot_row(state, facts, claims, interactive, viewer) -> str:
     count = len(state["values"])
     left = (WIDTH - count * SLOT_W - (count - 1) * SLOT_GAP) / 2
     last = facts["last"] or {}
@@ -127,6 +127,10 @@ def slot_row(state, facts, claims, interactive) -> str:
             action = claims.get(card)
             attrs = action_attrs(action, claim_words(value, card)) if action and interactive else ""
             parts.append(f'<g data-card="{card}" {attrs}>' + task_face(x, CARD_Y, SLOT_W, CARD_H, card) + "</g>")
+        if card in facts["makes"].get(viewer, ()) and state["claims"][viewer] is None:
+            parts.append(f'<rect x="{x}" y="{BAND_Y}" width="{SLOT_W}" height="{BAND_H}" rx="6" fill="#fff3c4" '
+                         f'stroke="#b00" stroke-width="2"/>'
+                         + text(x + SLOT_W / 2, BAND_Y + 22, "your dice: thunder!", 14, weight="bold", fill="#b00"))
         if holder:
             just = last.get("verb") == "claim" and last.get("card") == card and not last.get("scored")
             parts.append(thunder(x, BAND_Y, SLOT_W, holder, card, just))
@@ -147,6 +151,19 @@ def piles(state) -> str:
                      + task_face(0, 0, SLOT_W, 185, state["discard"][-1]) + "</g>")
     parts.append(text(WIDTH - 51, CARD_Y + 120, f"discard {len(state['discard'])}", 13))
     return "".join(parts)
+
+
+def round_result(state, seat) -> str:
+    """The seat's line of the round just scored, short: "+1: made sum 11" ("" during a race)."""
+    if state["phase"] == "roll" or not state["last_round"]:
+        return ""
+    line = next(line for line in state["last_round"] if line["seat"] == seat)
+    if line["card"] is None:
+        what = "left over"
+    else:
+        what = f"{'made' if line['matched'] else 'misclaimed'} {card_label(line['card'])}"
+    short = f" ({line['short']} short)" if line["short"] else ""
+    return f"{signed(line['change'])}{short}: {what}"
 
 
 def seat_note(state, seat) -> str:
@@ -172,29 +189,14 @@ def seat_panels(state, facts, seats) -> str:
         for d, value in enumerate(state["dice"][seat]):
             kept = state["kept"][seat][d]
             parts.append(die(x + 10 + d * 36, 64 if kept else 68, 30, value, seat, d, kept, last=seat == rolled))
-        note = seat_note(state, seat)
-        parts.append(text(x + 122, 89, note, fit(note, width - 140, 13), anchor="start") + "</g>")
+        note, result = seat_note(state, seat), round_result(state, seat)
+        parts.append(text(x + 122, 89, note, fit(note, width - 140, 13), anchor="start")
+                     + text(x + 10, 113, result, fit(result, width - 28, 12), anchor="start", weight="bold") + "</g>")
+    if (facts["last"] or {}).get("scored"):
+        cue = f"Round {state['round']} scored"
+        parts.append(f'<g class="cue" data-cue="{cue}"><rect x="6" y="34" width="{WIDTH - 12}" height="90" rx="10" '
+                     f'fill="none" stroke="{GOLD}" stroke-width="4"/></g>')
     return "".join(parts)
-
-
-def info_band(state, facts, seat) -> str:
-    if state["phase"] == "roll":
-        made = [card_label(c) for c in facts["makes"].get(seat, ()) if state["claims"][seat] is None]
-        if not made:
-            return ""
-        line = "Your dice make " + ", ".join(made) + ": thunder!"
-        return text(WIDTH / 2, INFO_Y + 30, line, fit(line, WIDTH - 40, 22), weight="bold", fill="#b00")
-    if not facts["scoring"]:
-        return text(WIDTH / 2, INFO_Y + 30, "Read the task cards: the race starts when everyone is ready", 16)
-    scored = (facts["last"] or {}).get("scored")
-    title = f"Round {state['round']} scored"
-    parts = [f'<g class="summary">', text(WIDTH / 2, INFO_Y + 14, title, 15, weight="bold")]
-    for i, line in enumerate(facts["scoring"]):
-        parts.append(text(WIDTH / 2, INFO_Y + 31 + i * 15, line, fit(line, WIDTH - 20, 13)))
-    if scored:
-        parts.append(f'<g class="cue" data-cue="{esc(title)}"><rect x="6" y="{INFO_Y}" width="{WIDTH - 12}" '
-                     f'height="{TABLE_HEIGHT - INFO_Y - 4}" rx="10" fill="none" stroke="{GOLD}" stroke-width="4"/></g>')
-    return "".join(parts) + "</g>"
 
 
 def controls(view, interactive, keys, with_claim_buttons, top, piece) -> str:
@@ -229,7 +231,10 @@ def controls(view, interactive, keys, with_claim_buttons, top, piece) -> str:
                                 "unclaim", fill="#ddd"))
         if with_claim_buttons:
             parts.append(claim_buttons(view, actions, interactive, keys, top))
-    elif phase == "ready" and f"{seat} ready" in actions:
+        return "".join(parts) + "</g>"
+    result = round_result(state, seat)
+    parts.append(text(20, top + 90, result, fit(result, 160, 14), anchor="start", weight="bold"))
+    if phase == "ready" and f"{seat} ready" in actions:
         parts.append(text(240, top + 78, "Read the task cards, then:", 17, anchor="start"))
         parts.append(button(500, top + 35, 220, 70, "Ready!", f"{seat} ready", interactive, keys, "ready"))
     elif phase == "tie" and actions:
@@ -303,8 +308,44 @@ def render(view, ui) -> str:
     parts = [svg_open(WIDTH, height, "Blitzed! table"),
              f'<rect width="{WIDTH}" height="{height}" fill="{FELT}"/>',
              text(WIDTH / 2, 26, status_text(view), fit(status_text(view), WIDTH - 20, 18), weight="bold"),
-             seat_panels(state, facts, others), slot_row(state, facts, claims, interactive), piles(state),
-             info_band(state, facts, mine)]
+             seat_panels(state, facts, others), slot_row(state, facts, claims, interactive, mine), piles(state)]
     if with_controls:
         parts.append(controls(view, interactive, keys, False, TABLE_HEIGHT, piece=True))
     return "".join(parts) + "</svg>"
+
+
+def entry(action, label, group, detail="", pressed=False) -> dict:
+    return {"action": action, "command": None, "label": label, "detail": detail, "group": group, "pressed": pressed}
+
+
+def tray(view, ui=None) -> list:
+    """The controls of the seat's current decision as plain buttons for the page's tray: the dice to set
+    aside, Roll or Take back, the cards to thunder on, Ready, or the tie's choice."""
+    seat, state, facts = view["seat"], view["state"], view["facts"]
+    legal = set(view.get("legal_actions") or ())
+    if seat not in state["seats"] or not legal:
+        return []
+    if state["phase"] == "ready":
+        return [entry(f"{seat} ready", "Ready!", "Round", "when you have read the task cards")]
+    if state["phase"] == "tie":
+        return [entry(f"{seat} more", "One more round", "Tied for the lead", "it ends the game"),
+                entry(f"{seat} share", "Share the win", "Tied for the lead", "if every tied player agrees")]
+    items = []
+    kept = state["kept"][seat]
+    for d, action in enumerate(facts.get("toggles") or ()):
+        value = state["dice"][seat][d]
+        items.append(entry(action if action in legal else None, f"Die {d + 1}: {value}", "Your dice",
+                           "set aside: tap to pick up" if kept[d] else "tap to set aside", kept[d]))
+    if f"{seat} roll" in legal:
+        items.append(entry(f"{seat} roll", "Roll", "Roll"))
+    if f"{seat} unclaim" in legal:
+        items.append(entry(f"{seat} unclaim", "Take back", "Roll", "your thunder card, to roll on"))
+    makes = set(facts["makes"].get(seat, ()))
+    for slot in facts["slots"]:
+        card, mine = slot["card"], slot["holder"] == seat
+        action = f"{seat} claim {card}"
+        if card and (action in legal or mine):
+            fits = "your dice make it" if card in makes else ("your card" if mine else "your dice do not make it")
+            items.append(entry(None if mine else action, card_label(card), "Thunder on",
+                               f"{signed(slot['value'])} \u26a1 \u00b7 {fits}", mine))
+    return items
