@@ -11,7 +11,7 @@ from functools import lru_cache
 
 from .. import svg
 from . import data
-from .words import card_name, describe, event_effect, general_name, plural, reward
+from .words import card_name, choice_detail, describe, event_effect, general_name, play_effect, plural, reward
 
 WIDTH, HEIGHT = 1000, 640
 COLUMN_X = (20, 347, 674)
@@ -412,7 +412,7 @@ def tray(view, ui):
             target = "" if len(parts) == 2 else (f" on {general_name(parts[2])}" if parts[2] in data.GENERALS
                                                  else f" on slot {parts[2]}")
             items.append(item(action, f"Play {card_name(parts[1])}{target}", "Play an event card",
-                              event_effect(parts[1])))
+                              play_effect(*parts[1:])))
     reorgs = [a for a in legal if a.startswith("reorg ")]
     if reorgs:
         showing = ui.get("panel") == "reorg"
@@ -426,18 +426,3 @@ def tray(view, ui):
         items.append(item("end", "End turn", "End the turn",
                           "the Soviets counter-attack, then the next turn's events are drawn"))
     return items
-
-
-def choice_detail(view, action):
-    """The second line of a pending choice's button: what stands there."""
-    state = view["state"]
-    verb, arg = action.split()
-    if verb == "discard":
-        return event_effect(arg)
-    if verb == "exhaust":
-        return f"{plural(state['generals'][arg]['cubes'], 'grey cube')}"
-    slot = int(arg)
-    general, card = state["slots"][slot - 1], state["front"][slot - 1]
-    facing = f"facing {general_name(general)} ({plural(state['generals'][general]['cubes'], 'grey cube')})" \
-        if general else "no general there"
-    return (f"{card_name(card['card'])}, {plural(card['red'], 'red cube')}; " if card else "open slot; ") + facing
