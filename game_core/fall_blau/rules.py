@@ -346,7 +346,8 @@ class FallBlauState(State):
         self.captured.append(card)
         self.turn_captures += 1
         self.say(f"{info['name']} is captured: +{info['vp']} VP.")
-        self.cues.append({"slot": slot, "kind": "capture", "text": f"{info['name']} captured: +{info['vp']} VP"})
+        self.cues.append({"slot": slot, "kind": "capture", "text": f"{info['name']} captured: +{info['vp']} VP",
+                          "label": f"Captured: +{info['vp']} VP"})
         if card in data.CAMPAIGNS:
             for unlocked in info["unlocks"]:
                 if unlocked not in self.queue and unlocked not in self.captured and not self.on_front(unlocked):
@@ -517,7 +518,8 @@ class FallBlauState(State):
         attack = f"Local counter-attack from {front_card_info(card)['name']} on {name}" if local \
             else f"{front_card_info(card)['name']} strikes {name}"
         self.say(f"{attack}: dice {', '.join(map(str, rolls))}{noted}: {plural(hits, 'grey cube')} lost.")
-        self.cues.append({"slot": slot, "kind": "counter", "text": f"Counter-attack: {name} loses {hits}"})
+        self.cues.append({"slot": slot, "kind": "counter", "text": f"Counter-attack on {name}: {hits} grey lost",
+                          "label": f"Counter-attack: -{hits} grey"})
         self.lose_grey(general, hits)
 
     def reshuffle(self):
