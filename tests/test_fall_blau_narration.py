@@ -48,7 +48,7 @@ def test_stavka_reserves_say_where_the_cubes_go():
     place(state, 3, "salsk", 1)
     state.deck = ["treibstoff1", "stavka"]
     _, told = lines(dice(state, *[6] * 12), "end")
-    assert "Event drawn: Stavka Reserves (stop): red cubes 2 on Rossosh, 2 on Salsk." in told
+    assert "Event drawn: Stavka Reserves (stop): red cubes added +1 on Rossosh, +1 on Salsk." in told
 
 
 def test_zhukov_and_chuikov_are_named_with_their_effect():

@@ -604,8 +604,8 @@ class FallBlauState(State):
                     if self.card_at(slot):
                         added = self.place_red(data.STAVKA_CUBES)
                         self.card_at(slot)["red"] += added
-                        placed.append(f"{added} on {front_card_info(self.card_at(slot)['card'])['name']}")
-                self.say(f"Event drawn: {card['name']} (stop): red cubes "
+                        placed.append(f"+{added} on {front_card_info(self.card_at(slot)['card'])['name']}")
+                self.say(f"Event drawn: {card['name']} (stop): red cubes added "
                          + (", ".join(placed) if placed else "nowhere (no card on the frontline)") + ".")
 
     def major_counter_attack(self, event):
