@@ -2,7 +2,7 @@
 
 import re
 
-from game_core.fall_blau import GAME, data, render
+from game_core.fall_blau import data, render
 from test_fall_blau_rules import dice, orders, place
 
 

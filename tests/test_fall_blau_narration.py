@@ -1,6 +1,10 @@
 """Issue 18 for Fall Blau: every event in plain words, one scenario per kind, and the terminal."""
 
-from game_core.fall_blau import GAME, data
+import re
+
+from game_core.engine import run_bot
+from game_core.fall_blau import BOTS, GAME, action_menu, data, text_board
+from game_core.rng import Rng
 from test_fall_blau_rules import dice, orders, place
 
 
@@ -44,7 +48,7 @@ def test_stavka_reserves_say_where_the_cubes_go():
     place(state, 3, "salsk", 1)
     state.deck = ["treibstoff1", "stavka"]
     _, told = lines(dice(state, *[6] * 12), "end")
-    assert "Event drawn: Stavka Reserves (stop): red cubes 2 on Rossosh, 2 on Salsk." in told
+    assert "Event drawn: Stavka Reserves (stop): red cubes added +1 on Rossosh, +1 on Salsk." in told
 
 
 def test_zhukov_and_chuikov_are_named_with_their_effect():
@@ -108,3 +112,52 @@ def test_the_end_says_the_result_and_the_reason():
     _, told = lines(state, "end")
     assert told[-1] == ("Defeat: 21 VP (25 less 4 for lost generals) at the Soviet Winter Offensive "
                         "(victory needs 27, brilliant 30).")
+
+
+def test_text_board_shows_names_texts_and_rewards_never_ids():
+    state = orders(("kleist", "hoth", "paulus"), missions=True)
+    state.missions, state.hand, state.in_play = ["assault"], ["treibstoff2", "stug1"], ["zhukov"]
+    state.deck = ["marsch2", "artillerie1"]
+    place(state, 2, "tuapse", 3)
+    board = text_board(state.view("player"))
+    for shown in ("Tuapse (campaign, 3 VP): 3 red cubes; mountains, -1 to attack dice",
+                  "counter-attacks with 4 dice, hits on 1", "Treibstoffkolonne: +2 supply",
+                  "Sturmgeschütz-Abteilung: +2 black dice to one attack or +1 grey cube for a general",
+                  "General Zhukov: Every local counter-attack rolls one extra die",
+                  "next, seen by von Kleist: Artillerie-Vorbereitung",
+                  "Storm the Heights: Capture a Mountains or Fortress card (+1 VP)", "Captured: none"):
+        assert shown in board
+    ids = set(data.EVENTS) | set(data.CAMPAIGNS) | set(data.GENERALS)
+    assert not {word for word in re.findall(r"[a-z0-9]+", board) if word in ids}
+
+
+def test_action_menu_groups_and_explains_every_move():
+    state = orders(("kleist", "hoth", "paulus"))
+    state.hand = ["ersatzheer", "stuka"]
+    state.generals["paulus"]["cubes"] = 4  # room in the box for grey cubes
+    place(state, 1, "rostov", 4)
+    view = state.view("player")
+    menu = dict(action_menu(view))
+    listed = [action for items in menu.values() for action, _ in items]
+    assert sorted(listed) == sorted(view["legal_actions"])
+    reorgs = menu["Reorganize the frontline for 1 supply (new order, left to right)"]
+    assert len(reorgs) == 5 and ("reorg paulus hoth kleist", "Paulus | Hoth | von Kleist") in reorgs
+    orders_for = dict(menu["Orders for von Kleist (slot 1, 5 grey cubes)"])
+    assert orders_for["attack kleist 1 stuka"] == ("attack Rostov in slot 1 (4 red cubes): 5 white dice at -1 "
+                                                   "+ 3 black from Stuka-Angriff; 1 supply")
+    assert dict(menu["Play an event card from your hand"])["play ersatzheer hoth"] == \
+        "Ersatzheer on Hoth: +2 grey cubes for Hoth"
+
+
+def test_a_scripted_terminal_game_shows_board_choices_dice_and_verdict():
+    state = GAME.new_game(5)
+    rng = Rng.from_seed(5, "script")
+    transcript = []
+    while not state.is_over:
+        view = state.view("player")
+        transcript += [text_board(view)] + [f"{a}: {e}" for _, items in action_menu(view) for a, e in items]
+        before, state = state, state.apply(run_bot(BOTS["advisor"], GAME, view, rng))
+        transcript += [line for line, _ in GAME.narrate(before, state)]
+    text = "\n".join(transcript)
+    assert "White dice" in text and "Event drawn:" in text and "Frontline (slot 1 is on the left)" in text
+    assert re.search(r"(Defeat|Victory|Brilliant Victory): \d+ VP", transcript[-1])

@@ -138,7 +138,13 @@ def test_advisor_win_chance_estimate():
     for general in ("paulus", "hoth", "kleist"):
         state = state.apply(f"general {general}")
     chance = estimate_win_chance(state.view("player"), Rng.from_seed(4, "est"), games=5)
-    assert 0.0 <= chance <= 1.0
+    assert chance == estimate_win_chance(state.view("player"), Rng.from_seed(4, "est"), games=5)
+    state = state.copy()
+    state.calendar = data.WINTER - 1  # the last turn: the score is all but settled
+    state.vp = 29
+    assert estimate_win_chance(state.view("player"), Rng.from_seed(4, "est"), games=5) == 1.0
+    state.vp = 3
+    assert estimate_win_chance(state.view("player"), Rng.from_seed(4, "est"), games=5) == 0.0
 
 
 def test_registered_and_cli_simulation_exits_cleanly():

@@ -3,7 +3,8 @@
 from .bots import BOTS, estimate_win_chance
 from .rules import GAME
 from .svg import render, status_text, tray
+from .text import action_menu, text_board
 
 RENDERS_FROM_VIEW = True
 
-__all__ = ["estimate_win_chance", "GAME", "BOTS", "render", "status_text", "tray"]
+__all__ = ["action_menu", "estimate_win_chance", "GAME", "BOTS", "render", "status_text", "text_board", "tray"]

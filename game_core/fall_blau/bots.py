@@ -6,7 +6,7 @@ cards in a random order; `estimate_win_chance` plays that position out many time
 
 from __future__ import annotations
 
-from ..engine import Bot, run_bot
+from ..engine import Bot
 from . import data
 from .rules import GAME, SLOTS, FallBlauState, front_card_info
 

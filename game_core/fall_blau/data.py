@@ -14,7 +14,7 @@ HAND_LIMIT = 5
 DRAWS_PER_TURN = 2
 LOST_GENERAL_PENALTY = 2
 REINFORCEMENT_CUBES = 2
-STAVKA_CUBES = 2  # the Stavka Reserves hard card
+STAVKA_CUBES = 1  # the Stavka Reserves hard card
 VP_TRACK_MAX = 40
 
 # The calendar: a start box, fifteen turns (Early July .. Late November), then winter.
@@ -172,9 +172,9 @@ EVENTS = {
     "guards": _event("1st Guards Army", "counter", red=5, vp=2, hard=True),
     "order227": _event("Order No. 227", "stays", effect="extra_counter_die", hard=True,
                        text="Not one step back: every local counter-attack rolls one extra die."),
-    "partisans": _event("Partisans", "stop", supply=-3, hard=True, text="Lose 3 supply."),
+    "partisans": _event("Partisans", "stop", supply=-2, hard=True, text="Lose 2 supply."),
     "stavka": _event("Stavka Reserves", "stop", effect="red_everywhere", hard=True,
-                     text="Add 2 red cubes to every card on the frontline."),
+                     text="Add 1 red cube to every card on the frontline."),
 }
 
 # Missions: "trigger" names when the condition is checked; the reward is "vp" or "supply".

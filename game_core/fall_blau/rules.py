@@ -144,8 +144,9 @@ class FallBlauState(State):
     def ready(self):
         return [g for g in self.slots if g and self.generals[g]["ready"]]
 
-    def extra_counter_dice(self):
-        return sum(1 for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die")
+    def extra_die_cards(self):
+        """The cards in play that give each local counter-attack an extra die (Zhukov, Order No. 227)."""
+        return [e for e in self.in_play if data.EVENTS[e]["effect"] == "extra_counter_die"]
 
     def active(self, effect):
         return any(data.EVENTS[e]["effect"] == effect for e in self.in_play)
@@ -346,7 +347,8 @@ class FallBlauState(State):
         self.captured.append(card)
         self.turn_captures += 1
         self.say(f"{info['name']} is captured: +{info['vp']} VP.")
-        self.cues.append({"slot": slot, "kind": "capture", "text": f"{info['name']} captured: +{info['vp']} VP"})
+        self.cues.append({"slot": slot, "kind": "capture", "text": f"{info['name']} captured: +{info['vp']} VP",
+                          "label": f"Captured: +{info['vp']} VP"})
         if card in data.CAMPAIGNS:
             for unlocked in info["unlocks"]:
                 if unlocked not in self.queue and unlocked not in self.captured and not self.on_front(unlocked):
@@ -501,11 +503,11 @@ class FallBlauState(State):
         general = self.slots[slot - 1]
         if general is None or red == 0:
             return
-        extra = self.extra_counter_dice() if local else 0
+        extra = self.extra_die_cards() if local else []
         hit_on = self.counter_hits_on(card)
-        rolls = [self.rng.roll() for _ in range(red + extra)]
+        rolls = [self.rng.roll() for _ in range(red + len(extra))]
         hits = sum(1 for r in rolls if r <= hit_on)
-        notes = [f"+{extra} for {' and '.join(data.EVENTS[e]['name'] for e in self.in_play if data.EVENTS[e]['effect'] == 'extra_counter_die')}"] if extra else []
+        notes = [f"+{len(extra)} for {' and '.join(data.EVENTS[e]['name'] for e in extra)}"] if extra else []
         if hit_on > 1:
             notes.append("General Chuikov: hits on 1 or 2")
         if general == "salmuth" and hits:
@@ -517,7 +519,8 @@ class FallBlauState(State):
         attack = f"Local counter-attack from {front_card_info(card)['name']} on {name}" if local \
             else f"{front_card_info(card)['name']} strikes {name}"
         self.say(f"{attack}: dice {', '.join(map(str, rolls))}{noted}: {plural(hits, 'grey cube')} lost.")
-        self.cues.append({"slot": slot, "kind": "counter", "text": f"Counter-attack: {name} loses {hits}"})
+        self.cues.append({"slot": slot, "kind": "counter", "text": f"Counter-attack on {name}: {hits} grey lost",
+                          "label": f"Counter-attack: -{hits} grey"})
         self.lose_grey(general, hits)
 
     def reshuffle(self):
@@ -601,8 +604,8 @@ class FallBlauState(State):
                     if self.card_at(slot):
                         added = self.place_red(data.STAVKA_CUBES)
                         self.card_at(slot)["red"] += added
-                        placed.append(f"{added} on {front_card_info(self.card_at(slot)['card'])['name']}")
-                self.say(f"Event drawn: {card['name']} (stop): red cubes "
+                        placed.append(f"+{added} on {front_card_info(self.card_at(slot)['card'])['name']}")
+                self.say(f"Event drawn: {card['name']} (stop): red cubes added "
                          + (", ".join(placed) if placed else "nowhere (no card on the frontline)") + ".")
 
     def major_counter_attack(self, event):
@@ -781,13 +784,13 @@ class FallBlauState(State):
                 "modifiers": {g: self.modifier(info, g) for g in attackers},
                 "white_dice": {g: self.white_dice(g, slot) for g in attackers},
                 "attack_cost": self.attack_cost(slot),
-                "counter_dice": card["red"] + self.extra_counter_dice() if facing and card["red"] else 0,
+                "counter_dice": card["red"] + len(self.extra_die_cards()) if facing and card["red"] else 0,
                 "counter_hits_on": self.counter_hits_on(card["card"]),
             })
         locked = [c for c in data.CAMPAIGNS if c not in self.queue and c not in self.captured
                   and not self.on_front(c)]
         return {"victory": standard, "brilliant": brilliant, "final_vp": self.final_vp, "result": self.result,
-                "front": front, "locked": locked, "extra_counter_dice": self.extra_counter_dice(),
+                "front": front, "locked": locked,
                 "lost_penalty": data.LOST_GENERAL_PENALTY * len(self.lost), "cues": [dict(c) for c in self.cues]}
 
 

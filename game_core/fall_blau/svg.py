@@ -11,9 +11,9 @@ from functools import lru_cache
 
 from .. import svg
 from . import data
-from .words import card_name, describe, event_effect, general_name, plural, reward
+from .words import card_name, choice_detail, describe, event_effect, general_name, play_effect, plural, reward
 
-WIDTH, HEIGHT = 1000, 640
+WIDTH, HEIGHT = 1000, 644
 COLUMN_X = (20, 347, 674)
 COLUMN_W = 306
 GREY, RED, PAPER, INK, HILITE = "#8a8f94", "#c0392b", "#f4ecd8", "#2b2b2b", "#d35400"
@@ -168,14 +168,18 @@ class Board:
             out += self.front_card(slot)
             out += self.general(slot)
         for cue in self.facts["cues"]:
-            x = COLUMN_X[cue["slot"] - 1] + COLUMN_W / 2
-            y = 246 if cue["kind"] == "counter" else 112
-            lines, size = fit(cue["text"], COLUMN_W - 40, 12)
-            out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}">'
-                       f'<rect x="{x - COLUMN_W / 2 + 20}" y="{y - 14}" width="{COLUMN_W - 40}" height="20" rx="10" '
-                       f'fill="{"#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"}"/>'
-                       f'{svg.text(x, y + 1, lines[0], size, weight="bold", fill="#ffffff")}</g>')
+            out.append(self.cue(cue))
         return out
+
+    def cue(self, cue):
+        """A badge where a capture (the emptied slot) or a counter-attack (the general's status row) happened."""
+        left = COLUMN_X[cue["slot"] - 1]
+        if cue["kind"] == "counter":
+            x, y, w, fill = left + COLUMN_W / 2, 334, COLUMN_W / 2 - 8, "#7a1f1f"
+        else:
+            x, y, w, fill = left + 20, 126, COLUMN_W - 40, "#1e6b30"
+        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><rect x="{x}" y="{y}" width="{w}" height="18" '
+                f'rx="9" fill="{fill}"/>{label(x + w / 2, y + 13, cue["label"], w - 12, 11, "middle", weight="bold", fill="#ffffff")}</g>')
 
     def slot_action(self, slot):
         """A click on the slot itself: deploy or reinforce there, or the selected general's attack."""
@@ -210,7 +214,7 @@ class Board:
                f'<circle cx="{x + w - 22}" cy="{y + 20}" r="14" fill="#fff" stroke="#6b8e23" stroke-width="3"/>',
                svg.text(x + w - 22, y + 25, info["vp"], 13, weight="bold"),
                cubes(x + 10, y + 30, card["red"], RED, 20),
-               label(x + 10, y + 70, "; ".join(self.card_notes(card, facts)), w - 20, 10, max_lines=2)]
+               label(x + 10, y + 56, "; ".join(self.card_notes(card, facts)), w - 20, 10, max_lines=3)]
         if info.get("text"):
             out.append(label(x + 10, y + 96, info["text"], w - 20, 9, max_lines=2))
         if action:
@@ -222,7 +226,7 @@ class Board:
     def card_notes(self, card, facts):
         """The card's terrain, costs and counter-attack as the rules stand now (from the facts)."""
         info = data.CAMPAIGNS.get(card["card"]) or data.EVENTS[card["card"]]
-        notes = ["Major Counter-Attack" if card["card"] in data.EVENTS else "Campaign"]
+        notes = ["Major Counter-Attack"] if card["card"] in data.EVENTS else []
         if info.get("terrain"):
             modifier = facts["modifiers"].get(self.selected, facts["modifier"])
             notes.append(f"{info['terrain'].capitalize()}: " + (f"-{modifier} to attack dice" if modifier
@@ -261,8 +265,8 @@ class Board:
                svg.text(x + 10 + 13 * min(8, max(state["cubes"], info["cubes"])) + 6, y + 39,
                         f"{state['cubes']}/{info['cubes']} grey", 10, "start"),
                label(x + 10, y + 62, info["text"], w - 20, 9, max_lines=2),
-               svg.text(x + w / 2, y + h - 8, ("SELECTED: choose a target" if selected else "READY") if ready
-                        else "EXHAUSTED", 11, weight="bold", fill="#1e6b30" if ready else "#7a1f1f"),
+               svg.text(x + 10, y + h - 8, ("SELECTED: choose a target" if selected else "READY") if ready
+                        else "EXHAUSTED", 11, "start", weight="bold", fill="#1e6b30" if ready else "#7a1f1f"),
                "</g>"]
         return out
 
@@ -289,7 +293,7 @@ class Board:
         return out
 
     def hand(self):
-        y = 478
+        y = 490
         hand = self.state["hand"]
         out = [svg.text(20, y - 6, f"Event hand ({len(hand)}/{data.HAND_LIMIT})", 12, "start", weight="bold")]
         for index, event in enumerate(hand):
@@ -304,7 +308,7 @@ class Board:
                 f'<rect x="{x}" y="{y}" width="120" height="72" rx="5" fill="{"#fde3a7" if boosting else PAPER}" '
                 f'stroke="{HILITE if boosting or discard else INK}"/>',
                 label(x + 6, y + 14, card["name"], 108, 10, max_lines=2, weight="bold"),
-                label(x + 6, y + 40, event_effect(event), 108, 9, max_lines=2),
+                label(x + 6, y + 38, event_effect(event), 108, 9, max_lines=3),
                 svg.text(x + 6, y + 67, "Click: discard" if discard else "", 9, "start", fill="#7a1f1f"), "</g>"]
 
     def side_panel(self):
@@ -332,7 +336,7 @@ class Board:
 
     def dice(self):
         """The dice of the last action, each group named, then what happened."""
-        out, x, y = [], 20, 566
+        out, x, y = [], 20, 582
         for roll in self.state["rolls"]:
             who = "Counter-attack" if "soviet" in roll else "Attack"
             tag = f"{who}, slot {roll['slot']}" + (f" (-{roll['modifier']})" if roll.get("modifier") else "")
@@ -347,9 +351,9 @@ class Board:
                 x += 25
             x = max(x, start + 0.6 * 9 * len(tag)) + 14
         report = " ".join(self.state["report"][-4:])
-        out.append(label(20, 606, report, WIDTH - 40, 10, max_lines=2))
+        out.append(label(20, 622, report, WIDTH - 40, 10, max_lines=2))
         if self.view["to_play"] is None:
-            out.append(label(WIDTH - 20, 580, status_text(self.view), 520, 14, "end", weight="bold"))
+            out.append(label(WIDTH - 20, 598, status_text(self.view), 520, 14, "end", weight="bold"))
         return out
 
 
@@ -412,7 +416,7 @@ def tray(view, ui):
             target = "" if len(parts) == 2 else (f" on {general_name(parts[2])}" if parts[2] in data.GENERALS
                                                  else f" on slot {parts[2]}")
             items.append(item(action, f"Play {card_name(parts[1])}{target}", "Play an event card",
-                              event_effect(parts[1])))
+                              play_effect(*parts[1:])))
     reorgs = [a for a in legal if a.startswith("reorg ")]
     if reorgs:
         showing = ui.get("panel") == "reorg"
@@ -426,18 +430,3 @@ def tray(view, ui):
         items.append(item("end", "End turn", "End the turn",
                           "the Soviets counter-attack, then the next turn's events are drawn"))
     return items
-
-
-def choice_detail(view, action):
-    """The second line of a pending choice's button: what stands there."""
-    state = view["state"]
-    verb, arg = action.split()
-    if verb == "discard":
-        return event_effect(arg)
-    if verb == "exhaust":
-        return f"{plural(state['generals'][arg]['cubes'], 'grey cube')}"
-    slot = int(arg)
-    general, card = state["slots"][slot - 1], state["front"][slot - 1]
-    facing = f"facing {general_name(general)} ({plural(state['generals'][general]['cubes'], 'grey cube')})" \
-        if general else "no general there"
-    return (f"{card_name(card['card'])}, {plural(card['red'], 'red cube')}; " if card else "open slot; ") + facing

@@ -72,6 +72,31 @@ def event_effect(event):
     return card["text"].rstrip(".") or " or ".join(uses)
 
 
+def play_effect(event, target=None):
+    """What playing an event card alone does (not as dice for an attack)."""
+    card = data.EVENTS[event]
+    if card["kind"] == "special":
+        return f"{card['dice']} black dice at the card in slot {target}; it cannot capture"
+    if card["grey"]:
+        return f"+{plural(card['grey'], 'grey cube')} for {general_name(target)}"
+    return " and ".join(f"+{card[k]} {'VP' if k == 'vp' else k}" for k in ("supply", "vp") if card[k])
+
+
 def reward(mission):
     card = data.MISSIONS[mission]
     return f"+{card['vp']} VP" if card["vp"] else f"+{card['supply']} supply"
+
+
+def choice_detail(view, action):
+    """The second line of a pending choice's button: what stands there."""
+    state = view["state"]
+    verb, arg = action.split()
+    if verb == "discard":
+        return event_effect(arg)
+    if verb == "exhaust":
+        return f"{plural(state['generals'][arg]['cubes'], 'grey cube')}"
+    slot = int(arg)
+    general, card = state["slots"][slot - 1], state["front"][slot - 1]
+    facing = f"facing {general_name(general)} ({plural(state['generals'][general]['cubes'], 'grey cube')})" \
+        if general else "no general there"
+    return (f"{card_name(card['card'])}, {plural(card['red'], 'red cube')}; " if card else "open slot; ") + facing
