@@ -210,7 +210,7 @@ def test_open_notation_and_descriptions():
     with pytest.raises(IllegalAction, match="solo module"):
         NIPPON_GAME.parse_action(None, "setup:HO")
     state = fresh(JAPAN, japan=["GZ"])
-    assert NIPPON_GAME.describe_action(state, "GZ@HO1.1") == "Japan places Godzilla (4) on Honolulu 1.1 (tactical advantage 1)"
+    assert NIPPON_GAME.describe_action(state, "GZ@HO1.1") == "Japan places Godzilla (4) on Honolulu space 1 (tactical advantage 1)"
     with pytest.raises(IllegalAction, match="only when another one closes"):
         state.apply("open:NY")
 
@@ -271,9 +271,10 @@ def test_mid_game_round_trip_notation_and_illegal_actions_leave_state_unchanged(
 def test_redaction_hides_the_opponent_and_research():
     state = NIPPON_GAME.new_game(3)
     view = state.view(JAPAN)["state"]
-    assert set(view["reserves"][GERMANY]) == {"?"} and set(view["research"]) == {"?"}
+    assert view["reserves"][GERMANY] == {"hidden": 3} and view["research"] == {"hidden": 18}
+    assert view["bags"][GERMANY] == {"hidden": len(state.bags[GERMANY])}
     assert "rng" not in view and view["opened"] == ["HO", "SE", "JA", "BO"]
-    assert "?" not in view["reserves"][JAPAN]
+    assert view["reserves"][JAPAN] == state.reserves[JAPAN]
 
 
 # -- the SVG map ----------------------------------------------------------------------------------
