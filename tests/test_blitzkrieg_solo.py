@@ -354,7 +354,7 @@ def test_render_shows_the_row_stratagem_and_reason():
     state = state.apply(state.legal_actions()[0])
     while state.to_play == AXIS:
         state = state.apply(state.legal_actions()[0])
-    svg = render(state, ALLIES, {"interactive": True})
+    svg = render(state.view(ALLIES), {"interactive": True})
     assert "Axis row, left to right" in svg and "Stratagem drawn" in svg and "Why" not in svg
     assert state.solo["last"]["reason"].split(":")[0] in svg and 'data-action="' in svg
 

@@ -5,13 +5,15 @@ from .nippon import NIPPON
 from .rules import Blitzkrieg
 from .svg import render, status_text
 
+RENDERS_FROM_VIEW = True  # render(view, ui) and status_text(view) (session 5 contract)
+
 GAME = Blitzkrieg()
 GAMES = (NIPPON,)  # the Nippon Expansion, a game of its own on the back of the board
 SPECIAL_BOTS = ("solo",)  # not offered as an opponent: the solo module seats itself
 
 
 def forced_seats(options: dict) -> dict:
-    """Seats the options decide: in solo mode the solo module plays the Axis."""
-    return {"axis": "solo"} if options.get("mode") == "solo" else {}
+    """Seats the options decide: in solo mode the solo module plays the Axis and a person the Allies."""
+    return {"axis": "solo", "allies": "human"} if options.get("mode") == "solo" else {}
 
 __all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "forced_seats", "render", "status_text"]
