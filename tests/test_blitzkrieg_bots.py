@@ -78,8 +78,10 @@ def test_easy_beats_random_from_both_sides():
     assert wins >= 11
 
 
-def test_solo_bot_and_ai_through_a_session():
-    session = Session("blitzkrieg", 4, {"mode": "solo", "difficulty": "easy"}, {"axis": "solo", "allies": "easy"})
+def test_solo_mode_seats_a_person_as_the_allies_and_the_ai_can_take_that_seat():
+    session = Session("blitzkrieg", 4, {"mode": "solo", "difficulty": "easy"}, {"axis": "easy", "allies": "easy"})
+    assert session.seats == {"axis": "solo", "allies": "human"}  # never bot against solo bot by default
+    session.seats["allies"] = "easy"  # the AI in the person's seat plays from the view like anyone
     for n in range(400):
         if session.state.is_over:
             break
