@@ -118,7 +118,6 @@ class NipponState(BlitzkriegState):
         self.opened.append(code)
         winner = self.closed_theaters[closed]
         self.markers[code] = SIGN[winner] * self.end_bonus(closed) if winner else 0
-        self.events.append(("open", code))
 
     # -- what the board shows and the log says -------------------------------------------
     theater_word = "campaign"
@@ -137,12 +136,6 @@ class NipponState(BlitzkriegState):
                      f"{data.seat_pronoun(seat)} +{square} square: {vp} VP", None)]
         if kind == "only":
             return [(f"{data.cap(index.campaign_name(event[1] + '1'))} opens: the only one that can", None)]
-        if kind == "open":
-            code = event[1]
-            marker = self.markers[code]
-            start = (f"{abs(marker)} square{'s' if abs(marker) > 1 else ''} toward "
-                     f"{data.seat_noun(self.side_of(marker))}" if marker else "in the centre")
-            return [(f"{data.cap(index.campaign_name(code + '1'))}'s marker starts {start}", None)]
         return super().event_words(event)
 
     # -- explaining illegal actions ----------------------------------------------------

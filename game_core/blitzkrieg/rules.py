@@ -191,8 +191,6 @@ class BlitzkriegState(State):
         self._act(action)
         self.last = {"spaces": sorted(set(self.spaces) - spaces),
                      "tracks": [code for code in self.markers if self.markers[code] != markers.get(code)]}
-        if self.result:
-            self.events.append(("end",))
 
     def _act(self, action: str):
         decision, self.decision = self.decision, None
@@ -546,9 +544,9 @@ class BlitzkriegState(State):
                      f"{vp} VP{icons}", None)]
         if kind == "theater":
             _, code, seat, scored, bonus = event
-            campaigns = ", ".join(f"{index.campaign_name(cid)} {index.campaigns[cid]['vp']}" for cid in scored)
+            campaigns = "".join(f"{index.campaign_name(cid)} ({index.campaigns[cid]['vp']} VP), " for cid in scored)
             return [(f"{data.cap(data.seat_noun(seat))} win{self._s(seat)} {index.theaters[code]['name']}: "
-                     f"{campaigns + ' VP, plus ' if scored else ''}{bonus} VP for the theater", None)]
+                     f"{campaigns}{bonus} VP for the track's VP icons", None)]
         if kind == "retreat":
             names = ", ".join(index.theaters[code]["name"] for code in event[1]) or "no other theater"
             return [(f"The nuclear bomb's drawback: {names} retreat{'s' if len(event[1]) == 1 else ''} "
@@ -585,8 +583,6 @@ class BlitzkriegState(State):
         if kind == "propaganda":
             _, seat, amount = event
             return [(f"Propaganda: {data.seat_noun(seat)} score{self._s(seat)} {amount} VP", None)]
-        if kind == "end":
-            return [(self.verdict(), None)]
         return []
 
     theater_word = "theater"  # Nippon: each theater is one city's campaign
@@ -608,7 +604,7 @@ class BlitzkriegState(State):
         """ "Western Europe 3 toward the Axis (was 0)"."""
         def where(marker):
             seat = self.side_of(marker)
-            return f"{abs(marker)} toward {data.seat_noun(seat)}" if seat else "the centre"
+            return f"{abs(marker)} toward {data.seat_noun(seat)}" if seat else "in the centre"
         return f"{self.index.theaters[code]['name']} {where(self.markers[code])} (was {where(was)})"
 
     @staticmethod
@@ -633,7 +629,7 @@ class Blitzkrieg(Game):
         Option("mode", "two-player", ("two-player", "solo"), label="Mode",
                help="Solo: you play the Allies against the solo module's automated Axis"),
         Option("difficulty", "medium", ("easy", "medium", "hard"), label="Solo difficulty",
-               help="How far the solo set-up pushes the battle tracks toward the Axis"),
+               help="How far the solo set-up pushes the battle tracks toward the Axis", needs=("mode", "solo")),
     )
 
     @staticmethod
@@ -690,8 +686,11 @@ class Blitzkrieg(Game):
             lines.append(("Markers: " + "; ".join(after.marker_words(code, before.markers[code]) for code in moved),
                           None))
         for event in after.events:
-            lines += after.event_words(event)
+            if event[0] != "end":
+                lines += after.event_words(event)
         if after.vp != before.vp:
             lines.append(("War VP: " + ", ".join(f"{data.SEAT_NAME[seat]} {after.vp[seat]}"
                                                   for seat in self.seats), None))
+        if after.result:
+            lines.append((after.verdict(), None))
         return lines

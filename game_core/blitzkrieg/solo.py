@@ -237,7 +237,8 @@ class SoloState(BlitzkriegState):
             return f"Allies bomb {self.row_words(int(action[5:]))} back into its bag"
         if self.turn == AXIS and "@" in action:
             kind, sid = action.split("@")
-            return f"Axis places {unit_words(kind)} on {self.index.space_name(sid)}. Why: {self.bot_choice()[1]}"
+            words = self.placement_words(AXIS, kind, sid)
+            return f"Axis places {words} on {self.index.space_name(sid)}. Why: {self.bot_choice()[1]}"
         return None
 
     def event_words(self, event) -> list:
