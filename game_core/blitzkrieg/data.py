@@ -122,6 +122,10 @@ UNITS = {
     "GZ": _unit("Godzilla", "army+navy", 4, 0, ("godzilla",), source="rulebook", words="Godzilla (4)"),
 }
 
+# Where each unit type goes, in words.
+TYPE_WORDS = {"army": "army: land or land/sea", "navy": "navy: sea or land/sea", "air": "airforce: any space",
+              "army+navy": "army and navy: any space", None: "special weapon"}
+
 SIDE_KINDS = tuple(k for k, u in UNITS.items() if not u["special"] and u["count"])
 SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if u["special"] and "option" not in u)
 OPTIONAL_SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if "option" in u)  # each with its own option
@@ -268,6 +272,15 @@ def unit_words(kind: str) -> str:
     if "general" in unit["abilities"] or "admiral" in unit["abilities"]:
         return f"{article} {unit['name']}"  # its strength depends on the theater
     return f"{article} {unit['name']} ({unit['strength']})"
+
+
+def bare_words(kind: str) -> str:
+    """unit_words without its article: "army (2)", "spy", "Godzilla (4)"."""
+    words = unit_words(kind)
+    for article in ("a ", "an ", "the "):
+        if words.startswith(article):
+            return words[len(article):]
+    return words
 
 
 def ordinal(n: int) -> str:

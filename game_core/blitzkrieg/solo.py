@@ -14,7 +14,7 @@ rule that would keep none is skipped) and the first rule that leaves one option 
 from bisect import insort
 
 from . import data
-from .data import STRATAGEMS, UNITS, kind_of, ordinal, unit_words
+from .data import STRATAGEMS, UNITS, bare_words, kind_of, ordinal, unit_words
 from .rules import ALLIES, AXIS, BlitzkriegState
 
 STEAMROLL = "steamroll"
@@ -252,7 +252,7 @@ class SoloState(BlitzkriegState):
 
     def row_words(self, position: int) -> str:
         """ "the Axis army (2), 3rd from the left of its row"."""
-        words = unit_words(kind_of(self.reserves[AXIS][position - 1])).split(" ", 1)[1]
+        words = bare_words(kind_of(self.reserves[AXIS][position - 1]))
         return f"the Axis {words}, {ordinal(position)} from the left of its row"
 
     # -- the bot's choices ------------------------------------------------------------

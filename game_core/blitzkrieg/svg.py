@@ -7,7 +7,7 @@ arrive as {"hidden": n} and are drawn as face-down counters.
 
 from ..svg import action_attrs, command_attrs, esc, svg_open, text
 from . import data
-from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, unit_words
+from .data import SEAT_NAME, SIGN, UNITS, bare_words, kind_of, ordinal, other, unit_words
 
 WIDTH = 1200
 RESERVE_H = 112  # the band of both reserves and the decision's buttons, at the foot of the board
@@ -419,3 +419,23 @@ def solo_panel(seen: Seen, x, y) -> str:
             parts.append(text(x + 8, y + 68 + 13 * n, line, 11, "start", "solo-why"))
     parts.append("</g>")
     return "".join(parts)
+
+
+# -- The page's tray: the current decision as real buttons ------------------------------------
+def tray(view: dict, ui=None) -> list:
+    """Your reserve (choosing the unit to place), then the decision's buttons; spaces and cities stay on the
+    board. Each entry: action or command, label, detail, group, pressed (see docs/architecture.md)."""
+    seen = Seen(view, ui or {})
+    entries = []
+    if seen.by_kind:
+        for kind in seen.by_kind:
+            unit = UNITS[kind]
+            entries.append({"action": None, "command": f"ui:token={kind}", "label": data.cap(bare_words(kind)),
+                            "detail": f"{len(seen.by_kind[kind])} spaces; " + data.TYPE_WORDS[unit["type"]],
+                            "group": "Unit to place (then click a highlighted space)", "pressed": kind == seen.kind})
+    for action in seen.legal:
+        if "@" in action or action.startswith("open:"):
+            continue
+        entries.append({"action": action, "command": None, "label": choice_label(seen, action), "detail": None,
+                        "group": status_text(view), "pressed": False})
+    return entries
