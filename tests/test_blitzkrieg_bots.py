@@ -78,8 +78,10 @@ def test_easy_beats_random_from_both_sides():
     assert wins >= 11
 
 
-def test_solo_bot_and_ai_through_a_session():
-    session = Session("blitzkrieg", 4, {"mode": "solo", "difficulty": "easy"}, {"axis": "solo", "allies": "easy"})
+def test_solo_mode_seats_a_person_as_the_allies_and_the_ai_can_take_that_seat():
+    session = Session("blitzkrieg", 4, {"mode": "solo", "difficulty": "easy"}, {"axis": "easy", "allies": "easy"})
+    assert session.seats == {"axis": "solo", "allies": "human"}  # never bot against solo bot by default
+    session.seats["allies"] = "easy"  # the AI in the person's seat plays from the view like anyone
     for n in range(400):
         if session.state.is_over:
             break
@@ -126,3 +128,26 @@ def test_hard_against_the_solo_module_reads_only_the_view():
     view = state.view(ALLIES)
     assert twin.view(ALLIES) == view
     assert run_bot(BOTS["hard"], GAME, view, Rng(3)) == run_bot(BOTS["hard"], GAME, twin.view(ALLIES), Rng(3))
+
+
+def test_thinking_is_a_work_count_not_a_wall_clock(monkeypatch):
+    """The bots promise reproducible games: a slow machine must think exactly as much as a fast one."""
+    import time
+    from game_core.blitzkrieg import bots
+    clock = iter(range(0, 10**9, 100))  # every reading of the clock is 100 s later
+    monkeypatch.setattr(time, "monotonic", lambda: next(clock))
+    deals = []
+    real = bots.determinize
+    monkeypatch.setattr(bots, "determinize", lambda *args: deals.append(1) or real(*args))
+    state = midgame(5)
+    run_bot(BOTS["normal"], GAME, state.view(state.to_play), Rng(7))
+    assert len(deals) == BOTS["normal"].rounds
+
+
+def test_determinized_solo_world_keeps_the_bots_row_in_order():
+    state = GAME.new_game(4, {"mode": "solo", "difficulty": "easy"})
+    while state.to_play == AXIS or (state.decision and state.decision["kind"] == "setup"):
+        state = state.apply(state.legal_actions()[0])
+    state.reserves[AXIS].reverse()  # a row out of sorted order
+    world = determinize(GAME, state.view("allies"), Rng(2))
+    assert world.reserves[AXIS] == state.reserves[AXIS]

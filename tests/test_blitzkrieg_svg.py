@@ -13,7 +13,7 @@ def actions_in(svg):
 
 def test_board_is_well_formed_and_offers_legal_placements():
     state = GAME.new_game(2)
-    svg = render(state, "axis", {})
+    svg = render(state.view("axis"), {})
     xml.dom.minidom.parseString(svg)
     legal = set(state.legal_actions())
     shown = set(actions_in(svg))
@@ -28,14 +28,14 @@ def test_selected_token_changes_the_highlighted_spaces():
     state = GAME.new_game(2)
     kinds = sorted({a.split("@")[0] for a in state.legal_actions()})
     chosen = kinds[-1]
-    shown = actions_in(render(state, "axis", {"token": chosen}))
+    shown = actions_in(render(state.view("axis"), {"token": chosen}))
     assert shown and all(a.startswith(chosen + "@") for a in shown)
-    assert 'aria-label="Place ' in render(state, "axis", {"token": chosen})
+    assert 'aria-label="Place ' in render(state.view("axis"), {"token": chosen})
 
 
 def test_curtain_hides_the_reserve_but_keeps_actions():
     state = GAME.new_game(2)
-    svg = render(state, "axis", {"curtain": True, "token": "ZZ"})
+    svg = render(state.view("axis"), {"curtain": True, "token": "ZZ"})
     assert actions_in(svg) and "data-command" not in svg
     for token in state.reserves["axis"]:  # the board is empty: no token label may show
         assert f">{token.split(':')[1].split('#')[0]}</text>" not in svg
@@ -45,10 +45,10 @@ def test_curtain_hides_the_reserve_but_keeps_actions():
 def test_not_interactive_or_not_the_player_means_no_controls():
     state = GAME.new_game(2)
     for seat, ui in (("axis", {"interactive": False}), ("allies", {}), (None, {})):
-        svg = render(state, seat, ui)
+        svg = render(state.view(seat), ui)
         assert "data-action" not in svg and "data-command" not in svg
-    assert "Allies reserve (3) : hidden" in render(state, "axis", {})
-    assert "Axis reserve (3) : hidden" in render(state, None, {})
+    assert "Allies reserve (3) : hidden" in render(state.view("axis"), {})
+    assert "Axis reserve (3) : hidden" in render(state.view(None), {})
 
 
 def test_clicking_data_actions_finishes_games_and_status_reads():
@@ -58,11 +58,11 @@ def test_clicking_data_actions_finishes_games_and_status_reads():
         while not state.is_over:
             seat = state.to_play
             ui = {"token": rng.choice(sorted({a.split("@")[0] for a in state.legal_actions()}))}
-            shown = actions_in(render(state, seat, ui))
-            assert shown, status_text(state, seat)
+            shown = actions_in(render(state.view(seat), ui))
+            assert shown, status_text(state.view(seat))
             state = state.apply(rng.choice(shown))
-        assert "wins" in status_text(state, None) or "win" in status_text(state, None)
-        assert not actions_in(render(state, "axis", {}))
+        assert "wins" in status_text(state.view(None)) or "win" in status_text(state.view(None))
+        assert not actions_in(render(state.view("axis"), {}))
 
 
 def test_decisions_have_buttons():
@@ -71,8 +71,8 @@ def test_decisions_have_buttons():
         state = GAME.new_game(seed)
         while not state.is_over:
             if state.decision:
-                shown = set(actions_in(render(state, state.to_play, {})))
-                words = status_text(state, state.to_play)
+                shown = set(actions_in(render(state.view(state.to_play), {})))
+                words = status_text(state.view(state.to_play))
                 if state.decision["kind"] == "sa":
                     assert shown == set(state.legal_actions()) and "strategic advantage" in words
                 if state.decision["kind"] == "fx":
@@ -82,3 +82,40 @@ def test_decisions_have_buttons():
             state = state.apply(rng.choice(state.legal_actions()))
 
 
+
+
+def test_a_seats_secret_never_reaches_another_seats_svg():
+    """A distinctive token planted in the Allies' reserve, bag and the research pile shows for nobody else."""
+    state = GAME.new_game(4)
+    secret = "allies:SPY#secret"
+    state.reserves["allies"].append(secret)
+    state.bags["allies"].append("allies:NUKE#secret")
+    state.research.append("sw:XF#secret")
+    for seat in ("axis", None):
+        view = state.view(seat)
+        svg = render(view, {})
+        assert "secret" not in svg and "SPY" not in svg and "NUKE" not in svg
+        assert view["state"]["reserves"]["allies"] == {"hidden": 4}
+    assert "allies-SPY-secret" in render(state.view("allies"), {})  # its own seat sees it
+
+
+def test_the_board_is_drawn_from_the_view_alone():
+    import json
+    from game_core.blitzkrieg import svg as module
+    state = GAME.new_game(6)
+    for action in ("A1@WE1.2", ) if "A1@WE1.2" in state.legal_actions() else state.legal_actions()[:1]:
+        state = state.apply(action)
+    view = state.view(state.to_play)
+    assert render(json.loads(json.dumps(view)), {}) == render(view, {})
+    assert "rules" not in {name.split(".")[-1] for name in vars(module) if not name.startswith("__")}
+
+
+def test_last_move_and_cues_are_marked():
+    state = GAME.new_game(1)
+    state.markers["SA"] = 8
+    state.reserves["axis"] = ["axis:N3#1"]
+    after = state.apply("N3@SA1.1")  # South East Asia won
+    svg = render(after.view("allies"), {})
+    assert 'data-piece="axis-N3-1"' in svg and 'data-piece="marker-SA" class="last"' in svg
+    assert 'class="cue" data-cue="The Axis wins South East Asia' in svg
+    assert 'class="cue"' not in render(after.apply(after.legal_actions()[0]).view("axis"), {})

@@ -3,7 +3,10 @@
 from .bots import BOTS
 from .nippon import NIPPON
 from .rules import Blitzkrieg
-from .svg import render, status_text
+from .svg import render, status_text, tray
+from .text import action_menu, text_board
+
+RENDERS_FROM_VIEW = True  # render(view, ui) and status_text(view) (session 5 contract)
 
 GAME = Blitzkrieg()
 GAMES = (NIPPON,)  # the Nippon Expansion, a game of its own on the back of the board
@@ -11,7 +14,9 @@ SPECIAL_BOTS = ("solo",)  # not offered as an opponent: the solo module seats it
 
 
 def forced_seats(options: dict) -> dict:
-    """Seats the options decide: in solo mode the solo module plays the Axis."""
-    return {"axis": "solo"} if options.get("mode") == "solo" else {}
+    """Seats the options decide: in solo mode the solo module plays the Axis and a person the Allies."""
+    return {"axis": "solo", "allies": "human"} if options.get("mode") == "solo" else {}
 
-__all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "forced_seats", "render", "status_text"]
+
+__all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "forced_seats", "render", "status_text", "tray",
+           "text_board", "action_menu"]

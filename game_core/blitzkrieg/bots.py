@@ -13,7 +13,6 @@ browser can slice it.
 """
 
 import math
-import time
 
 from ..engine import Bot
 from ..rng import Rng
@@ -22,37 +21,43 @@ from .rules import ALLIES, AXIS, SIGN, other
 from .solo import STEAMROLL
 
 WIN = 1000.0
-WALL_CLOCK_CAP = 3.0  # seconds: a safety net only; the work budget ends thinking long before
 
 
 def determinize(game, view: dict, rng: Rng):
-    """A full state consistent with the view: hidden tokens dealt at random, a fresh rng."""
+    """A full state consistent with the view: hidden tokens ({"hidden": n}) dealt at random, a fresh rng."""
     seen = view["state"]
     state = game.new_game(0, view["options"])
     every = {t for pile in (*state.bags.values(), *state.reserves.values(), state.research) for t in pile}
     for key, value in seen.items():
         if key != "board":
             setattr(state, key, value)
-    state.bags = {s: list(v) for s, v in seen["bags"].items()}
-    state.reserves = {s: list(v) for s, v in seen["reserves"].items()}
-    state.research = list(seen["research"])
+
+    def shown(pile):
+        return [] if isinstance(pile, dict) else list(pile)
+
+    def hidden(pile):
+        return pile["hidden"] if isinstance(pile, dict) else 0
+
+    state.bags = {s: shown(v) for s, v in seen["bags"].items()}
+    state.reserves = {s: shown(v) for s, v in seen["reserves"].items()}
     known = set(seen["spaces"].values())
-    for pile in (*state.bags.values(), *state.reserves.values(), state.research):
-        known.update(t for t in pile if t != "?")
+    for pile in (*state.bags.values(), *state.reserves.values()):
+        known.update(pile)
     unknown = sorted(every - known)
     specials = [t for t in unknown if t.startswith("sw:")]
     rng.shuffle(specials)
     for seat in state.bags:
-        hidden = state.bags[seat].count("?") + state.reserves[seat].count("?")
-        if not hidden:
+        counts = {"reserves": hidden(seen["reserves"][seat]), "bags": hidden(seen["bags"][seat])}
+        if not sum(counts.values()):
             continue
         own = [t for t in unknown if t.startswith(seat + ":")]
-        pool = own + [specials.pop() for _ in range(hidden - len(own))]
+        pool = own + [specials.pop() for _ in range(sum(counts.values()) - len(own))]
         rng.shuffle(pool)
-        for pile in (state.reserves[seat], state.bags[seat]):
-            count = pile.count("?")
-            pile[:] = sorted([t for t in pile if t != "?"] + pool[:count])
-            del pool[:count]
+        for name, count in counts.items():
+            if count:  # a pile in view keeps its order (the solo module's row)
+                pile = getattr(state, name)[seat]
+                pile[:] = sorted(pile + pool[:count])
+                del pool[:count]
     state.research = sorted(specials)
     state.rng = Rng(rng.next64())
     return state
@@ -157,6 +162,7 @@ class SearchBot(Bot):
         self.solo_rounds = solo_rounds or rounds
 
     def think(self, game, view, rng, budget_ms=0):
+        """budget_ms is ignored: the work is a fixed count of rounds, so the same view gives the same move."""
         actions = view["legal_actions"]
         me = view["seat"]
         if len(actions) == 1:
@@ -170,7 +176,6 @@ class SearchBot(Bot):
         if len(ranked) == 1:
             return ranked[0]
         totals = dict.fromkeys(ranked, 0.0)
-        deadline = time.monotonic() + (budget_ms / 1000 if budget_ms else WALL_CLOCK_CAP)
         # Against the solo module its turn follows public rules: weigh all its draws exactly.
         solo = view["options"].get("mode") == "solo" and me == ALLIES
         for round_ in range(self.solo_rounds if solo else self.rounds):
@@ -200,8 +205,6 @@ class SearchBot(Bot):
                                       me, rng, self.width)
                 totals[action] += evaluate(after, me)
                 yield
-            if time.monotonic() > deadline:
-                break
         return max(ranked, key=lambda a: totals[a])
 
 

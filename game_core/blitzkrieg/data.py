@@ -122,6 +122,10 @@ UNITS = {
     "GZ": _unit("Godzilla", "army+navy", 4, 0, ("godzilla",), source="rulebook", words="Godzilla (4)"),
 }
 
+# Where each unit type goes, in words.
+TYPE_WORDS = {"army": "army: land or land/sea", "navy": "navy: sea or land/sea", "air": "airforce: any space",
+              "army+navy": "army and navy: any space", None: "special weapon"}
+
 SIDE_KINDS = tuple(k for k, u in UNITS.items() if not u["special"] and u["count"])
 SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if u["special"] and "option" not in u)
 OPTIONAL_SPECIAL_KINDS = tuple(k for k, u in UNITS.items() if "option" in u)  # each with its own option
@@ -224,3 +228,107 @@ STRATAGEMS = {
     "steamroll": {"name": "Steamroll", "icon": "circular arrow", "source": "secondary source",
                   "text": "Out of the cup at the start; drawn later, it repeats the previous stratagem"},
 }
+
+
+# -- Reading a board and naming things (shared by the rules and the drawing) -------------------
+# The Axis (and Germany, with the same grey tokens) end of a track is positive.
+SIGN = {"axis": 1, "allies": -1, GERMANY: 1, JAPAN: -1}
+OPPONENT = {"axis": "allies", "allies": "axis", GERMANY: JAPAN, JAPAN: GERMANY}
+SEAT_NAME = {"axis": "Axis", "allies": "Allies", GERMANY: "Germany", JAPAN: "Japan"}
+
+
+def cap(text: str) -> str:
+    """The first letter in capitals, the rest unchanged (str.capitalize lowers them)."""
+    return text[:1].upper() + text[1:]
+
+
+def seat_noun(seat: str) -> str:
+    """ "the Allies", "the Axis", "Japan"."""
+    return f"the {SEAT_NAME[seat]}" if seat in ("axis", "allies") else SEAT_NAME[seat]
+
+
+def seat_possessive(seat: str) -> str:
+    """ "the Allies'", "the Axis's", "Japan's"."""
+    return seat_noun(seat) + ("'" if seat == "allies" else "'s")
+
+
+def seat_pronoun(seat: str) -> str:
+    """The possessive pronoun a side takes: the Allies are plural, the others singular."""
+    return "their" if seat == "allies" else "its"
+
+
+def other(seat: str) -> str:
+    return OPPONENT[seat]
+
+
+def unit_words(kind: str) -> str:
+    """ "an elite army (4)", "an admiral", "the spy"."""
+    unit = UNITS[kind]
+    if "words" in unit:
+        return unit["words"]
+    if unit["type"] is None or "nuke" in unit["abilities"]:
+        return f"the {unit['name']}"
+    article = "an" if unit["name"][0] in "aeiou" else "a"
+    if "general" in unit["abilities"] or "admiral" in unit["abilities"]:
+        return f"{article} {unit['name']}"  # its strength depends on the theater
+    return f"{article} {unit['name']} ({unit['strength']})"
+
+
+def bare_words(kind: str) -> str:
+    """unit_words without its article: "army (2)", "spy", "Godzilla (4)"."""
+    words = unit_words(kind)
+    for article in ("a ", "an ", "the "):
+        if words.startswith(article):
+            return words[len(article):]
+    return words
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+class BoardIndex:
+    """Look-up tables built once from a board description (BOARDS)."""
+
+    def __init__(self, board: dict):
+        self.board = board
+        self.theaters = {}    # code -> theater description
+        self.campaigns = {}   # "WE1" -> {"theater", "vp", "spaces": [space ids]}
+        self.spaces = {}      # "WE1.2" -> {"theater", "campaign", "type", "effect"}
+        self.theater_campaigns = {}
+        for theater in board["theaters"]:
+            code = theater["code"]
+            self.theaters[code] = theater
+            self.theater_campaigns[code] = []
+            for c, campaign in enumerate(theater["campaigns"], 1):
+                cid = f"{code}{c}"
+                self.theater_campaigns[code].append(cid)
+                ids = [f"{cid}.{s}" for s in range(1, len(campaign["spaces"]) + 1)]
+                self.campaigns[cid] = {"theater": code, "vp": campaign["vp"], "spaces": ids}
+                for sid, space in zip(ids, campaign["spaces"]):
+                    self.spaces[sid] = {"theater": code, "campaign": cid,
+                                        "type": space["type"], "effect": space["effect"]}
+        self.order = list(self.spaces)  # board order of spaces
+
+    def length(self, code: str) -> int:
+        return self.theaters[code]["track"]["length"]
+
+    def icons(self, code: str) -> tuple:
+        return self.theaters[code]["track"]["icons"]
+
+    def space_name(self, sid: str) -> str:
+        """ "Western Europe 1.2"; Nippon (one campaign a city): "Denver space 1"."""
+        code = self.spaces[sid]["theater"]
+        if len(self.theater_campaigns[code]) == 1 and "links" in self.board:
+            return f"{self.theaters[code]['name']} space {sid.split('.')[1]}"
+        return f"{self.theaters[code]['name']} {sid[len(code):]}"
+
+    def campaign_name(self, cid: str) -> str:
+        """ "Western Europe campaign 2"; Nippon: "the Denver campaign"."""
+        code = self.campaigns[cid]["theater"]
+        if "links" in self.board:
+            return f"the {self.theaters[code]['name']} campaign"
+        return f"{self.theaters[code]['name']} campaign {cid[len(code):]}"
+
+
+INDEXES = {name: BoardIndex(board) for name, board in BOARDS.items()}

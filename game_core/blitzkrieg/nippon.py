@@ -73,13 +73,13 @@ class NipponState(BlitzkriegState):
         return super().legal_actions()
 
     # -- carrying out actions ----------------------------------------------------------
-    def do(self, action: str):
+    def _act(self, action: str):
         if action.startswith("open:"):
             closed, self.decision = self.decision["from"], None
             self._open(action[5:], closed)
             self._run()
         else:
-            super().do(action)
+            super()._act(action)
 
     def _close_theater_if_won(self, theater: str):
         """A placement that pushes the marker onto the +1/+2/+3 squares closes and wins the campaign."""
@@ -90,6 +90,7 @@ class NipponState(BlitzkriegState):
         self.closed_theaters[theater] = seat
         self.closed_campaigns[cid] = seat
         self.vp[seat] += self.index.campaigns[cid]["vp"]
+        self.events.append(("won", cid, seat, self.index.campaigns[cid]["vp"], self.end_bonus(theater)))
         self.fx_pending = [sid for sid in self.index.campaigns[cid]["spaces"]
                            if sid not in self.spaces and self.index.spaces[sid]["effect"]
                            and not self.index.spaces[sid]["effect"].startswith("TA")]
@@ -107,6 +108,7 @@ class NipponState(BlitzkriegState):
     def _step_open(self, closed: str):
         choices = self.open_choices(closed)
         if len(choices) == 1:
+            self.events.append(("only", choices[0]))
             self._open(choices[0], closed)
         elif choices:
             self.decision = {"kind": "open", "from": closed}
@@ -116,6 +118,25 @@ class NipponState(BlitzkriegState):
         self.opened.append(code)
         winner = self.closed_theaters[closed]
         self.markers[code] = SIGN[winner] * self.end_bonus(closed) if winner else 0
+
+    # -- what the board shows and the log says -------------------------------------------
+    theater_word = "campaign"
+
+    def facts(self, seat) -> dict:
+        facts = super().facts(seat)
+        facts["cues"] += [{"at": event[1][:2], "text": text} for event in self.events if event[0] == "won"
+                          for text, _ in self.event_words(event)]
+        return facts
+
+    def event_words(self, event) -> list:
+        kind, index = event[0], self.index
+        if kind == "won":
+            _, cid, seat, vp, square = event
+            return [(f"{data.cap(data.seat_noun(seat))} win{self._s(seat)} {index.campaign_name(cid)} on "
+                     f"{data.seat_pronoun(seat)} +{square} square: {vp} VP", None)]
+        if kind == "only":
+            return [(f"{data.cap(index.campaign_name(event[1] + '1'))} opens: the only one that can", None)]
+        return super().event_words(event)
 
     # -- explaining illegal actions ----------------------------------------------------
     def why_illegal(self, action: str) -> str:
@@ -174,7 +195,7 @@ class Nippon(Blitzkrieg):
 
     def describe_action(self, state, action: str) -> str:
         if action.startswith("open:"):
-            return f"{state.turn.capitalize()} opens the {state.index.theaters[action[5:]]['name']} campaign"
+            return f"{data.SEAT_NAME[state.turn]} opens the {state.index.theaters[action[5:]]['name']} campaign"
         return super().describe_action(state, action)
 
 

@@ -11,65 +11,10 @@ from bisect import insort
 
 from ..engine import Game, IllegalAction, Option, State, require
 from . import data
-from .data import UNITS, kind_of
+from .data import UNITS, kind_of, other, unit_words
 
 AXIS, ALLIES = data.SEATS
-# The Axis (and Germany, with the same grey tokens) end of a track is positive.
-SIGN = {AXIS: 1, ALLIES: -1, data.GERMANY: 1, data.JAPAN: -1}
-OPPONENT = {AXIS: ALLIES, ALLIES: AXIS, data.GERMANY: data.JAPAN, data.JAPAN: data.GERMANY}
-
-
-def other(seat: str) -> str:
-    return OPPONENT[seat]
-
-
-class BoardIndex:
-    """Look-up tables built once from a board description (data.BOARDS)."""
-
-    def __init__(self, board: dict):
-        self.board = board
-        self.theaters = {}    # code -> theater description
-        self.campaigns = {}   # "WE1" -> {"theater", "vp", "spaces": [space ids]}
-        self.spaces = {}      # "WE1.2" -> {"theater", "campaign", "type", "effect"}
-        self.theater_campaigns = {}
-        for theater in board["theaters"]:
-            code = theater["code"]
-            self.theaters[code] = theater
-            self.theater_campaigns[code] = []
-            for c, campaign in enumerate(theater["campaigns"], 1):
-                cid = f"{code}{c}"
-                self.theater_campaigns[code].append(cid)
-                ids = [f"{cid}.{s}" for s in range(1, len(campaign["spaces"]) + 1)]
-                self.campaigns[cid] = {"theater": code, "vp": campaign["vp"], "spaces": ids}
-                for sid, space in zip(ids, campaign["spaces"]):
-                    self.spaces[sid] = {"theater": code, "campaign": cid,
-                                        "type": space["type"], "effect": space["effect"]}
-        self.order = list(self.spaces)  # board order of spaces
-
-    def length(self, code: str) -> int:
-        return self.theaters[code]["track"]["length"]
-
-    def icons(self, code: str) -> tuple:
-        return self.theaters[code]["track"]["icons"]
-
-    def space_name(self, sid: str) -> str:
-        return f"{self.theaters[self.spaces[sid]['theater']]['name']} {sid[len(self.spaces[sid]['theater']):]}"
-
-
-INDEXES = {name: BoardIndex(board) for name, board in data.BOARDS.items()}
-
-
-def unit_words(kind: str) -> str:
-    """ "an elite army (4)", "a general", "the spy"."""
-    unit = UNITS[kind]
-    if "words" in unit:
-        return unit["words"]
-    if unit["type"] is None or "nuke" in unit["abilities"]:
-        return f"the {unit['name']}"
-    if "general" in unit["abilities"] or "admiral" in unit["abilities"]:
-        return f"a {unit['name']}"
-    article = "an" if unit["name"][0] in "aeiou" else "a"
-    return f"{article} {unit['name']} ({unit['strength']})"
+SIGN, OPPONENT, INDEXES = data.SIGN, data.OPPONENT, data.INDEXES
 
 
 class BlitzkriegState(State):
@@ -82,6 +27,8 @@ class BlitzkriegState(State):
     # -- setup and copying -------------------------------------------------------------
     def setup(self):
         self.index = INDEXES[self.options.get("board", self.default_board)]
+        self.events = []  # what the rules and chance did in the last action, for narrate() and facts()
+        self.last = {"spaces": [], "tracks": []}  # what the last action changed on the board
         seats = self.game.seats
         self.turn = seats[0]
         self.bags, self.research = self.starting_tokens()
@@ -125,6 +72,7 @@ class BlitzkriegState(State):
         new.queue = [list(step) for step in self.queue]
         new.decision = dict(self.decision) if self.decision else None
         new.fx_pending = list(self.fx_pending)
+        new.events = list(self.events)
         return new
 
     def check_invariants(self):
@@ -237,6 +185,14 @@ class BlitzkriegState(State):
 
     # -- carrying out actions ----------------------------------------------------------
     def do(self, action: str):
+        """Carry out `action`, noting what the rules and chance did (events) and what changed (last)."""
+        self.events = []
+        markers, spaces = dict(self.markers), set(self.spaces)
+        self._act(action)
+        self.last = {"spaces": sorted(set(self.spaces) - spaces),
+                     "tracks": [code for code in self.markers if self.markers[code] != markers.get(code)]}
+
+    def _act(self, action: str):
         decision, self.decision = self.decision, None
         if action == "pass":
             pass
@@ -251,8 +207,23 @@ class BlitzkriegState(State):
             self._place(kind, sid)
         self._run()
 
+    def push_of(self, seat: str, kind: str, sid: str) -> int:
+        """How far `seat`'s `kind` placed on the empty `sid` now would move the marker (no space effect)."""
+        acting = self.acting_kind(seat, kind)
+        if "partisans" in UNITS[acting]["abilities"]:  # 3 if the marker is on the opponent's side as played
+            return 3 if SIGN[seat] * self.markers[self.index.spaces[sid]["theater"]] < 0 else 1
+        self.spaces[sid], self.placed_by[sid] = f"{seat}:{kind}#probe", seat
+        if acting != kind:
+            self.spy_copies[sid] = acting
+        push = self.strength(sid, seat)
+        del self.spaces[sid], self.placed_by[sid]
+        self.spy_copies.pop(sid, None)
+        return push
+
     def _place(self, kind: str, sid: str):
         seat = self.turn
+        partisans = "partisans" in UNITS[self.acting_kind(seat, kind)]["abilities"]
+        push = self.push_of(seat, kind, sid) if partisans else None  # fixed as played, before the effect
         token = next(t for t in self.reserves[seat] if kind_of(t) == kind)
         self.reserves[seat].remove(token)
         self.spaces[sid] = token
@@ -270,10 +241,7 @@ class BlitzkriegState(State):
         if effect and "task_force" not in abilities:
             # inspired leadership carries out the space's effect twice
             steps.extend([["effect", effect, theater]] * (2 if "inspired" in abilities else 1))
-        if "partisans" in abilities:  # strength 3 if the marker is on the opponent's side as played
-            steps.append(["move", sid, 3 if SIGN[seat] * self.markers[theater] < 0 else 1])
-        else:
-            steps.append(["move", sid])
+        steps.append(["move", sid] if push is None else ["move", sid, push])
         steps.append(["check", sid])
         if "blitz" in abilities:
             steps.append(["blitz", theater])
@@ -297,6 +265,7 @@ class BlitzkriegState(State):
             for _ in range(2 if effect == "R2" else 1):
                 if self.research:
                     token = self.research.pop(self.rng.below(len(self.research)))
+                    self.events.append(("research", seat, kind_of(token), effect == "RI"))
                     if effect == "RI":
                         self._gain(seat, token)
                     else:
@@ -309,11 +278,15 @@ class BlitzkriegState(State):
             amount = int(effect[3:])
             targets = self.sa_targets(seat, theater)
             if len(targets) == 1:
+                self.events.append(("sa", targets[0], amount))
                 self._strategic_advance(targets[0], amount)
             elif targets:
                 self.decision = {"kind": "sa", "amount": amount, "from": theater}
+            else:
+                self.events.append(("sa", None, amount))
         elif effect.startswith("P"):
             self.vp[seat] += int(effect[1:])
+            self.events.append(("propaganda", seat, int(effect[1:])))
 
     def _step_move(self, sid: str, strength=None):
         theater = self.index.spaces[sid]["theater"]
@@ -321,9 +294,10 @@ class BlitzkriegState(State):
             self._advance(theater, self.strength(sid, self.turn) if strength is None else strength)
         # The nuclear bomb's retreat elsewhere happens whatever its own marker did.
         if "nuke" in UNITS[self.kind_at(sid)]["abilities"]:
-            for code in self.index.theaters:
-                if code != theater and self.theater_open(code):
-                    self._retreat(code, data.NUKE_RETREAT)
+            retreating = [code for code in self.index.theaters if code != theater and self.theater_open(code)]
+            for code in retreating:
+                self._retreat(code, data.NUKE_RETREAT)
+            self.events.append(("retreat", retreating))
 
     def _step_check(self, sid: str):
         cid = self.index.spaces[sid]["campaign"]
@@ -349,10 +323,13 @@ class BlitzkriegState(State):
 
     # -- the pieces of a step ----------------------------------------------------------
     def _draw(self, seat: str, count: int):
+        drawn = []
         for _ in range(count):
             bag = self.bags[seat]
             if bag:
-                self._gain(seat, bag.pop(self.rng.below(len(bag))))
+                drawn.append(bag.pop(self.rng.below(len(bag))))
+                self._gain(seat, drawn[-1])
+        self.events.append(("draw", seat, [kind_of(token) for token in drawn]))
 
     def _gain(self, seat: str, token: str):
         """A token joins `seat`'s reserve (kept sorted; the solo bot keeps its row's order)."""
@@ -360,8 +337,10 @@ class BlitzkriegState(State):
 
     def _bomb(self, victim: str):
         reserve = self.reserves[victim]
-        if reserve:
-            insort(self.bags[victim], reserve.pop(self.rng.below(len(reserve))))
+        token = reserve.pop(self.rng.below(len(reserve))) if reserve else None
+        if token:
+            insort(self.bags[victim], token)
+        self.events.append(("bomb", victim, token and kind_of(token)))
 
     def _advance(self, theater: str, amount: int):
         """Move the marker toward the player's end, at most onto the last square."""
@@ -383,7 +362,10 @@ class BlitzkriegState(State):
 
     def leader(self, theater: str):
         """The seat on whose side of the track the marker stands, or None in the centre."""
-        marker = self.markers[theater]
+        return self.side_of(self.markers[theater])
+
+    def side_of(self, marker: int):
+        """The seat on whose side of a track `marker` is, or None in the centre."""
         return next((seat for seat in self.game.seats if SIGN[seat] * marker > 0), None)
 
     def icon_bonus(self, theater: str) -> int:
@@ -394,19 +376,22 @@ class BlitzkriegState(State):
         theater = self.index.campaigns[cid]["theater"]
         scorer = self.leader(theater)
         self.closed_campaigns[cid] = scorer
+        vp, bonus = self.index.campaigns[cid]["vp"], self.icon_bonus(theater) if scorer else 0
         if scorer:
-            self.vp[scorer] += self.index.campaigns[cid]["vp"] + self.icon_bonus(theater)
+            self.vp[scorer] += vp + bonus
+        self.events.append(("campaign", cid, scorer, vp, bonus))
 
     def _close_theater_if_won(self, theater: str):
         if not self.theater_open(theater) or abs(self.markers[theater]) < self.index.length(theater):
             return
         seat = self.turn
         self.closed_theaters[theater] = seat
-        for cid in self.index.theater_campaigns[theater]:
-            if cid not in self.closed_campaigns:
-                self.closed_campaigns[cid] = seat
-                self.vp[seat] += self.index.campaigns[cid]["vp"]
+        scored = [cid for cid in self.index.theater_campaigns[theater] if cid not in self.closed_campaigns]
+        for cid in scored:
+            self.closed_campaigns[cid] = seat
+            self.vp[seat] += self.index.campaigns[cid]["vp"]
         self.vp[seat] += self.index.board["theater_bonus"]
+        self.events.append(("theater", theater, seat, scored, self.index.board["theater_bonus"]))
         self.fx_pending = [sid for sid in self.index.order
                            if self.index.spaces[sid]["theater"] == theater and sid not in self.spaces
                            and self.index.spaces[sid]["effect"]
@@ -425,6 +410,23 @@ class BlitzkriegState(State):
         self.turn = other(seat)
         if not self.placements(self.turn):
             self.result = {"winner": seat, "reason": f"{self.turn} cannot place a unit"}
+
+    def verdict(self):
+        """The result and its reason in words ("The Allies win 26-19 at the end of their turn"), or None."""
+        if not self.result:
+            return None
+        last = self.game.seats[1]
+        winner, loser = self.result["winner"], other(self.result["winner"])
+        name = data.seat_noun(winner)
+        verb = "win" if winner == ALLIES else "wins"
+        if self.result["reason"] != "war victory points":
+            return (f"{data.cap(name)} {verb}: {data.seat_noun(loser)} cannot place any unit "
+                    f"at the start of {data.seat_pronoun(loser)} turn")
+        score = f"{self.vp[winner]}-{self.vp[loser]}"
+        when = (f"at the end of {data.seat_pronoun(winner)} turn" if winner == last
+                else f"after {data.seat_possessive(last)} final turn")
+        tie = f" (a tie goes to {data.seat_noun(last)})" if self.vp[winner] == self.vp[loser] else ""
+        return f"{data.cap(name)} {verb} {score} {when}{tie}"
 
     def final_turn(self) -> bool:
         """True while the Allies take their last turn after the Axis reached the goal."""
@@ -499,15 +501,116 @@ class BlitzkriegState(State):
             "rng": self.rng.state,
         }
 
+    def reserve_public(self, seat: str) -> bool:
+        """Whether everyone sees `seat`'s reserve (the solo module's row is face up)."""
+        return False
+
     def redact(self, data_: dict, seat) -> dict:
-        """Hide the other side's reserve and bag (counts stay) and the research pile."""
+        """Hide the other side's reserve (unless public) and bag, and the research pile, as {"hidden": n}."""
         for side in self.game.seats:
             if side != seat:
-                data_["reserves"][side] = ["?"] * len(data_["reserves"][side])
-                data_["bags"][side] = ["?"] * len(data_["bags"][side])
-        data_["research"] = ["?"] * len(data_["research"])
+                if not self.reserve_public(side):
+                    data_["reserves"][side] = {"hidden": len(data_["reserves"][side])}
+                data_["bags"][side] = {"hidden": len(data_["bags"][side])}
+        data_["research"] = {"hidden": len(data_["research"])}
         del data_["rng"]
         return data_
+
+    # -- what the board shows and the log says -------------------------------------------
+    def facts(self, seat) -> dict:
+        """The rule facts the board draws (see engine.State.facts): nothing here is secret."""
+        codes = list(self.index.theaters)
+        return {
+            "open": [code for code in codes if self.theater_open(code)],
+            "active": {code: self.active_campaign(code) for code in codes},
+            "leaders": {code: self.leader(code) for code in codes},
+            "icon_bonus": {code: self.icon_bonus(code) for code in codes},
+            "final_turn": self.final_turn(),
+            "verdict": self.verdict(),
+            "last": self.last,
+            "cues": [{"at": event[1], "text": text} for event in self.events if event[0] in ("campaign", "theater")
+                     for text, _ in self.event_words(event)],
+        }
+
+    def event_words(self, event) -> list:
+        """One event of the last action as [(text, audience)] (audience None: everyone)."""
+        index, kind = self.index, event[0]
+        if kind == "campaign":
+            _, cid, scorer, vp, bonus = event
+            if not scorer:
+                return [(f"{data.cap(index.campaign_name(cid))} closes with the marker in the centre: nobody scores", None)]
+            icons = f" + {bonus} for the track's VP icons" if bonus else ""
+            return [(f"{data.cap(index.campaign_name(cid))} closes: {data.seat_noun(scorer)} score{self._s(scorer)} "
+                     f"{vp} VP{icons}", None)]
+        if kind == "theater":
+            _, code, seat, scored, bonus = event
+            campaigns = "".join(f"{index.campaign_name(cid)} ({index.campaigns[cid]['vp']} VP), " for cid in scored)
+            return [(f"{data.cap(data.seat_noun(seat))} win{self._s(seat)} {index.theaters[code]['name']}: "
+                     f"{campaigns}{bonus} VP for the track's VP icons", None)]
+        if kind == "retreat":
+            names = ", ".join(index.theaters[code]["name"] for code in event[1]) or "no other theater"
+            return [(f"The nuclear bomb's drawback: {names} retreat{'s' if len(event[1]) == 1 else ''} "
+                     f"{data.NUKE_RETREAT} squares", None)]
+        if kind == "bomb":
+            _, victim, unit = event
+            if unit is None:
+                return [(f"Bombing: {data.seat_noun(victim)} ha{'ve' if victim == ALLIES else 's'} "
+                         f"no unit in reserve to lose", None)]
+            said = f"{unit_words(unit)} from {data.seat_possessive(victim)} reserve goes back to the bag"
+            if self.reserve_public(victim):
+                return [(f"Bombing: {said}", None)]
+            return [(f"Bombing: one unit of {data.seat_possessive(victim)} reserve, chosen at random, "
+                     f"goes back to the bag", None), (f"Bombing: {said}", victim)]
+        if kind == "research":
+            _, seat, unit, to_reserve = event
+            where = "reserve" if to_reserve else "bag"
+            return [(f"Research: {data.seat_noun(seat)} take{self._s(seat)} a special weapon into "
+                     f"{data.seat_pronoun(seat)} {where}", None),
+                    (f"Research: {unit_words(unit)} goes into your {where}", seat)]
+        if kind == "draw":
+            _, seat, units = event
+            if not units:
+                return []
+            words = ", ".join(unit_words(unit) for unit in units)
+            return [(f"{data.cap(data.seat_noun(seat))} draw{self._s(seat)} {words}",
+                     None if self.reserve_public(seat) else seat)]
+        if kind == "sa":
+            _, code, amount = event
+            if code is None:
+                return [(f"Strategic advantage +{amount}: no other theater can move, so it does nothing", None)]
+            return [(f"Strategic advantage +{amount} goes to {index.theaters[code]['name']}, "
+                     f"the only theater it can move", None)]
+        if kind == "propaganda":
+            _, seat, amount = event
+            return [(f"Propaganda: {data.seat_noun(seat)} score{self._s(seat)} {amount} VP", None)]
+        return []
+
+    theater_word = "theater"  # Nippon: each theater is one city's campaign
+
+    def placement_words(self, seat: str, kind: str, sid: str) -> str:
+        """ "an army (2)", "a general (strength 3)", "the partisans (3)", "the spy copying a navy (1)"."""
+        words = unit_words(kind)
+        acting = self.acting_kind(seat, kind)
+        if kind == "SPY" and acting:
+            words += f" copying {unit_words(acting)}"
+        abilities = UNITS[acting]["abilities"] if acting else ()
+        if "general" in abilities or "admiral" in abilities:
+            words += f" (strength {self.push_of(seat, kind, sid)})"
+        elif "partisans" in abilities:
+            words += f" ({self.push_of(seat, kind, sid)})"
+        return words
+
+    def marker_words(self, code: str, was: int) -> str:
+        """ "Western Europe 3 toward the Axis (was 0)"."""
+        def where(marker):
+            seat = self.side_of(marker)
+            return f"{abs(marker)} toward {data.seat_noun(seat)}" if seat else "in the centre"
+        return f"{self.index.theaters[code]['name']} {where(self.markers[code])} (was {where(was)})"
+
+    @staticmethod
+    def _s(seat: str) -> str:
+        """The verb ending: "the Allies score", "the Axis scores"."""
+        return "" if seat == ALLIES else "s"
 
 
 ACTION_RE = re.compile(r"^(?:(pass)|sa:([a-z]{2})|fx:([a-z]+\d+\.\d+)|([a-z0-9]+)@([a-z]+\d+\.\d+))$")
@@ -526,7 +629,7 @@ class Blitzkrieg(Game):
         Option("mode", "two-player", ("two-player", "solo"), label="Mode",
                help="Solo: you play the Allies against the solo module's automated Axis"),
         Option("difficulty", "medium", ("easy", "medium", "hard"), label="Solo difficulty",
-               help="How far the solo set-up pushes the battle tracks toward the Axis"),
+               help="How far the solo set-up pushes the battle tracks toward the Axis", needs=("mode", "solo")),
     )
 
     @staticmethod
@@ -559,8 +662,8 @@ class Blitzkrieg(Game):
         solo_words = getattr(state, "solo_words", lambda _: None)(action)  # solo mode's own words
         if solo_words:
             return solo_words
-        seat = state.turn.capitalize()
-        s = "" if state.turn == ALLIES else "s"  # "Axis places", "Allies place"
+        seat = data.SEAT_NAME[state.turn]
+        s = state._s(state.turn)  # "Axis places", "Allies place"
         index = state.index
         if action == "pass":
             return f"{seat} pass{'es' if s else ''} the blitz follow-up"
@@ -570,11 +673,24 @@ class Blitzkrieg(Game):
         if action.startswith("fx:"):
             sid = action[3:]
             return (f"{seat} carr{'ies' if s else 'y'} out {data.effect_name(index.spaces[sid]['effect'])} "
-                    f"of {index.space_name(sid)} (closed theater)")
+                    f"of {index.space_name(sid)} (won {state.theater_word})")
         kind, sid = action.split("@")
-        words = unit_words(kind)
-        acting = state.acting_kind(state.turn, kind)
-        if kind == "SPY" and acting:
-            words += f" copying {unit_words(acting)}"
         effect = data.effect_name(index.spaces[sid]["effect"])
-        return f"{seat} place{s} {words} on {index.space_name(sid)} ({effect})"
+        return f"{seat} place{s} {state.placement_words(state.turn, kind, sid)} on {index.space_name(sid)} ({effect})"
+
+    def narrate(self, before, after) -> list:
+        """The action, the markers it moved, then what the rules and chance did (scoring, draws, the end)."""
+        lines = [(self.describe_action(before, after.actions[-1]), None)]
+        moved = [code for code in after.last["tracks"] if code in before.markers]
+        if moved:
+            lines.append(("Markers: " + "; ".join(after.marker_words(code, before.markers[code]) for code in moved),
+                          None))
+        for event in after.events:
+            if event[0] != "end":
+                lines += after.event_words(event)
+        if after.vp != before.vp:
+            lines.append(("War VP: " + ", ".join(f"{data.SEAT_NAME[seat]} {after.vp[seat]}"
+                                                  for seat in self.seats), None))
+        if after.result:
+            lines.append((after.verdict(), None))
+        return lines

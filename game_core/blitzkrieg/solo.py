@@ -11,9 +11,11 @@ Each list is read as successive filters: a rule keeps only the options it prefer
 rule that would keep none is skipped) and the first rule that leaves one option decides.
 """
 
+from bisect import insort
+
 from . import data
-from .data import STRATAGEMS, UNITS, kind_of, is_special
-from .rules import ALLIES, AXIS, BlitzkriegState, unit_words
+from .data import STRATAGEMS, UNITS, bare_words, kind_of, ordinal, unit_words
+from .rules import ALLIES, AXIS, BlitzkriegState
 
 STEAMROLL = "steamroll"
 PROPAGANDA = "P"
@@ -58,7 +60,7 @@ class Move:
         self.acting = state.acting_kind(AXIS, self.kind)
         space = state.index.spaces[sid]
         theater, effect = space["theater"], space["effect"]
-        self.push = state.push_of(self.kind, sid)
+        self.push = state.push_of(AXIS, self.kind, sid)
         if effect.startswith("TA+") and "task_force" not in UNITS[self.acting]["abilities"]:
             self.push += int(effect[3:])
         after = state.markers[theater] + self.push
@@ -118,12 +120,8 @@ class SoloState(BlitzkriegState):
         result["solo"] = dict(self.solo, cup=list(self.solo["cup"]), rolls=list(self.solo["rolls"]))
         return result
 
-    def redact(self, data_: dict, seat) -> dict:
-        """The bot plays with its row face up: only bags and the research pile stay hidden."""
-        row = data_["reserves"][AXIS]
-        data_ = super().redact(data_, seat)
-        data_["reserves"][AXIS] = row
-        return data_
+    def reserve_public(self, seat: str) -> bool:
+        return seat == AXIS  # the bot plays with its row face up
 
     # -- the engine hooks ------------------------------------------------------------------
     def _gain(self, seat: str, token: str):
@@ -144,9 +142,11 @@ class SoloState(BlitzkriegState):
             return
         positions = self.bomb_choices()
         if len(positions) == 1:
-            self._return_to_bag(positions[0])
+            self.events.append(("bomb", AXIS, self._return_to_bag(positions[0])))
         elif positions:
             self.decision = {"kind": "bomb"}
+        else:
+            self.events.append(("bomb", AXIS, None))
 
     def bomb_choices(self) -> list:
         """Row positions (1 = leftmost) the human may bomb: regular units, or specials if only those remain.
@@ -158,8 +158,10 @@ class SoloState(BlitzkriegState):
         return [p + 1 for p in regular or range(len(row)) if not (p and row[p - 1] == row[p])]
 
     def _return_to_bag(self, position: int):
-        self.bags[AXIS].append(self.reserves[AXIS].pop(position - 1))
-        self.bags[AXIS].sort()
+        """The unit at `position` of the bot's row goes back to its bag; returns its kind."""
+        token = self.reserves[AXIS].pop(position - 1)
+        insort(self.bags[AXIS], token)
+        return kind_of(token)
 
     def _end_turn(self):
         super()._end_turn()
@@ -177,6 +179,7 @@ class SoloState(BlitzkriegState):
         if drawn != STEAMROLL:
             solo["stratagem"] = drawn  # Steamroll: the previous stratagem again
         solo["die"] = self.rng.roll()
+        self.events.append(("stratagem",))
 
     # -- actions -----------------------------------------------------------------------------
     def legal_actions(self) -> list:
@@ -191,7 +194,7 @@ class SoloState(BlitzkriegState):
             return [self.bot_choice()[0]]
         return super().legal_actions()
 
-    def do(self, action: str):
+    def _act(self, action: str):
         if action.startswith("setup:"):
             self.markers[action[6:]] += self.decision["amount"]
             self.decision["left"] -= 1
@@ -210,7 +213,7 @@ class SoloState(BlitzkriegState):
             if position is not None:  # the base engine takes the first token of a kind: make it this one
                 row = self.reserves[AXIS]
                 row.insert(0, row.pop(position))
-        super().do(action)
+        super()._act(action)
 
     def why_illegal(self, action: str) -> str:
         kind = self.decision["kind"] if self.decision else None
@@ -234,27 +237,25 @@ class SoloState(BlitzkriegState):
             return f"Allies bomb {self.row_words(int(action[5:]))} back into its bag"
         if self.turn == AXIS and "@" in action:
             kind, sid = action.split("@")
-            return f"Axis places {unit_words(kind)} on {self.index.space_name(sid)}. Why: {self.bot_choice()[1]}"
+            words = self.placement_words(AXIS, kind, sid)
+            return f"Axis places {words} on {self.index.space_name(sid)}. Why: {self.bot_choice()[1]}"
         return None
+
+    def event_words(self, event) -> list:
+        if event[0] == "stratagem":
+            solo = self.solo
+            name = STRATAGEMS[solo["drawn"]]["name"]
+            if solo["drawn"] == STEAMROLL:
+                name += f" (it repeats {STRATAGEMS[solo['stratagem']]['name']})"
+            return [(f"The solo module draws the stratagem {name} and rolls {solo['die']} for its unit", None)]
+        return super().event_words(event)
 
     def row_words(self, position: int) -> str:
         """ "the Axis army (2), 3rd from the left of its row"."""
-        words = unit_words(kind_of(self.reserves[AXIS][position - 1])).split(" ", 1)[1]
-        place = {1: "1st", 2: "2nd", 3: "3rd"}.get(position, f"{position}th")
-        return f"the Axis {words}, {place} from the left of its row"
+        words = bare_words(kind_of(self.reserves[AXIS][position - 1]))
+        return f"the Axis {words}, {ordinal(position)} from the left of its row"
 
     # -- the bot's choices ------------------------------------------------------------
-    def push_of(self, kind: str, sid: str) -> int:
-        """How far the bot's `kind` would move the marker from `sid` (before the space effect)."""
-        self.spaces[sid], self.placed_by[sid] = f"{AXIS}:{kind}#probe", AXIS
-        acting = self.acting_kind(AXIS, kind)
-        if acting != kind:
-            self.spy_copies[sid] = acting
-        push = self.strength(sid, AXIS)
-        del self.spaces[sid], self.placed_by[sid]
-        self.spy_copies.pop(sid, None)
-        return push
-
     def bot_options(self, theater=None) -> list:
         """Every placement of a row token on an empty space of an active campaign (scientist = airforce)."""
         options = []
