@@ -5,7 +5,7 @@ import json
 import pytest
 
 from game_core import IllegalAction, SaveError
-from game_core.session import Session
+from game_core.session import Replay, Session
 
 
 def first_legal(session):
@@ -272,3 +272,29 @@ def test_hotseat_log_follows_the_viewer_and_hides_every_secret_behind_the_curtai
     assert not any("secret" in line for line in session.log)
     session.command("reveal")
     assert "secret of 1" in session.log[-1]
+
+
+def test_a_replay_tells_each_move_without_anyones_secrets(monkeypatch):
+    session = bitskrieg_at_its_secret_picks()
+    for _ in range(3):
+        session.act(session.state.legal_actions()[0])
+    whispering(monkeypatch, session.game)
+    replay = Replay("bitskrieg", session.state.record())
+    moves = len(session.state.actions)
+    assert replay.lines == [f"move {n}" for n in range(1, moves + 1)]
+    assert len(replay.states) == moves + 1 and replay.at_end
+    replay.go("first")
+    assert replay.states[replay.index].actions == () and "move 0 of" in replay.status()
+    replay.go("next")
+    assert replay.index == 1 and 'aria-current="step" class="current">move 1<' in replay.log_html()
+    replay.go("back")
+    replay.go("back")
+    assert replay.index == 0
+    replay.go("last")
+    assert replay.at_end
+
+
+def test_a_replay_of_a_game_with_no_moves_shows_its_start():
+    replay = Replay("bitskrieg", Session("bitskrieg", 5).state.record())
+    assert len(replay.states) == 1 and replay.lines == [] and replay.at_end
+    assert replay.board_svg().startswith("<svg")

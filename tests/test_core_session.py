@@ -1,0 +1,185 @@
+"""The page controller's smaller promises: what it draws for whom, the real-time clock, status lines."""
+
+import types
+
+from game_core import games
+from game_core.blitzed import KEYBOARD_LAYOUTS
+from game_core.session import Session, draw, forced_seats, hint_bot, status_line, win_chance
+
+
+class Recorder:
+    """Stands in for a game package's render and status_text, remembering what it was given."""
+
+    def __init__(self, from_view=False):
+        self.calls = []
+        if from_view:
+            self.RENDERS_FROM_VIEW = True
+
+    def render(self, *args):
+        self.calls.append(args)
+        return "<svg/>"
+
+    def status_text(self, *args):
+        self.calls.append(args)
+        return "status"
+
+
+def test_the_temporary_shims_hand_a_converted_game_the_seats_view_and_an_old_one_the_state():
+    state = games.get("bitskrieg").new_game(3)
+    new, old = Recorder(from_view=True), Recorder()
+    ui = {"interactive": True}
+    assert draw(new, state, 1, ui) == "<svg/>" and new.calls == [(state.view(1), ui)]
+    assert status_line(new, state, 0) == "status" and new.calls[-1] == (state.view(0),)
+    draw(old, state, 1, ui)
+    status_line(old, state, 0)
+    assert old.calls == [(state, 1, ui), (state, 0)]
+
+
+def test_the_capability_shims_prefer_the_package_then_the_game():
+    game = games.get("bitskrieg")
+    assert forced_seats(game, types.SimpleNamespace(), {"a": 1}) == {}
+    assert forced_seats(game, types.SimpleNamespace(forced_seats=lambda options: dict(options)), {"a": 1}) == {"a": 1}
+    hard, advisor = object(), object()
+    assert hint_bot(game, types.SimpleNamespace(BOTS={"hard": hard, "advisor": advisor})) is hard
+    assert hint_bot(game, types.SimpleNamespace(BOTS={"advisor": advisor})) is advisor
+    assert hint_bot(game, types.SimpleNamespace()) is None
+    seen = []
+    package = types.SimpleNamespace(estimate_win_chance=lambda view, rng, games: seen.append((view, rng, games)) or 1.0)
+    assert win_chance(game, package, "view", "rng") == 1.0 and seen == [("view", "rng", 1)]
+    assert win_chance(game, types.SimpleNamespace(), "view", "rng") is None
+
+
+def test_a_turn_based_board_is_drawn_for_the_viewer_with_the_page_selections(monkeypatch):
+    session = Session("bitskrieg", 3, seats={"1": "easy"})
+    recorder = Recorder()
+    monkeypatch.setattr(session, "module", recorder)
+    session.command("ui:tank=b1")
+    session.board_svg()
+    assert recorder.calls == [(session.state, 0, {"tank": "b1", "curtain": False, "interactive": True})]
+
+
+def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monkeypatch):
+    session = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "easy"})
+    recorder = Recorder()
+    monkeypatch.setattr(session, "module", recorder)
+    layouts = recorder.KEYBOARD_LAYOUTS = KEYBOARD_LAYOUTS
+    session.board_svg()
+    acting = session.acting_seats()
+    assert recorder.calls == [
+        (session.state, None, {"part": "table", "interactive": False}),
+        (session.state, "p1", {"part": "controls", "keys": layouts[0], "interactive": "p1" in acting}),
+        (session.state, "p2", {"part": "controls", "keys": layouts[1], "interactive": "p2" in acting})]
+
+
+def test_one_person_at_a_real_time_table_gets_the_first_keys(monkeypatch):
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
+    recorder = Recorder()
+    recorder.KEYBOARD_LAYOUTS = ({"roll": "r"}, {"roll": "u"})
+    monkeypatch.setattr(session, "module", recorder)
+    session.board_svg()
+    (state, seat, ui), = recorder.calls
+    assert seat == "p1" and ui["keys"] == {"roll": "r"} and ui["curtain"] is False
+
+
+def test_the_real_time_clock_lines_up_with_the_page_and_restarts_each_epoch():
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
+    assert session.clock_base == -session.state.clock and session.epoch == session.state.epoch
+    session.state = types.SimpleNamespace(epoch=4, clock=300)
+    session.start_clock(1000)
+    assert (session.epoch, session.clock_base) == (4, 700)
+    session._follow_epoch(5000)
+    assert session.clock_base == 700  # same epoch: the clock runs on
+    session.state = types.SimpleNamespace(epoch=5, clock=50)
+    session._follow_epoch(6000)
+    assert (session.epoch, session.clock_base) == (5, 6000)
+    session.state = types.SimpleNamespace(epoch=6, clock=80)
+    session._follow_epoch(None)
+    assert (session.epoch, session.clock_base) == (6, 6080)
+
+
+def test_a_turn_based_game_has_no_clock():
+    session = Session("bitskrieg", 3)
+    session.start_clock(1234)
+    assert session.epoch is None and session.clock_base == 1234
+    session._follow_epoch(99)
+    assert session.clock_base == 1234
+
+
+def test_tick_gives_the_bots_the_game_time_and_plays_what_they_decide(monkeypatch):
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "hard"})
+    session.start_clock(1000)
+    base = session.clock_base
+    calls = []
+    first = next(a for a in session.state.legal_actions() if a.startswith("p2 "))
+    fake = types.SimpleNamespace(tick=lambda state, now, bots, rng: calls.append((now, bots)) or [first])
+    monkeypatch.setattr(session, "module", fake)
+    assert session.tick(1600) == 1
+    assert calls == [(1600 - base, {"p2": "easy", "p3": "hard"})]
+    assert session.state.actions[-1] == first and session.redo_stack == []
+    assert Session("bitskrieg", 3, seats={"1": "easy"}).tick(5) == 0  # not a real-time game
+    alone = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "human"})
+    monkeypatch.setattr(alone, "module", fake)
+    assert alone.tick(1600) == 0 and len(calls) == 1  # no bots to move
+
+
+def test_status_says_who_won_and_who_is_thinking():
+    session = Session("bitskrieg", 3, seats={"0": "easy", "1": "easy"})
+    assert session.bot_seat() == 0 and session.status() == "Blue (easy bot) is thinking…"
+    assert session.viewer() is None and session.frame()["curtain_seat"] == ""
+    for n in range(3000):
+        if session.state.is_over:
+            break
+        session.play_bot(n)
+    winner = session.game.seat_name(session.state.winner)
+    assert session.status() == f"Game over. Winner: {winner}."
+    frame = session.frame()
+    assert frame["over"] and frame["result"] == session.status() and not frame["interactive"]
+    assert session.bot_seat() is None
+
+
+def test_a_game_over_with_no_winner_says_so():
+    session = Session("fall-blau", 3)
+    while not session.state.is_over:
+        session.act(session.state.legal_actions()[0])
+    assert session.state.winner is None and session.status() == "Game over."
+
+
+def test_real_time_bots_never_move_through_bot_seat():
+    session = Session("blitzed", 2, {"players": 3, "p1": "easy", "p2": "easy", "p3": "easy"})
+    assert session.bot_seat() is None
+
+
+def test_undo_and_redo_commands_and_their_message():
+    session = Session("bitskrieg", 5)
+    while session.state.legal_actions()[0].startswith("roll"):
+        session.act(session.state.legal_actions()[0])
+    session.command("undo")
+    assert session.message.startswith("Nothing to undo") and session.frame()["message"] == session.message
+    session.act(session.state.legal_actions()[0])
+    assert session.message == ""
+    session.command("undo")
+    session.command("redo")
+    assert len(session.state.actions) == session.state.undo_floor + 1
+
+
+def test_undo_is_only_for_a_person_taking_back_their_own_step():
+    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    while session.state.legal_actions()[0].startswith("roll"):
+        session.act(session.state.legal_actions()[0])
+    while session.state.to_play == 0:
+        session.act(session.state.legal_actions()[0])
+    assert session.state.to_play == 1 and not session.can_undo()  # Blue's turn has passed to the bot
+
+
+def test_the_viewer_of_a_hotseat_game_is_the_person_to_act_then_the_last_one():
+    session = Session("bitskrieg", 5)
+    assert session.humans() == [0, 1] and session.viewer() == session.state.to_play
+    alone = Session("bitskrieg", 5, seats={"0": "easy"})
+    assert alone.viewer() == 1 and not alone.interactive()
+
+
+def test_the_log_html_escapes_and_lists_each_move():
+    session = Session("bitskrieg", 5)
+    session.act("roll")
+    assert session.log_html() == f"<li>{session.log[0]}</li>" and "<li>" not in session.log[0]
+    assert session.log_for(None) is session.log_for(None)  # kept, not rebuilt
