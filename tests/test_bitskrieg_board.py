@@ -111,3 +111,32 @@ def test_a_destroyed_tank_gets_a_cue_only_right_after():
     assert 'class="cue"' not in render(later.view(0), {})
     miss = with_dice(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}), [1]).apply("fire a4 c4")
     assert 'class="cue"' not in render(miss.view(1), {})
+
+
+def text_boxes(svg, left):
+    """(x0, y0, x1, y1, text) of every <text> right of `left`, measured at ~0.6 x font-size a glyph."""
+    boxes = []
+    for x, y, size, anchor, content in re.findall(
+            r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)</text>', svg):
+        x, y, size = float(x), float(y), float(size)
+        width = 0.6 * size * len(content.replace("&amp;", "&"))
+        x0 = x if anchor == "start" else x - width / 2
+        if x0 >= left:
+            boxes.append((x0, y - 0.8 * size, x0 + width, y, content))
+    return boxes
+
+
+def test_panel_text_never_overlaps_or_runs_out_of_the_panel():
+    from game_core.bitskrieg.svg import PANEL_X
+    views = [setup_until(phase).view(seat) for phase in ("pick", "deploy", "flags") for seat in (0, 1)]
+    views += [setup_until("play", 5, {"ramming": True, "reverse": True, "bounding_fire": True}).view(0)]
+    deploy = setup_until("deploy")
+    deploy = deploy.apply(deploy.legal_actions()[0])
+    views += [deploy.view(deploy.to_play), deploy.view(1 - deploy.to_play)]
+    for view in views:
+        boxes = text_boxes(render(view, {}), PANEL_X - 8)
+        assert boxes
+        for i, a in enumerate(boxes):
+            assert a[2] <= WIDTH - 8, a
+            for b in boxes[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

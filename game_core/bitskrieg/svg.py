@@ -491,10 +491,13 @@ def draw_panel(view, ui, legal):
         hand = st["hand"][s]
         hidden = isinstance(hand, dict) or (s == seat and ui.get("curtain"))
         tiles = ["?"] * count(hand) if hidden else [CLASSES[c]["short"] for c in hand]
-        for i, label in enumerate(tiles):
-            out.append(f'<rect x="{x + 150 + i * 28}" y="{y - 13}" width="25" height="18" rx="3" '
-                       f'fill="{"#777" if hidden else colour(s)}" stroke="#222"/>'
-                       + S.text(x + 162.5 + i * 28, y + 1, label, size=10, fill="#fff", weight="bold"))
+        if tiles:  # the picks not yet on the board, in a row of their own
+            out.append(S.text(x, y + 19, "Picks:", size=11, anchor="start"))
+            for i, label in enumerate(tiles):
+                out.append(f'<rect x="{x + 58 + i * 28}" y="{y + 6}" width="25" height="18" rx="3" '
+                           f'fill="{"#777" if hidden else colour(s)}" stroke="#222"/>'
+                           + S.text(x + 70.5 + i * 28, y + 19, label, size=10, fill="#fff", weight="bold"))
+            y += 24
         y += 8
         out.append(S.text(x, y + 12, "Rebuilds:", size=11, anchor="start"))
         for v in range(data.REBUILD_TRACK_MAX["value"] + 1):
