@@ -55,8 +55,7 @@ def count(items):
 
 
 def ratings(cls):
-    c = CLASSES[cls]
-    return f"{c['name']}: speed {c['speed']}, fire {c['fire']}, armor {c['armor']}"
+    return f"{CLASSES[cls]['name']}: {data.ratings(cls)}"
 
 
 def wrap(text, width, size):
