@@ -71,8 +71,8 @@ def test_obstacles_never_cover_the_dice_labels():
 
 
 def test_the_board_is_compact_with_home_rows_and_file_letters_inside():
-    # 1366 x 768 laptop: about 600 px of height are left for the board under the page header.
-    assert HEIGHT <= 500 and WIDTH <= 740
+    # 1366 x 768 laptop: the page gives the board about 1030 px of width and 600 of height.
+    assert HEIGHT <= 470 and WIDTH / HEIGHT >= 1.65  # the page scales the board to its width
     svg = render(setup_until("deploy").view(0), {})
     letters = re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>([a-h])</text>', svg)
     assert len(letters) == 8 and all(float(y) < HEIGHT for y, _ in letters)
@@ -111,3 +111,32 @@ def test_a_destroyed_tank_gets_a_cue_only_right_after():
     assert 'class="cue"' not in render(later.view(0), {})
     miss = with_dice(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}), [1]).apply("fire a4 c4")
     assert 'class="cue"' not in render(miss.view(1), {})
+
+
+def text_boxes(svg, left):
+    """(x0, y0, x1, y1, text) of every <text> right of `left`, measured at ~0.6 x font-size a glyph."""
+    boxes = []
+    for x, y, size, anchor, content in re.findall(
+            r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)</text>', svg):
+        x, y, size = float(x), float(y), float(size)
+        width = 0.6 * size * len(content.replace("&amp;", "&"))
+        x0 = x if anchor == "start" else x - width / 2
+        if x0 >= left:
+            boxes.append((x0, y - 0.8 * size, x0 + width, y, content))
+    return boxes
+
+
+def test_panel_text_never_overlaps_or_runs_out_of_the_panel():
+    from game_core.bitskrieg.svg import PANEL_X
+    views = [setup_until(phase).view(seat) for phase in ("pick", "deploy", "flags") for seat in (0, 1)]
+    views += [setup_until("play", 5, {"ramming": True, "reverse": True, "bounding_fire": True}).view(0)]
+    deploy = setup_until("deploy")
+    deploy = deploy.apply(deploy.legal_actions()[0])
+    views += [deploy.view(deploy.to_play), deploy.view(1 - deploy.to_play)]
+    for view in views:
+        boxes = text_boxes(render(view, {}), PANEL_X - 8)
+        assert boxes
+        for i, a in enumerate(boxes):
+            assert a[2] <= WIDTH - 8, a
+            for b in boxes[i + 1:]:
+                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

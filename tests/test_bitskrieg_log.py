@@ -146,3 +146,23 @@ def test_describe_outcome_is_empty_only_without_dice():
     assert GAME.describe_outcome(state, state.apply("move d1 d2 n")) == ""
     with pytest.raises(IllegalAction):
         state.apply("fire d1 h8")
+
+
+def test_set_up_steps_in_plain_words():
+    state = GAME.new_game(5, {"axis_chooser": "red"})
+    while state.phase != "axis":
+        state = state.apply(state.legal_actions()[0])
+    assert texts(told(state, "axis ns")) == ["Red chooses the north-south axis"]
+    state = state.apply("axis ns")
+    assert texts(told(state, "home n")) == ["Blue takes the north edge as home and will play first"]
+    state = state.apply("home n")
+    deploy = state.legal_actions()[0]
+    assert deploy.startswith("deploy L a8 e")  # a corner tank faces east or south, never off the board
+    assert texts(told(state, deploy)) == ["Blue deploys a Light Tank on a8 facing east"]
+    while state.phase != "flags":
+        state = state.apply(state.legal_actions()[0])
+    flag = state.legal_actions()[0]
+    assert texts(told(state, flag)) == [f"Blue places a flag on {flag.split()[1]}"]
+    reserve = position({"d4": "0Ln", "h8": "1Hs"}, reserves=True)
+    assert texts(told(reserve, "reserve D a1 n")) == [
+        "Blue brings in a reserve Tank Destroyer on a1 facing north, finished side up, for two rebuilds"]

@@ -21,6 +21,12 @@ TANK_CLASSES = {
 }
 CLASS_ORDER = "LMHD"
 
+
+def ratings(letter):
+    """A class's three ratings in words: "speed 3, fire 1, armor 3"."""
+    c = TANK_CLASSES[letter]
+    return f"speed {c['speed']}, fire {c['fire']}, armor {c['armor']}"
+
 SEAT_NAMES = {
     0: {"name": "Blue", "colour": "#2f6fd0", "source": "rulebook"},
     1: {"name": "Red", "colour": "#c8372d", "source": "rulebook"},

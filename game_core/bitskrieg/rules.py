@@ -28,7 +28,7 @@ STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
            for dx, dy in NEIGHBOURS8 if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
           for y in range(SIZE) for x in range(SIZE)]
 sq_name, sq_parse, xy, on_board = data.sq_name, data.sq_parse, data.xy, data.on_board
-is_dice_square, dice_of, edge_squares = data.is_dice_square, data.dice_of, data.edge_squares
+is_dice_square, edge_squares = data.is_dice_square, data.edge_squares
 
 # AHEAD[facing][sq]: the square in front of `sq`, or None at the board's edge.
 AHEAD = {f: [(sq // SIZE + dy) * SIZE + sq % SIZE + dx
@@ -1066,8 +1066,7 @@ def dice_words(dice):
 
 
 def ratings(letter):
-    c = CLASSES[letter]
-    return f"{c['name']} (speed {c['speed']}, fire {c['fire']}, armor {c['armor']})"
+    return f"{CLASSES[letter]['name']} ({data.ratings(letter)})"
 
 
 GAME = BitskriegGame()

@@ -14,10 +14,13 @@ from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_squar
 
 CLASSES = data.TANK_CLASSES
 CELL = 54
-BOARD_X, BOARD_Y = 22, 30
+# The page scales the board to its column's width, so the drawing is wide and low (the status sits
+# in the side panel): on a 1366 x 768 laptop the home rows and the file letters stay on screen.
+BOARD_X, BOARD_Y = 22, 8
 BOARD_BOTTOM = BOARD_Y + SIZE * CELL
 PANEL_X = BOARD_X + SIZE * CELL + 18
-PANEL_W = 250
+PANEL_W = 320
+INNER_W = PANEL_W - 24  # the panel's text width
 WIDTH, HEIGHT = PANEL_X + PANEL_W, BOARD_BOTTOM + 20
 DICE_BOTTOM = 14   # the dice labels fill the top 14 px of a square; obstacles are drawn below them
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
@@ -52,8 +55,20 @@ def count(items):
 
 
 def ratings(cls):
-    c = CLASSES[cls]
-    return f"{c['name']}: speed {c['speed']}, fire {c['fire']}, armor {c['armor']}"
+    return f"{CLASSES[cls]['name']}: {data.ratings(cls)}"
+
+
+def wrap(text, width, size):
+    """`text` cut into lines that fit `width` at font `size` (a glyph is ~0.6 x font-size)."""
+    per_line = max(1, int(width / (0.6 * size)))
+    lines, line = [], ""
+    for word in str(text).split():
+        if line and len(line) + 1 + len(word) > per_line:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines
 
 
 def fit(text, width, size):
@@ -101,10 +116,8 @@ def render(view, ui=None):
     seat = view["seat"]
     interactive = ui.get("interactive", True) and seat is not None and seat == view["to_play"]
     legal = view.get("legal_actions", []) if interactive else []
-    status = status_text(view)
     out = [S.svg_open(WIDTH, HEIGHT, "Bitskrieg board"),
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4efe4"/>',
-           S.text(BOARD_X, 20, status, size=fit(status, WIDTH - BOARD_X - 8, 15), anchor="start", weight="bold")]
+           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4efe4"/>']
     out += draw_board(view)
     out += draw_last(view)
     out += draw_tanks(view, ui, legal)
@@ -464,19 +477,26 @@ def button(x, y, w, item, detail=False):
 def draw_panel(view, ui, legal):
     st, seat = view["state"], view["seat"]
     x = PANEL_X
-    out = [f'<rect x="{x - 8}" y="{BOARD_Y}" width="{PANEL_W - 4}" height="{HEIGHT - BOARD_Y - 6}" rx="8" '
+    out = [f'<rect x="{x - 8}" y="{BOARD_Y}" width="{PANEL_W - 8}" height="{HEIGHT - BOARD_Y - 6}" rx="8" '
            f'fill="#fffaf0" stroke="#c9b98f"/>']
-    y = BOARD_Y + 18
+    y = BOARD_Y + 20
+    for line in wrap(status_text(view), INNER_W, 14):
+        out.append(S.text(x, y, line, size=14, anchor="start", weight="bold"))
+        y += 18
+    y += 8
     for s in (0, 1):
         title = seat_name(s) + (" (you)" if s == seat else "") + (" - plays first" if st["first"] == s else "")
         out.append(S.text(x, y, title, size=13, anchor="start", weight="bold", fill=colour(s)))
         hand = st["hand"][s]
         hidden = isinstance(hand, dict) or (s == seat and ui.get("curtain"))
         tiles = ["?"] * count(hand) if hidden else [CLASSES[c]["short"] for c in hand]
-        for i, label in enumerate(tiles):
-            out.append(f'<rect x="{x + 100 + i * 27}" y="{y - 13}" width="24" height="18" rx="3" '
-                       f'fill="{"#777" if hidden else colour(s)}" stroke="#222"/>'
-                       + S.text(x + 112 + i * 27, y + 1, label, size=10, fill="#fff", weight="bold"))
+        if tiles:  # the picks not yet on the board, in a row of their own
+            out.append(S.text(x, y + 19, "Picks:", size=11, anchor="start"))
+            for i, label in enumerate(tiles):
+                out.append(f'<rect x="{x + 58 + i * 28}" y="{y + 6}" width="25" height="18" rx="3" '
+                           f'fill="{"#777" if hidden else colour(s)}" stroke="#222"/>'
+                           + S.text(x + 70.5 + i * 28, y + 19, label, size=10, fill="#fff", weight="bold"))
+            y += 24
         y += 8
         out.append(S.text(x, y + 12, "Rebuilds:", size=11, anchor="start"))
         for v in range(data.REBUILD_TRACK_MAX["value"] + 1):
@@ -484,12 +504,11 @@ def draw_panel(view, ui, legal):
             out.append(f'<rect x="{x + 58 + v * 24}" y="{y}" width="20" height="17" '
                        f'fill="{colour(s) if on else "#fff"}" stroke="#555"/>'
                        + S.text(x + 68 + v * 24, y + 13, v, size=10, fill="#fff" if on else "#333"))
-        y += 31
         lost = ", ".join(CLASSES[c]["short"] for c in sorted(st["destroyed"][s])) or "none"
-        out.append(S.text(x, y, f"Destroyed: {lost}", size=11, anchor="start"))
-        y += 22
+        out.append(S.text(x + 190, y + 12, f"Lost: {lost}", size=11, anchor="start"))
+        y += 36
     out += draw_roll(st, x, y)
-    y += 70
+    y += 66
     if legal:
         out += draw_buttons(view, ui, x, y)
     return out
@@ -510,7 +529,7 @@ def draw_roll(st, x, y):
         out += [die(x + 14 + i * 30, y + 32, 24, v, fill=("#dbe7fb", "#f8dcd9")[i]) for i, v in enumerate([blue, red])]
     elif roll["kind"] == "fire":
         line = f"{who} fired {roll['from']} to {roll['at']}: {roll['result']}"
-        out.append(S.text(x, y + 8, line, size=fit(line, PANEL_W - 16, 11), anchor="start"))
+        out.append(S.text(x, y + 8, line, size=fit(line, INNER_W, 11), anchor="start"))
         out.append(S.text(x, y + 26, f"range {roll['range']}", size=10, anchor="start"))
         out += [die(x + 62 + i * 28, y + 22, 20, v) for i, v in enumerate(roll["range_dice"])]
         if roll["damage_dice"]:
@@ -529,15 +548,15 @@ def draw_buttons(view, ui, x, y):
     """The tray's controls as SVG buttons, two to a row (a long label takes a whole row). Picks and
     deployments show the tank's ratings on a second line, one to a row."""
     if view["state"]["phase"] in ("pick", "deploy"):
-        return [button(x, y + i * 40, 228, item, detail=True) for i, item in enumerate(tray(view, ui))]
+        return [button(x, y + i * 40, INNER_W, item, detail=True) for i, item in enumerate(tray(view, ui))]
     out = []
     column = 0
     for item in tray(view, ui):
-        wide = len(item["label"]) > 17
+        half = (INNER_W - 8) / 2
+        wide = fit(item["label"], half - 8, 12) < 11  # a label that would shrink takes the whole row
         if wide and column:
             column, y = 0, y + 29
-        width = 228 if wide else 110
-        out.append(button(x + column * 118, y, width, item))
+        out.append(button(x + column * (half + 8), y, INNER_W if wide else half, item))
         if wide or column:
             column, y = 0, y + 29
         else:

@@ -72,7 +72,7 @@ def action_menu(view):
         if kind in ("move", "bound", "back", "fire", "ram"):
             tank = st["tanks"][words[1]]
             heading = (f"{data.TANK_CLASSES[tank['class']]['name']} on {words[1]}, facing "
-                       f"{FACING_NAMES[tank['facing']]} ({ratings(tank['class']).split(': ')[1]})")
+                       f"{FACING_NAMES[tank['facing']]} ({data.ratings(tank['class'])})")
             add(heading, action, tank_step(view, words))
         elif kind == "pick":
             left = data.TANK_CLASSES[words[1]]["count"] - st["chosen"][seat].count(words[1])
