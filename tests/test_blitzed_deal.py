@@ -36,3 +36,17 @@ def test_the_next_rounds_cards_are_dealt_when_the_round_is_scored_and_the_thunde
     for seat in state.seats:
         state = state.apply(f"{seat} ready")
     assert state.phase == "roll" and state.cards == dealt
+
+
+def test_the_invariants_catch_a_card_lost_during_a_race_or_one_dealt_under_the_minus_two():
+    import pytest
+    from game_core.engine import BrokenInvariant
+    state = started(3)
+    lost = state.copy()
+    lost.deck.pop()
+    with pytest.raises(BrokenInvariant, match="lost or doubled"):
+        lost.check_invariants()
+    under = state.copy()
+    under.cards[-1] = under.deck.pop()
+    with pytest.raises(BrokenInvariant, match="under the -2"):
+        under.check_invariants()

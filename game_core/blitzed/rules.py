@@ -307,19 +307,17 @@ class BlitzedState(State):
         if self.phase == "ready":
             require(not claimed and not any(any(dice) for dice in self.dice.values()),
                     "a claim or a roll before the round started")
-        if self.phase != "over":
-            require([card is None for card in self.cards] == [v == LAST_PLACE_VALUE for v in self.values],
-                    "a task card missing, or one under the -2")
-        if self.phase != "roll":
-            everywhere = self.deck + self.discard + [card for card in self.cards if card]
-            require(sorted(everywhere) == sorted(CARDS), "a task card is lost or doubled")
+        require([card is None for card in self.cards] == [v == LAST_PLACE_VALUE for v in self.values],
+                "a task card missing, or one under the -2")
+        everywhere = self.deck + self.discard + [card for card in self.cards if card]
+        require(sorted(everywhere) == sorted(CARDS), "a task card is lost or doubled")
 
     def facts(self, seat):
         """What the board shows that the rules decide. Everything here is open at the table, so every
         seat gets the same facts, except `toggles`: the seat's own set-aside clicks."""
         free = self.free_cards() if self.phase == "roll" else []
         left_over = next((line["seat"] for line in self.last_round or () if line["card"] is None), None)
-        holders = {card: seat for seat, card in self.claims.items() if card is not None}
+        holders = {card: holder for holder, card in self.claims.items() if card is not None}
         if self.phase in ("tie", "over"):  # the table as the round ended, the -2 with whoever was left over
             holders[None] = left_over
         facts = {
