@@ -119,3 +119,22 @@ def test_last_move_and_cues_are_marked():
     assert 'data-piece="axis-N3-1"' in svg and 'data-piece="marker-SA" class="last"' in svg
     assert 'class="cue" data-cue="The Axis wins South East Asia' in svg
     assert 'class="cue"' not in render(after.apply(after.legal_actions()[0]).view("axis"), {})
+
+
+def test_no_text_runs_out_of_its_column_or_the_board():
+    """Estimated at 0.6 em a character: texts below the header stay in their column (left 10-595,
+    right 605-1190), every text inside the board, over whole random games with every decision."""
+    import html
+    from game_core.blitzkrieg import GAMES
+    pattern = re.compile(r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)<')
+    for game, options in ((GAME, None), (GAME, {"mode": "solo"}), (GAMES[0], None)):
+        for seed in range(6):
+            rng, state = Rng(seed), game.new_game(seed, options)
+            while not state.is_over:
+                state = state.apply(rng.choice(state.legal_actions()))
+                for x, y, size, anchor, words in pattern.findall(render(state.view(state.to_play), {})):
+                    x, width = float(x), 0.6 * float(size) * len(html.unescape(words))
+                    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+                    assert 0 <= left and left + width <= 1192, words
+                    if float(y) > 70 and left < 595:
+                        assert left + width <= 598, words

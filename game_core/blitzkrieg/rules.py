@@ -14,7 +14,7 @@ from . import data
 from .data import UNITS, kind_of, other, unit_words
 
 AXIS, ALLIES = data.SEATS
-SIGN, OPPONENT, INDEXES = data.SIGN, data.OPPONENT, data.INDEXES
+SIGN, INDEXES = data.SIGN, data.INDEXES
 
 
 class BlitzkriegState(State):

@@ -414,7 +414,7 @@ def solo_panel(seen: Seen, x, y) -> str:
         parts.append(text(x + 36, y + 52, data.STRATAGEMS[solo["stratagem"]]["text"], 11, "start"))
     last = solo["last"]
     if last:
-        lines = wrap(f"Last Axis step {last['action']}: {last['reason']}", 92)
+        lines = wrap(f"Last Axis step {last['action']}: {last['reason']}", 84)
         for n, line in enumerate(lines[:max(0, (height - 60) // 13)]):
             parts.append(text(x + 8, y + 68 + 13 * n, line, 11, "start", "solo-why"))
     parts.append("</g>")
