@@ -3,11 +3,13 @@
 The headers come from netlify.toml (one source of truth: the end-to-end tests run under the real
 Content-Security-Policy and caching rules); a file no rule gives a Cache-Control gets `no-cache`.
 MIME types are set explicitly: a `.wasm` served with any other type makes Pyodide hang silently.
+Like Netlify, an address without `.html` (/fall-blau) serves the page (fall-blau.html).
 """
 
 import fnmatch
 import functools
 import http.server
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -34,6 +36,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".whl": "application/octet-stream",
         ".svg": "image/svg+xml",
     }
+
+    def translate_path(self, path):
+        local = super().translate_path(path)
+        return local + ".html" if not os.path.exists(local) and os.path.isfile(local + ".html") else local
 
     def end_headers(self):
         path = self.path.split("?")[0].split("#")[0]

@@ -116,8 +116,8 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
 def python_bundles(wheel: Path) -> dict:
     """Zips of bytecode compiled by the vendored Pyodide (build/precompile.mjs), one per game package and
     one for the statistics page: the engine core, the page's own game package and its glue module
-    (web/app.py as `app`, web/stats.py as `stats`). PyScript unpacks the zip into the working directory
-    before the page's `import` runs. Returns {game name or "stats": site-relative URL}; each zip sits in
+    (web/app.py as `app`, web/stats.py as `stats`). PyScript copies the zip, as it is, into the working
+    directory, and the page imports straight from it (see `pyscript_config`). Returns {game name or "stats": site-relative URL}; each zip sits in
     a folder named by its content hash, so it can be cached forever."""
     with zipfile.ZipFile(wheel) as archive:
         sources = {name: archive.read(name).decode() for name in archive.namelist()
@@ -298,8 +298,16 @@ def landing_page(catalogue: list[dict]) -> None:
     (SITE / "index.html").write_text(page)
 
 
-def service_worker() -> None:
-    """Precache every site file under a cache name that changes whenever any file does."""
+def embed_files(name: str, bundle_url: str) -> list:
+    """What an embed needs offline: its page and scripts, the runtime, its own game's bundle."""
+    runtime = sorted("./" + p.relative_to(SITE).as_posix() for p in (SITE / "runtime").rglob("*") if p.is_file())
+    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./icon.svg", "./manifest.webmanifest",
+            bundle_url] + runtime
+
+
+def service_worker(bundles: dict) -> None:
+    """Precache every site file (or, for an embed's worker, its own game's files) under a cache name that
+    changes whenever any file does."""
     files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     urls = []
@@ -308,9 +316,12 @@ def service_worker() -> None:
         digest.update(rel.encode() + b"\0" + path.read_bytes())
         urls.append("./" + rel)
     urls.append("./")
+    from game_core import games
+
+    lists = {"site": urls, "embeds": {name: embed_files(name, bundles[name]) for name in games.names()}}
     source = (WEB / "sw.js").read_text()
-    source = source.replace("__CACHE__", "blitzbox-" + digest.hexdigest()[:12])
-    source = source.replace("__PRECACHE__", json.dumps(urls, indent=1))
+    source = source.replace("__HASH__", digest.hexdigest()[:12])
+    source = source.replace("__PRECACHE__", json.dumps(lists, indent=1))
     (SITE / "sw.js").write_text(source)
 
 
@@ -331,7 +342,7 @@ def build() -> None:
         .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"])))
         .replace("{{PYTHON}}", python_start(bundles["stats"], "stats"))
         .replace("{{MICROPYTHON_CONFIG}}", micropython_config()))
-    service_worker()
+    service_worker(bundles)
     print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")
 
 

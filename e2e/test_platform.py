@@ -58,21 +58,36 @@ def test_a_share_link_opens_the_replay_and_a_tampered_one_is_refused(page, site_
     assert off_origin == [] and page_errors == []
 
 
-def test_a_save_code_moves_a_game_to_another_browser(page, browser, site_url, off_origin):
+def test_a_save_code_opens_as_a_replay_and_a_save_file_moves_the_game(page, browser, site_url, off_origin):
+    """A code holds a record, like a share link: it opens as a replay (the game has secrets). The save
+    file's text continues the game, after asking before it replaces one in progress."""
     open_game(page, site_url)
     make_moves(page, 5)
     page.click('[data-command="saves"]')
     page.click('[data-command="export-code"]')
     code = page.input_value("#code-out")
+    save_file = page.evaluate(f"localStorage.getItem('blitzbox:{GAME}:autosave')")
     log = page.inner_text("#log")
 
     other = browser.new_context().new_page()
     open_game(other, site_url)
+    make_moves(other, 1)
     other.click('[data-command="saves"]')
     other.fill("#code-in", "bb1.garbage")
     other.click('[data-command="import-code"]')
     assert "could not be loaded" in other.inner_text("#message")
     other.fill("#code-in", code)
+    other.click('[data-command="import-code"]')
+    assert other.locator("#replay-bar").is_visible() and "move 0 of 5" in other.inner_text("#status")
+    other.click('[data-command="replay-exit"]')
+    assert other.locator("#log li").count() == 1, "the game in progress is still there"
+    other.click('[data-command="saves"]')
+    other.fill("#code-in", save_file)
+    asked = []
+    other.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    other.click('[data-command="import-code"]')
+    assert asked and "Replace" in asked[0] and other.locator("#log li").count() == 1
+    other.once("dialog", lambda dialog: dialog.accept())
     other.click('[data-command="import-code"]')
     assert other.inner_text("#log") == log
     other.context.close()
@@ -110,11 +125,18 @@ def test_a_full_storage_is_reported_and_the_game_goes_on(page, site_url, off_ori
 
 
 def test_the_keyboard_alone_can_play(page, site_url, off_origin):
+    """After a keyboard move the focus stays on the board, so Enter plays on; Ctrl+Z in a text field
+    edits the text, not the game."""
     open_game(page, site_url)
-    target = page.locator("#board [data-action]").first
-    target.focus()
-    page.keyboard.press("Enter")
-    assert page.locator("#log li").count() == 1
+    page.locator("#board [data-action]").first.focus()
+    for moves in (1, 2):
+        page.keyboard.press("Enter")
+        assert page.locator("#log li").count() == moves
+        assert page.evaluate("document.activeElement.closest('#board [data-action]') !== null")
+    page.click('[data-command="saves"]')
+    page.locator("#slot-name").type("abc")
+    page.keyboard.press("Control+z")
+    assert page.locator("#log li").count() == 2
     assert off_origin == []
 
 
@@ -131,6 +153,54 @@ def test_an_embed_loads_nothing_heavy_until_clicked(page, site_url, off_origin, 
     assert page.locator("#log li").count() >= 2
     assert page.get_attribute("html", "data-theme") == "dark"
     assert off_origin == [] and page_errors == []
+
+
+def test_an_embed_plays_where_storage_is_blocked_and_says_nothing_is_saved(page, site_url, off_origin, page_errors):
+    """A browser blocking third-party site data makes localStorage throw SecurityError in the iframe."""
+    page.add_init_script("""Object.defineProperty(window, "localStorage", {
+        get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});""")
+    page.goto(f"{site_url}/embed/{GAME}.html")
+    page.click("#play-button")
+    wait_ready(page)
+    assert "nothing will be saved" in page.inner_text("#message")
+    make_moves(page, 2)
+    assert page.locator("#log li").count() >= 2
+    assert off_origin == [] and page_errors == []
+
+
+def test_an_embed_resumes_its_own_game(page, site_url, off_origin):
+    page.goto(f"{site_url}/embed/{GAME}.html")
+    page.evaluate(f"localStorage.setItem('blitzbox:{GAME}:embed:setup', '{HOTSEAT}')")
+    page.reload()
+    page.click("#play-button")
+    wait_ready(page)
+    make_moves(page, 2)
+    log = page.inner_text("#log")
+    page.reload()
+    page.click("#play-button")
+    wait_ready(page)
+    assert page.inner_text("#log") == log and page.locator("#log li").count() == 2
+    assert off_origin == []
+
+
+def test_an_embed_caches_only_its_own_game(page, site_url, off_origin):
+    page.goto(f"{site_url}/embed/{GAME}.html")
+    page.click("#play-button")
+    wait_ready(page)
+    page.wait_for_function("""async () => {
+        const names = await caches.keys();
+        return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 20;
+    }""", timeout=90_000)
+    cached = page.evaluate("""async () => {
+        const cache = await caches.open((await caches.keys())[0]);
+        return (await cache.keys()).map((request) => new URL(request.url).pathname);
+    }""")
+    assert f"/embed/{GAME}.html" in cached and any(path.endswith("pyodide.asm.wasm") for path in cached)
+    others = [game for game in built_games() if game != GAME]
+    for path in cached:
+        assert not any(path.endswith((f"/{game}.html", f"/{game}.zip")) for game in others), path
+        assert not path.endswith(("/index.html", "/stats.html", "/stats.zip")) and "/rules/" not in path, path
+    assert off_origin == []
 
 
 @pytest.mark.parametrize("path", [f"{GAME}.html", f"embed/{GAME}.html", "stats.html"])
@@ -183,6 +253,8 @@ def test_every_game_boots_and_plays_offline_after_one_visit(how, context, page, 
                 page.locator("[data-action]").first.click()
             else:
                 page.wait_for_timeout(100)  # a bot's turn
+    page.goto(f"{url}/fall-blau")  # static hosts serve pages without .html too
+    wait_ready(page)
     context.set_offline(False)
     if how == "set_offline":
         server.shutdown()
@@ -194,6 +266,7 @@ def test_pages_are_served_with_the_deployed_security_headers(page, site_url):
     response = page.goto(f"{site_url}/{GAME}.html")
     policy = response.headers["content-security-policy"]
     assert "default-src 'self'" in policy and "frame-ancestors *" in policy
+    assert "base-uri 'self'" in policy and "form-action 'self'" in policy
     assert "x-frame-options" not in response.headers
     assert response.headers["cache-control"] == "no-cache"
     wasm = page.request.get(f"{site_url}/runtime/pyodide-314.0.7/pyodide.asm.wasm")

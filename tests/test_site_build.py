@@ -84,3 +84,29 @@ def test_game_pages_paint_without_waiting_for_a_stylesheet(folder):
         text = (SITE / f"{folder}{name}.html").read_text()
         assert 'rel="stylesheet"' not in text
         assert css in text
+
+
+def service_worker_lists() -> dict:
+    source = (SITE / "sw.js").read_text()
+    start = source.index("const LISTS = ") + len("const LISTS = ")
+    return json.JSONDecoder().raw_decode(source[start:])[0]
+
+
+def test_an_embed_worker_precaches_only_its_own_game():
+    """A blog reader's browser should not download all five games for one embedded board."""
+    from game_core import games
+
+    lists = service_worker_lists()
+    assert set(lists["embeds"]) == set(games.names())
+    for name, urls in lists["embeds"].items():
+        assert all((SITE / url).is_file() for url in urls), name
+        zips = [url for url in urls if url.startswith("./py/")]
+        assert zips == list(page_config(SITE / f"{name}.html")["files"]), "its own bundle, no other"
+        assert f"./embed/{name}.html" in urls and not any(url.startswith(("./rules/", "./oembed/")) for url in urls)
+        assert not [url for url in urls if url.endswith(".html") and url != f"./embed/{name}.html"]
+    assert len(lists["site"]) > len(max(lists["embeds"].values(), key=len))
+
+
+def test_the_policy_keeps_base_and_form_targets_on_this_site():
+    policy = (ROOT / "netlify.toml").read_text()
+    assert "base-uri 'self'" in policy and "form-action 'self'" in policy

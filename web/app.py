@@ -10,17 +10,18 @@ from html import escape
 from pyodide.ffi import create_once_callable, create_proxy
 from pyscript import document, window
 
-from game_core import IllegalAction, SaveError, games, records
+from game_core import IllegalAction, SaveError, games, limits, records, saves
 from game_core.session import HUMAN, Replay, Session, game_module
+from game_core.stats import HISTORY_KEY
 
 NAME = document.body.getAttribute("data-game")
 EMBED = document.body.getAttribute("data-embed") == "1"
 PREFIX = f"blitzbox:{NAME}:embed" if EMBED else f"blitzbox:{NAME}"
 AUTOSAVE_KEY = f"{PREFIX}:autosave"
+OLD_UNREADABLE_KEY = f"{AUTOSAVE_KEY}:unreadable"  # where earlier versions kept one unreadable save
 SETUP_KEY = f"{PREFIX}:setup"
 SLOT_PREFIX = f"blitzbox:{NAME}:slot:"
 SETTINGS_KEY = "blitzbox:settings"
-HISTORY_KEY = "blitzbox:history"
 SLICE_SECONDS = 0.025  # long searches run in slices this short, so the page never freezes
 BOT_DELAYS_MS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 0}
 
@@ -28,6 +29,10 @@ session = None  # the game being played
 replay = None  # a Replay while the replay viewer is open
 jobs = {}  # the running searches in slices, by kind ("bot", "hint")
 autoplay_timer = None
+saved_text = None  # the autosave as this tab last wrote or read it (another tab may have written since)
+held_save = None  # "kept" or "stuck": an unreadable autosave this tab must not overwrite (see resume)
+following = False  # this tab shows a game another tab continued: its bot plays there, not here
+focus_on_board = False  # the keyboard focus was last on the board (refocused there after a redraw)
 
 
 def element(id_):
@@ -42,18 +47,37 @@ def random_seed() -> int:
     return int(window.Math.random() * 2**31)
 
 
+def now_text() -> str:
+    return datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+
+
 # -- storage: never lose a game, never fail silently --------------------------------------
+def local_storage():
+    """window.localStorage, or None where the browser blocks it (an embed when third-party data is blocked)."""
+    try:
+        storage = window.localStorage
+        storage.length  # a blocked storage may throw only when used
+        return storage
+    except Exception:
+        return None
+
+
+STORAGE = local_storage()
+
+
 def storage_get(key):
     try:
-        value = window.localStorage.getItem(key)
+        value = STORAGE.getItem(key)
     except Exception:
         return None
     return value if isinstance(value, str) else None  # JS null arrives as a falsy JsNull
 
 
 def storage_set(key, value) -> bool:
+    if STORAGE is None:
+        return False  # said once at start: nothing is saved
     try:
-        window.localStorage.setItem(key, value)
+        STORAGE.setItem(key, value)
         return True
     except Exception as err:  # QuotaExceededError, or storage disabled
         show_message(f"This browser refused to save ({getattr(err, 'name', 'storage error')}): its storage "
@@ -61,24 +85,44 @@ def storage_set(key, value) -> bool:
         return False
 
 
+def storage_remove(key) -> None:
+    try:
+        STORAGE.removeItem(key)
+    except Exception:
+        pass
+
+
 def storage_keys(prefix: str) -> list:
-    storage = window.localStorage
-    keys = [storage.key(i) for i in range(storage.length)]
+    try:
+        keys = [STORAGE.key(i) for i in range(STORAGE.length)]
+    except Exception:
+        return []
     return sorted(k for k in keys if isinstance(k, str) and k.startswith(prefix))
 
 
 def settings() -> dict:
-    try:
-        value = json.loads(storage_get(SETTINGS_KEY) or "{}")
-        return value if isinstance(value, dict) else {}
-    except ValueError:
-        return {}
+    return limits.clean_settings(storage_get(SETTINGS_KEY))
 
 
 def show_message(text: str) -> None:
     box = element("message")
     box.textContent = text
     box.hidden = not text
+
+
+def kept_keys() -> list:
+    return storage_keys(saves.kept_prefix(PREFIX)) + storage_keys(OLD_UNREADABLE_KEY)
+
+
+def keep_aside(text: str):
+    """Copy a save to a key of its own, with the date; that key, or None when storage refused it.
+    A copy that is already kept is not kept twice."""
+    taken = kept_keys()
+    for key in taken:
+        if storage_get(key) == text:
+            return key
+    key = saves.kept_key(PREFIX, now_text(), taken)
+    return key if storage_set(key, text) else None
 
 
 # -- starting, resuming and saving ------------------------------------------------------------
@@ -95,15 +139,12 @@ def default_setup() -> dict:
 
 
 def saved_setup() -> dict:
-    text = storage_get(SETUP_KEY)
-    if text:
-        try:
-            setup = json.loads(text)
-            Session(NAME, 0, setup["options"], setup["seats"])  # still valid?
-            return setup
-        except Exception:
-            pass
-    return default_setup()
+    try:
+        setup = limits.parse_json(storage_get(SETUP_KEY), "the saved set-up", 10_000)
+        Session(NAME, 0, setup["options"], setup["seats"])  # still valid?
+        return setup
+    except Exception:
+        return default_setup()
 
 
 def start(setup: dict, seed=None) -> None:
@@ -111,61 +152,119 @@ def start(setup: dict, seed=None) -> None:
     jobs.clear()
     session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
     session.start_clock(now_ms())
-    storage_set(SETUP_KEY, json.dumps(setup))
+    text = json.dumps(setup)
+    if storage_get(SETUP_KEY) != text:
+        storage_set(SETUP_KEY, text)
     show_message("")
 
 
-def load_text(text: str) -> None:
-    """Load a save (session JSON), a bare record, or a share code; SaveError if unusable."""
-    global session
-    text = text.strip()
-    if text.startswith("{") and '"blitzbox-session"' in text:
-        loaded = Session.from_save(NAME, text)
-    else:
-        record = records.decode(text) if not text.startswith("{") else json.loads(text)
-        loaded = Session.from_record(NAME, record, saved_setup()["seats"])
+def read_session(text) -> Session:
+    """A stored or imported session, checked before it is parsed; SaveError if unusable."""
+    return Session.from_save(NAME, limits.check_json(text, "the saved game"))
+
+
+def shared_record(text: str) -> dict:
+    """The record in a share code or a bare record's JSON; SaveError if unusable."""
+    if not text.startswith(("{", "[")):
+        return limits.decode_share_code(text)
+    record = limits.parse_json(text, "the record")
+    if not isinstance(record, dict):
+        raise SaveError("the text does not hold a game record")
+    return record
+
+
+def adopt(loaded: Session, text) -> None:
+    """Make a loaded session the game of this tab; `text` is the autosave it came from, if any."""
+    global session, saved_text
     jobs.clear()
     session = loaded
     session.start_clock(now_ms())
+    saved_text = text
 
 
-def resume() -> None:
+def resume(fallback: tuple) -> None:
+    """Resume this page's autosave, or start the fallback (setup, seed). An unreadable autosave is kept
+    aside under a key of its own, and stays where it is until the first move of the new game (so a page
+    updated to a newer version still finds it); with storage too full for a copy, it is never overwritten."""
+    global held_save
     text = storage_get(AUTOSAVE_KEY)
-    if text:
+    if not text:
+        return start(*fallback)
+    try:
+        return adopt(read_session(text), text)
+    except SaveError as err:
+        reason = err
+    kept = keep_aside(text)
+    start(*fallback)
+    held_save = "kept" if kept else "stuck"
+    if kept:
+        show_message(f"Your saved game could not be resumed: {reason}. It was kept aside in Saves (open, export "
+                     "or delete it there), and it stays saved until your first move in the new game started here.")
+    else:
+        show_message(f"Your saved game could not be resumed: {reason}. Storage is full, so no copy could be "
+                     "made: it stays saved where it is, and the new game started here will not be saved.")
+
+
+def autosave() -> None:
+    """Save this tab's game (called after every redraw) without ever silently overwriting a game that
+    another tab saved and this one does not continue: that game is kept aside first."""
+    global saved_text, held_save
+    if replay is not None or STORAGE is None:
+        return
+    text = session.to_save()
+    if text == saved_text:
+        return
+    if held_save is not None:
+        if held_save == "stuck" or not session.state.actions:
+            return
+        held_save, saved_text = None, storage_get(AUTOSAVE_KEY)  # kept aside already
+    stored = storage_get(AUTOSAVE_KEY)
+    kept = None
+    if stored and stored != saved_text and saves.moves(stored) != 0 and not saves.continues(text, stored):
+        kept = keep_aside(stored)
+        if kept is None:
+            show_message("Another tab saved a different game here, and storage is too full to keep a copy of it: "
+                         "this tab's game is not saved (export it from Saves).")
+            return
+    if storage_set(AUTOSAVE_KEY, text):
+        saved_text = text
+        if kept:
+            show_message(f"Another tab had saved a different game of {session.game.title}: it was kept aside in "
+                         f"Saves ({kept.rsplit(':kept:', 1)[-1]}), and this tab's game is saved.")
+
+
+def on_storage(event) -> None:
+    """Another tab saved: follow it when it continued this tab's game, else say so (see autosave)."""
+    global following
+    text = event.newValue
+    if event.key != AUTOSAVE_KEY or not isinstance(text, str) or text == saved_text or session is None:
+        return
+    if saves.continues(text, session.to_save()):
         try:
-            load_text(text)
+            adopt(read_session(text), text)
+        except SaveError:
             return
-        except (SaveError, ValueError) as err:
-            # Keep the unreadable save aside (never delete a player's data) and say why.
-            storage_set(f"{AUTOSAVE_KEY}:unreadable", text)
-            start(saved_setup())
-            show_message(f"Your saved game could not be resumed: {err}. It was kept aside; a new game has started.")
-            return
-    start(saved_setup())
+        following = True
+        show_message("This game was continued in another tab: this tab now shows it.")
+        render()
+    else:
+        show_message(f"Another tab saved a different game of {session.game.title}: if you play on here, both "
+                     "are kept (that one goes aside in Saves).")
 
 
 def open_from_url() -> None:
-    """A share link (#g=code) opens as a replay, or continues when the game has no secrets."""
-    fragment = str(window.location.hash or "")
-    query = str(window.location.search or "")
-    code = None
-    for part in (fragment[1:] + "&" + query[1:]).split("&"):
-        if part.startswith("g="):
-            code = window.decodeURIComponent(part[2:])
-    if not code:
-        return
-    try:
-        if session.game.hidden_information or "view=replay" in query:
-            open_replay(records.decode(code))
-        else:
-            load_text(code)
-    except (SaveError, ValueError) as err:
-        show_message(f"That shared game could not be opened: {err}.")
+    """A share link (#g=code) opens as a replay: every game has secrets that continuing it would reveal."""
+    code = limits.share_code_in(str(window.location.hash or ""), str(window.location.search or ""))
+    if code:
+        try:
+            open_replay(limits.decode_share_code(code))
+        except SaveError as err:
+            show_message(f"That shared game could not be opened: {err}.")
 
 
-def embed_setup() -> dict:
+def embed_setup() -> tuple:
     """Embed parameters in the lichess style: ?seed=&bot=&seat=&view=&g=&theme="""
-    setup = default_setup()
+    setup = saved_setup()
     params = window.URLSearchParams.new(window.location.search)
     bot, seat = params.get("bot"), params.get("seat")
     if isinstance(bot, str) and bot in getattr(game_module(games.get(NAME)), "BOTS", {}):
@@ -177,7 +276,8 @@ def embed_setup() -> dict:
 
 
 def record_finished_game() -> None:
-    """Append a finished game to the local history that the statistics page reads."""
+    """Append a finished game to the local history that the statistics page reads (never over a
+    history this page cannot read)."""
     state = session.state
     humans = session.humans()
     bots = sorted({who for who in session.seats.values() if who != HUMAN})
@@ -187,11 +287,12 @@ def record_finished_game() -> None:
              "human_seats": humans, "winner": state.winner, "moves": len(state.actions),
              "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
     try:
-        history = json.loads(storage_get(HISTORY_KEY) or "[]")
-    except ValueError:
-        history = []
-    if not isinstance(history, list):
-        history = []
+        history = limits.parse_json(storage_get(HISTORY_KEY) or "[]", "your statistics", limits.MAX_HISTORY_CHARS)
+        if not isinstance(history, list):
+            raise SaveError("your statistics are damaged")
+    except SaveError as err:
+        show_message(f"This game was not added to your statistics: {err}.")
+        return
     storage_set(HISTORY_KEY, json.dumps(history + [entry]))
 
 
@@ -252,7 +353,7 @@ def render() -> None:
         if again:  # querySelector gives JS null (falsy) when the element is gone
             again.focus()
     if replay is None:
-        storage_set(AUTOSAVE_KEY, session.to_save())
+        autosave()
         schedule_bot()
 
 
@@ -288,14 +389,14 @@ def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
 
 
 def schedule_bot() -> None:
-    if "bot" not in jobs and not session.state.is_over and session.bot_seat() is not None:
-        delay = BOT_DELAYS_MS.get(settings().get("speed"), BOT_DELAYS_MS["normal"])
-        run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, delay)
+    if "bot" not in jobs and not following and not session.state.is_over and session.bot_seat() is not None:
+        run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, BOT_DELAYS_MS[settings()["speed"]])
 
 
 def bot_done(action) -> None:
     session.act(action, by_bot=True)
     after_action(was_over=False)
+    keep_focus_on_board()
 
 
 def hint_done(result) -> None:
@@ -310,8 +411,9 @@ def hint_done(result) -> None:
 
 
 def realtime_tick() -> None:
-    """Real-time games: bots act on the page's clock (the engine itself never reads a clock)."""
-    if replay is None and session is not None and session.tick(now_ms()):
+    """Real-time games: bots act on the page's clock (the engine itself never reads a clock); in the
+    tab that plays, not in one that follows another tab's game."""
+    if replay is None and session is not None and not following and session.tick(now_ms()):
         after_action(was_over=False)
 
 
@@ -421,14 +523,20 @@ def read_new_game_form() -> dict:
     return {"options": options, "seats": seats}
 
 
+def save_row(label: str, key: str, actions: tuple) -> str:
+    buttons = " ".join(f'<button type="button" data-command="{command}:{escape(key)}" '
+                       f'aria-label="{name} {escape(label)}">{name}</button>' for command, name in actions)
+    return f"<li>{escape(label)} {buttons}</li>"
+
+
 def slot_list_html() -> str:
-    rows = []
-    for key in storage_keys(SLOT_PREFIX):
-        name = key[len(SLOT_PREFIX):]
-        label = escape(name)
-        rows.append(f'<li>{label} <button type="button" data-command="slot-load:{label}" '
-                    f'aria-label="Load {label}">Load</button> <button type="button" '
-                    f'data-command="slot-delete:{label}" aria-label="Delete {label}">Delete</button></li>')
+    """The named saves, then the copies kept aside (an unreadable save, another tab's game)."""
+    rows = [save_row(key[len(SLOT_PREFIX):], key, (("slot-load", "Load"), ("save-delete", "Delete")))
+            for key in storage_keys(SLOT_PREFIX)]
+    for key in kept_keys():
+        when = key.rsplit(":kept:", 1)[-1] if ":kept:" in key else "earlier"
+        rows.append(save_row(f"Kept aside {when}: {saves.describe(storage_get(key))}", key,
+                             (("slot-load", "Open"), ("save-export", "Export"), ("save-delete", "Delete"))))
     return "".join(rows) or "<li><em>No saved games yet.</em></li>"
 
 
@@ -450,30 +558,42 @@ def fill_share_dialog() -> None:
 
 def apply_settings() -> None:
     theme = window.URLSearchParams.new(window.location.search).get("theme") if EMBED else None
-    document.documentElement.setAttribute("data-theme", theme if isinstance(theme, str) else
-                                          settings().get("theme", "system"))
+    if theme not in limits.SETTINGS["theme"]:
+        theme = settings()["theme"]
+    document.documentElement.setAttribute("data-theme", theme)
 
 
 def on_setting_change(event) -> None:
     target = event.target
     key = target.getAttribute("data-setting")
-    if key:
-        current = settings()
-        current[key] = target.value
-        storage_set(SETTINGS_KEY, json.dumps(current))
+    if key in limits.SETTINGS and target.value in limits.SETTINGS[key]:
+        storage_set(SETTINGS_KEY, json.dumps({**settings(), key: target.value}))
         apply_settings()
 
 
 def on_file_chosen(event) -> None:
     files = event.target.files
     if files.length:
+        if files.item(0).size > limits.MAX_FILE_BYTES:
+            return show_message("That file is far too large to be a Blitzbox save. Nothing was changed.")
         files.item(0).text().then(create_proxy(import_text))
 
 
 def import_text(text) -> None:
+    """Load a save (this tab's game is replaced, after asking), or open a record or share code as a replay."""
+    global replay
+    text = str(text).strip()
     try:
-        load_text(str(text))
-    except (SaveError, ValueError) as err:
+        if text.startswith("{") and '"blitzbox-session"' in text:
+            loaded = read_session(text)
+            if session.state.actions and not window.confirm(
+                    f"Replace the game in progress ({saves.describe(session.to_save())}) with the one you chose?"):
+                return
+            adopt(loaded, saved_text)  # the player chose: no need to keep this tab's game aside
+            replay = None
+        else:
+            open_replay(shared_record(text))
+    except SaveError as err:
         show_message(f"That save could not be loaded: {err}. Nothing was changed.")
         return
     element("saves").close()
@@ -483,103 +603,190 @@ def import_text(text) -> None:
 
 # -- events -------------------------------------------------------------------------------------
 def take_action(action: str) -> None:
+    global following
     was_over = session.state.is_over
     try:
         session.act(action, now_ms=now_ms())
     except IllegalAction as err:
         show_message(f"That move is not allowed: {err}.")
         return
+    following = False  # the player is here now: so is the bot
     show_message("")
     after_action(was_over)
 
 
-def run_command(command: str, event) -> None:
+def keep_focus_on_board() -> None:
+    """After a redraw replaced the focused piece, give the focus to the next target on the board rather
+    than leave it on <body> (a keyboard player would tab through the whole menu again)."""
+    if focus_on_board and document.activeElement in (None, document.body):
+        target = document.querySelector("#board [data-action]") or document.querySelector("#board [data-command]")
+        if target:
+            target.focus()
+
+
+def on_focus(event) -> None:
+    global focus_on_board
+    focus_on_board = bool(event.target.closest and event.target.closest("#board"))
+
+
+# -- commands: one small function per data-command ----------------------------------------------
+COMMANDS = {}
+
+
+def command(name: str):
+    def register(function):
+        COMMANDS[name] = function
+        return function
+    return register
+
+
+@command("new")
+def open_new_game(arg, event) -> None:
+    element("new-game-fields").innerHTML = new_game_fields()
+    element("new-game").showModal()
+
+
+@command("start")
+def start_new_game(arg, event) -> None:
     global replay
-    if command.startswith("replay-"):
-        return replay_command(command)
-    if command == "new":
-        element("new-game-fields").innerHTML = new_game_fields()
-        element("new-game").showModal()
+    event.preventDefault()
+    try:
+        start(read_new_game_form())
+    except ValueError as err:
+        show_message(f"Cannot start that game: {err}")
         return
-    if command == "start":
-        event.preventDefault()
-        try:
-            start(read_new_game_form())
-        except ValueError as err:
-            show_message(f"Cannot start that game: {err}")
-            return
-        replay = None
-        element("new-game").close()
-    elif command == "rematch":
-        replay = None
-        start(saved_setup())
-    elif command == "replay":
-        open_replay(session.state.record())
-    elif command == "saves":
+    replay = None
+    element("new-game").close()
+    render()
+
+
+@command("rematch")
+def rematch(arg, event) -> None:
+    global replay
+    replay = None
+    start(saved_setup())
+    render()
+
+
+@command("replay")
+def watch_replay(arg, event) -> None:
+    open_replay(session.state.record())
+    render()
+
+
+@command("saves")
+def open_saves(arg, event) -> None:
+    element("slot-list").innerHTML = slot_list_html()
+    element("code-out").hidden = True
+    element("saves").showModal()
+
+
+@command("slot-save")
+def save_to_slot(arg, event) -> None:
+    name = str(element("slot-name").value).strip() or datetime.now().strftime("%Y-%m-%d %H:%M")
+    if storage_set(SLOT_PREFIX + name, session.to_save()):
         element("slot-list").innerHTML = slot_list_html()
-        element("code-out").hidden = True
-        element("saves").showModal()
-        return
-    elif command == "slot-save":
-        name = str(element("slot-name").value).strip() or datetime.now().strftime("%Y-%m-%d %H:%M")
-        if storage_set(SLOT_PREFIX + name, session.to_save()):
-            element("slot-list").innerHTML = slot_list_html()
-        return
-    elif command.startswith("slot-load:"):
-        text = storage_get(SLOT_PREFIX + command.split(":", 1)[1])
-        if text:
-            import_text(text)
-        return
-    elif command.startswith("slot-delete:"):
-        window.localStorage.removeItem(SLOT_PREFIX + command.split(":", 1)[1])
-        element("slot-list").innerHTML = slot_list_html()
-        return
-    elif command == "export-file":
-        window.blitzbox.download(f"{NAME}-save.json", session.to_save(), "application/json")
-        return
-    elif command == "export-code":
-        box = element("code-out")
-        box.value = records.encode(session.state.record())
-        box.hidden = False
-        box.select()
-        return
-    elif command == "import-code":
-        return import_text(element("code-in").value)
-    elif command == "share":
-        fill_share_dialog()
-        element("share").showModal()
-        return
-    elif command == "copy-share":
-        window.blitzbox.copy(element("share-link").value)
-        return
-    elif command == "download-record":
-        window.blitzbox.download(f"{NAME}-record.json", json.dumps(session.state.record(), indent=1),
-                                 "application/json")
-        return
-    elif command == "board-png":
-        window.blitzbox.exportPng(element("board").innerHTML, f"{NAME}-board.png")
-        return
-    elif command == "settings":
-        current = settings()
-        element("set-theme").value = current.get("theme", "system")
-        element("set-speed").value = current.get("speed", "normal")
-        element("settings").showModal()
-        return
-    elif command == "hint":
-        if session.can_hint():
-            element("notice").textContent = "Thinking about a good move…"
-            element("notice").hidden = False
-            run_in_slices("hint", session.hint(random_seed()), hint_done)
-        return
-    elif command == "tips-done":
-        element("how-to-play").open = False
-        storage_set(f"{PREFIX}:tips-seen", "1")
-        return
-    elif command == "close-dialog":
-        event.target.closest("dialog").close()
-        return
-    else:
-        session.command(command)
+
+
+@command("slot-load")
+def load_saved(key, event) -> None:
+    text = storage_get(key)
+    if text:
+        import_text(text)
+
+
+@command("save-export")
+def export_saved(key, event) -> None:
+    text = storage_get(key)
+    if text:
+        stamp = key.rsplit(":", 1)[-1].replace(" ", "_").replace(":", "-")
+        window.blitzbox.download(f"{NAME}-kept-{stamp}.json", text, "application/json")
+
+
+@command("save-delete")
+def delete_saved(key, event) -> None:
+    if key.startswith((SLOT_PREFIX, saves.kept_prefix(PREFIX), OLD_UNREADABLE_KEY)):
+        storage_remove(key)
+    element("slot-list").innerHTML = slot_list_html()
+
+
+@command("export-file")
+def export_file(arg, event) -> None:
+    window.blitzbox.download(f"{NAME}-save.json", session.to_save(), "application/json")
+
+
+@command("export-code")
+def export_code(arg, event) -> None:
+    box = element("code-out")
+    box.value = records.encode(session.state.record())
+    box.hidden = False
+    box.select()
+
+
+@command("import-code")
+def import_code(arg, event) -> None:
+    import_text(element("code-in").value)
+
+
+@command("share")
+def open_share(arg, event) -> None:
+    fill_share_dialog()
+    element("share").showModal()
+
+
+@command("copy-share")
+def copy_share(arg, event) -> None:
+    window.blitzbox.copy(element("share-link").value)
+
+
+@command("download-record")
+def download_record(arg, event) -> None:
+    window.blitzbox.download(f"{NAME}-record.json", json.dumps(session.state.record(), indent=1), "application/json")
+
+
+@command("board-png")
+def board_png(arg, event) -> None:
+    window.blitzbox.exportPng(element("board").innerHTML, f"{NAME}-board.png")
+
+
+@command("settings")
+def open_settings(arg, event) -> None:
+    current = settings()
+    element("set-theme").value = current["theme"]
+    element("set-speed").value = current["speed"]
+    element("settings").showModal()
+
+
+@command("hint")
+def ask_hint(arg, event) -> None:
+    if session.can_hint():
+        element("notice").textContent = "Thinking about a good move…"
+        element("notice").hidden = False
+        run_in_slices("hint", session.hint(random_seed()), hint_done)
+
+
+@command("tips-done")
+def tips_done(arg, event) -> None:
+    element("how-to-play").open = False
+    storage_set(f"{PREFIX}:tips-seen", "1")
+
+
+@command("close-dialog")
+def close_dialog(arg, event) -> None:
+    event.target.closest("dialog").close()
+
+
+def run_command(name: str, event) -> None:
+    """A data-command: the replay bar's, one of COMMANDS (`name:argument`), or the session's own
+    (undo, redo, reset-turn, reveal, ui:key=value), which redraw the board."""
+    global following
+    if name.startswith("replay-"):
+        return replay_command(name)
+    head, _, arg = name.partition(":")
+    if head in COMMANDS:
+        return COMMANDS[head](arg, event)
+    following = False
+    session.command(name)
     render()
 
 
@@ -598,12 +805,12 @@ def on_click(event) -> None:
 def on_key(event) -> None:
     if session is None:
         return
-    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and replay is None:
+    target = event.target
+    in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA") or bool(target.isContentEditable)
+    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and replay is None and not in_form:
         event.preventDefault()
         run_command("undo" if event.key == "z" else "redo", event)
         return
-    target = event.target
-    in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA")
     if session.realtime and not in_form and not (event.ctrlKey or event.metaKey or event.altKey):
         shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"]')
         if shortcut:  # a player's own key on a shared keyboard
@@ -615,21 +822,23 @@ def on_key(event) -> None:
         if not is_native and target.closest("[data-action],[data-command]"):
             event.preventDefault()
             on_click(event)
+            keep_focus_on_board()
 
 
 def main() -> None:
     apply_settings()
-    if EMBED:
-        start(*embed_setup())
-    else:
-        resume()
-        if window.navigator.storage and window.navigator.storage.persist:
-            window.navigator.storage.persist()  # ask the browser not to clear our saves
+    resume(embed_setup() if EMBED else (saved_setup(), None))
+    if STORAGE is None:
+        show_message("This browser blocks storage here: you can play, but nothing will be saved.")
+    elif not EMBED and window.navigator.storage and window.navigator.storage.persist:
+        window.navigator.storage.persist()  # ask the browser not to clear our saves
     open_from_url()
     document.addEventListener("click", create_proxy(on_click))
     document.addEventListener("keydown", create_proxy(on_key))
     document.addEventListener("change", create_proxy(on_setting_change))
     document.addEventListener("input", create_proxy(on_new_game_input))
+    document.addEventListener("focusin", create_proxy(on_focus))
+    window.addEventListener("storage", create_proxy(on_storage))
     element("file-in").addEventListener("change", create_proxy(on_file_chosen))
     if session.realtime:
         window.setInterval(create_proxy(realtime_tick), 100)

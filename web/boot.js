@@ -3,13 +3,18 @@
 (() => {
   let settings = {};
   try { settings = JSON.parse(localStorage.getItem("blitzbox:settings") || "{}") || {}; } catch (e) { /* blocked */ }
-  document.documentElement.dataset.theme = settings.theme || "system";
+  const themes = ["system", "light", "dark"];  // as game_core/limits.py SETTINGS
+  document.documentElement.dataset.theme = themes.includes(settings.theme) ? settings.theme : "system";
 
   if ("serviceWorker" in navigator && location.protocol !== "file:") {
     // sw.js sits next to this script, at the site's root (embed pages are one folder down). It is
     // registered once the game is ready, so its precaching never competes with the first load.
-    const worker = new URL("sw.js", document.currentScript.src);
-    const register = () => navigator.serviceWorker.register(worker).catch(() => {});
+    // An embed registers its own worker, scoped to its page, that caches only its game's files.
+    const game = document.body.dataset.game;
+    const embed = document.body.dataset.embed === "1";
+    const worker = new URL(embed ? `sw.js?embed=${encodeURIComponent(game)}` : "sw.js", document.currentScript.src);
+    const options = embed ? {scope: new URL(`embed/${game}.html`, document.currentScript.src).href} : {};
+    const register = () => navigator.serviceWorker.register(worker, options).catch(() => {});
     if (document.body.dataset.ready === "1") register();
     else new MutationObserver((changes, observer) => {
       if (document.body.dataset.ready === "1") { observer.disconnect(); register(); }

@@ -8,7 +8,7 @@
   // and the Python that starts the glue, as on the full page.
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
-  if (params.get("theme")) document.documentElement.dataset.theme = params.get("theme");
+  if (["system", "light", "dark"].includes(params.get("theme"))) document.documentElement.dataset.theme = params.get("theme");
   button.addEventListener("click", () => {
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;

@@ -4,6 +4,7 @@ game_core.stats' HTML, and clear the history after the player confirms."""
 from pyodide.ffi import create_proxy
 from pyscript import document, window
 
+from game_core import SaveError, limits
 from game_core.stats import HISTORY_KEY, parse_history, stats_html
 
 CONFIRM_CLEAR = "Clear all your statistics in this browser? This cannot be undone."
@@ -13,11 +14,25 @@ def element(id_):
     return document.getElementById(id_)
 
 
+def show_message(text: str) -> None:
+    message = element("message")
+    message.textContent = text
+    message.hidden = not text
+
+
 def read_history() -> list:
     try:
-        return parse_history(window.localStorage.getItem(HISTORY_KEY))
+        text = window.localStorage.getItem(HISTORY_KEY)
     except Exception:  # storage disabled or blocked: show an empty record
         return []
+    if not isinstance(text, str):
+        return []
+    try:
+        limits.check_json(text, "your statistics", limits.MAX_HISTORY_CHARS)  # before json.loads
+    except SaveError as err:
+        show_message(f"Your statistics could not be read: {err}. They were left as they are.")
+        return []
+    return parse_history(text)
 
 
 def render() -> None:
@@ -33,9 +48,7 @@ def clear_stats() -> None:
     try:
         window.localStorage.removeItem(HISTORY_KEY)
     except Exception as err:
-        message = element("message")
-        message.textContent = f"This browser refused to clear the statistics ({getattr(err, 'name', 'storage error')})."
-        message.hidden = False
+        show_message(f"This browser refused to clear the statistics ({getattr(err, 'name', 'storage error')}).")
     render()
 
 

@@ -1,7 +1,12 @@
-// Offline support: precache the whole site (runtime included) under a content-hashed cache name,
-// so a deploy never mixes old and new files; serve same-origin GETs cache-first.
-const CACHE = "__CACHE__";
-const PRECACHE = __PRECACHE__;
+// Offline support: precache the site (runtime included) under a content-hashed cache name, so a
+// deploy never mixes old and new files; serve same-origin GETs cache-first. An embed's worker
+// (registered as sw.js?embed=<game>, scoped to that embed page) precaches only its game's files.
+const EMBED = new URL(location.href).searchParams.get("embed");
+const LISTS = __PRECACHE__;
+const PRECACHE = EMBED ? LISTS.embeds[EMBED] || [] : LISTS.site;
+const CACHE = EMBED ? `blitzbox-embed:${EMBED}:__HASH__` : "blitzbox-__HASH__";
+// Each worker deletes only its own older caches: the site's and each embed's live side by side.
+const family = (name) => name.startsWith("blitzbox-embed:") ? name.slice(0, name.lastIndexOf(":")) : "blitzbox";
 
 self.addEventListener("install", (event) => {
   // Chromium: the runtime and our Python bundles (versioned paths, cached forever) race the network
@@ -9,7 +14,7 @@ self.addEventListener("install", (event) => {
   // (Cache Storage): a warm load is as fast as on a page without a worker, and offline still works.
   if (event.addRoutes) {
     event.addRoutes(["runtime/*", "py/*"].map((path) => ({
-      condition: {urlPattern: new URLPattern({pathname: new URL(path, self.registration.scope).pathname})},
+      condition: {urlPattern: new URLPattern({pathname: new URL(path, location.href).pathname})},
       source: "race-network-and-fetch-handler",
     }))).catch(() => {});
   }
@@ -18,11 +23,11 @@ self.addEventListener("install", (event) => {
 
 self.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
-    const names = await caches.keys();
-    const hadOld = names.some((name) => name.startsWith("blitzbox-") && name !== CACHE);
-    await Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name)));
+    const old = (await caches.keys()).filter((name) => name.startsWith("blitzbox") && name !== CACHE
+                                             && family(name) === family(CACHE));
+    await Promise.all(old.map((name) => caches.delete(name)));
     await self.clients.claim();
-    if (hadOld) {
+    if (old.length) {
       for (const client of await self.clients.matchAll()) client.postMessage({type: "blitzbox:updated"});
     }
   })());
@@ -30,10 +35,14 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || new URL(request.url).origin !== location.origin) return;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== location.origin) return;
+  const navigate = request.mode === "navigate";
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(request, {ignoreSearch: request.mode === "navigate"});
+    const hit = await cache.match(request, {ignoreSearch: navigate})
+      // Static hosts serve /fall-blau as /fall-blau.html: so does the offline copy.
+      || (navigate && !url.pathname.endsWith("/") && await cache.match(new URL(`${url.pathname}.html`, url)));
     return hit || fetch(request);
   })());
 });
