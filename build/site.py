@@ -317,7 +317,7 @@ def landing_page(catalogue: list[dict]) -> None:
             (SITE / "thumbs" / f"{name}.svg").write_text(thumbnail(name))
             cards.append(
                 f'<li class="game-card" data-card="{name}"><div class="thumb">'
-                f'<img src="./thumbs/{name}.svg" alt="" loading="lazy"></div>'
+                f'<img src="./thumbs/{name}.svg" alt=""></div>'
                 f'<h2><a href="./{name}.html">{title}</a></h2><ul class="facts" aria-label="Facts">{facts}</ul>'
                 f'<p>{html.escape(item["blurb"])}</p><p class="links">'
                 f'<a class="button play" href="./{name}.html">Play</a>'

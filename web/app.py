@@ -285,7 +285,8 @@ def pad_targets(svg) -> None:
         if not box.width or (box.width >= TOUCH_TARGET_PX and box.height >= TOUCH_TARGET_PX):
             continue
         local = node.getBBox()
-        need = TOUCH_TARGET_PX / (float(node.getScreenCTM().a) or 1.0)  # 44 px in the node's own units
+        # 44 px in the node's own units (and half a pixel more, so rounding never leaves it at 43.99)
+        need = (TOUCH_TARGET_PX + 0.5) / (float(node.getScreenCTM().a) or 1.0)
         width, height = max(float(local.width), need), max(float(local.height), need)
         pad = document.createElementNS("http://www.w3.org/2000/svg", "rect")
         for name, value in (("x", float(local.x) - (width - float(local.width)) / 2),
@@ -357,7 +358,6 @@ def render() -> None:
         unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
         if before and before.get(key, unseen) != value:
             node.classList.add("fresh")
-    move_pieces(board, places)
     element("status").textContent = status
     spoken = " ".join(new_lines + ([announce_cues(board)] if new_lines else []))
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
@@ -383,7 +383,8 @@ def render() -> None:
     element("result").hidden = not over or replay is not None
     if over:
         element("result-text").textContent = session.status()
-    size_board()
+    size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
+    move_pieces(board, places)
     if focus_key is not None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
