@@ -52,6 +52,15 @@ CATALOGUE = (
     ("blitzed", "Blitzed!", "A real-time dice race for 3 to 5 players: roll, grab a task, thunder!"),
     ("fall-blau", "Campaign: Fall Blau", "A solitaire card game of the 1942 summer offensive, with hard and missions modes."),
 )
+# The landing page's card facts: players and length as the box or the rules give them (source in brackets).
+CARD_FACTS = {
+    "blitzkrieg": {"players": "1–2 players", "length": "about 20 min"},  # title of the box; solo module (rulebook)
+    "blitzkrieg-nippon": {"players": "2 players", "length": "about 20 min"},  # the base game's box (printed)
+    "bitskrieg": {"players": "2 players", "length": "about 20 min"},  # designed: our estimate from bot games
+    "blitzed": {"players": "3–5 players", "length": "about 15 min"},  # reviews (secondary source)
+    "fall-blau": {"players": "1 player", "length": "12 turns, about 30 min"},  # 3 turns a month, Jul–Oct (rulebook)
+}
+THUMBNAIL_MOVES = 12  # the landing page shows each board a few moves into a game, not empty
 
 
 def run(cmd, **kw):
@@ -283,17 +292,41 @@ def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]
     return built
 
 
+def thumbnail(name: str) -> str:
+    """The game's board drawn by its engine a few (seeded) moves into a game, for the landing page."""
+    from game_core import games
+    from game_core.rng import Rng
+    from game_core.session import draw, game_module
+
+    game = games.get(name)
+    state, rng = game.new_game(1), Rng.from_seed(1, "thumbnail")
+    for _ in range(THUMBNAIL_MOVES):
+        if state.is_over or not state.legal_actions():
+            break
+        state = state.apply(rng.choice(state.legal_actions()))
+    return draw(game_module(game), state, None, {"interactive": False})
+
+
 def landing_page(catalogue: list[dict]) -> None:
+    (SITE / "thumbs").mkdir(exist_ok=True)
     cards = []
     for item in catalogue:
+        name, title = item["name"], html.escape(item["title"])
+        facts = "".join(f"<li>{html.escape(fact)}</li>" for fact in CARD_FACTS[name].values())
         if item["ready"]:
+            (SITE / "thumbs" / f"{name}.svg").write_text(thumbnail(name))
             cards.append(
-                f'<li class="game-card" data-card="{item["name"]}"><h2><a href="./{item["name"]}.html">'
-                f'{html.escape(item["title"])}</a></h2><p>{html.escape(item["blurb"])}</p>'
-                f'<p class="continue" hidden><a href="./{item["name"]}.html">Continue your game</a></p></li>')
+                f'<li class="game-card" data-card="{name}"><div class="thumb">'
+                f'<img src="./thumbs/{name}.svg" alt=""></div>'
+                f'<h2><a href="./{name}.html">{title}</a></h2><ul class="facts" aria-label="Facts">{facts}</ul>'
+                f'<p>{html.escape(item["blurb"])}</p><p class="links">'
+                f'<a class="button play" href="./{name}.html">Play</a>'
+                f'<a class="button continue" href="./{name}.html" hidden>Continue your game</a>'
+                f'<a class="button" href="./rules/{name}.html">Rules</a></p></li>')
         else:
-            cards.append(f'<li class="game-card coming" data-card="{item["name"]}"><h2>{html.escape(item["title"])}'
-                         f'</h2><p>{html.escape(item["blurb"])}</p><p><em>Coming soon</em></p></li>')
+            cards.append(f'<li class="game-card coming" data-card="{name}"><h2>{title}</h2>'
+                         f'<ul class="facts" aria-label="Facts">{facts}</ul><p>{html.escape(item["blurb"])}</p>'
+                         f'<p><em>Coming soon</em></p></li>')
     page = (WEB / "index.html").read_text().replace("{{CARDS}}", "\n".join(cards))
     (SITE / "index.html").write_text(page)
 

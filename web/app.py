@@ -7,12 +7,13 @@ import time
 from datetime import datetime, timezone
 from html import escape
 
-from pyodide.ffi import create_once_callable, create_proxy
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, games, limits, records, saves
 from game_core.session import HUMAN, Replay, Session, game_module
 from game_core.stats import HISTORY_KEY
+from game_core.tray import tray_html
 
 NAME = document.body.getAttribute("data-game")
 EMBED = document.body.getAttribute("data-embed") == "1"
@@ -297,6 +298,10 @@ def record_finished_game() -> None:
 
 
 # -- drawing ---------------------------------------------------------------------------------
+TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
+MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
+
+
 def animated_nodes(board):
     """Dice (by seat and die, with their value) and thunder claims (by seat and card) on the board."""
     for node in board.querySelectorAll(".die[data-die], .thunder"):
@@ -308,6 +313,127 @@ def animated_marks(board) -> dict:
     return dict(mark for mark, _ in animated_nodes(board))
 
 
+def reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def piece_places(board) -> dict:
+    """Where each piece (data-piece, a stable id across renders) is on the screen now."""
+    places = {}
+    for node in board.querySelectorAll("[data-piece]"):
+        box = node.getBoundingClientRect()
+        places[node.getAttribute("data-piece")] = (float(box.left), float(box.top))
+    return places
+
+
+def move_pieces(board, before: dict) -> None:
+    """FLIP: each piece that moved slides from its old place to its new one; a new piece fades in.
+    With reduced motion nothing moves: the .last highlight alone says what changed."""
+    if not before or reduced_motion():
+        return
+    for node in board.querySelectorAll("[data-piece]"):
+        old = before.get(node.getAttribute("data-piece"))
+        if old is None:
+            node.classList.add("arrived")
+            continue
+        box = node.getBoundingClientRect()
+        scale = float(node.ownerSVGElement.getScreenCTM().a) or 1.0  # screen px per SVG unit
+        dx, dy = (old[0] - float(box.left)) / scale, (old[1] - float(box.top)) / scale
+        if abs(dx) + abs(dy) > 0.5:
+            # `translate` composes with the element's own transform attribute (`transform` would replace it).
+            frames = to_js([{"translate": f"{dx}px {dy}px"}, {"translate": "0px 0px"}],
+                           dict_converter=window.Object.fromEntries)
+            node.animate(frames, to_js({"duration": 350, "easing": "ease-out"}, dict_converter=window.Object.fromEntries))
+
+
+def announce_cues(board) -> str:
+    """The scoring moments drawn on the board (class cue), in words for the live region."""
+    return " ".join(str(node.getAttribute("data-cue")) for node in board.querySelectorAll(".cue[data-cue]"))
+
+
+def size_board() -> None:
+    """Fit each board drawing to the screen's height by its aspect ratio; on a touch screen zoom a board
+    whose smallest target would be under 44 px (it then pans inside #board, never the page)."""
+    board = element("board")
+    root = document.documentElement
+    root.style.setProperty("--dock-h", f"{element('dock').offsetHeight}px")
+    board.classList.remove("zoomed")
+    drawings = list(board.querySelectorAll(":scope > svg"))
+    for svg in drawings:
+        box = svg.viewBox.baseVal
+        svg.style.width = ""
+        if box and box.height:
+            svg.style.maxWidth = f"calc(var(--board-h) * {box.width / box.height:.4f})"
+    if not window.matchMedia("(pointer: coarse)").matches:
+        return
+    for svg in drawings:
+        sizes = [min(float(r.width), float(r.height)) for r in
+                 (node.getBoundingClientRect() for node in svg.querySelectorAll("[data-action],[data-command]"))
+                 if r.width > 0 and r.height > 0]
+        if sizes and min(sizes) < TOUCH_TARGET_PX:
+            zoom = min(MAX_ZOOM, TOUCH_TARGET_PX / min(sizes))
+            svg.style.maxWidth = "none"
+            svg.style.width = f"{float(svg.getBoundingClientRect().width) * zoom:.0f}px"
+            board.classList.add("zoomed")
+        pad_targets(svg)
+
+
+def pad_targets(svg) -> None:
+    """Give each target still under 44 px after the zoom an invisible hit area of 44 px around its
+    drawing (the last child of its <g>, so the focus ring on its first child is unchanged)."""
+    for node in svg.querySelectorAll("g[data-action], g[data-command]"):
+        box = node.getBoundingClientRect()
+        if not box.width or (box.width >= TOUCH_TARGET_PX and box.height >= TOUCH_TARGET_PX):
+            continue
+        local = node.getBBox()
+        # 44 px in the node's own units (and half a pixel more, so rounding never leaves it at 43.99)
+        need = (TOUCH_TARGET_PX + 0.5) / (float(node.getScreenCTM().a) or 1.0)
+        width, height = max(float(local.width), need), max(float(local.height), need)
+        pad = document.createElementNS("http://www.w3.org/2000/svg", "rect")
+        for name, value in (("x", float(local.x) - (width - float(local.width)) / 2),
+                            ("y", float(local.y) - (height - float(local.height)) / 2),
+                            ("width", width), ("height", height)):
+            pad.setAttribute(name, f"{value:.1f}")
+        pad.setAttribute("fill", "transparent")
+        pad.setAttribute("class", "hit")
+        node.appendChild(pad)
+
+
+def tray_controls() -> list:
+    """The package's tray(view, ui) for the person to decide now (none in replay, for a bot, or behind
+    the hotseat curtain, which hides that person's secrets)."""
+    tray = getattr(session.module, "tray", None)  # an optional export (docs/architecture.md)
+    if tray is None or replay is not None or session.curtain or not session.interactive():
+        return []
+    ui = dict(session.ui, curtain=session.curtain, interactive=True)
+    return tray(session.state.view(session.viewer()), ui)
+
+
+def show_log(lines: list, html: str | None = None) -> list:
+    """Append only the new lines (a click costs the same at move 600 as at move 20); rebuild the list
+    when it changed otherwise (undo, a new game, the replay viewer); return the new lines."""
+    log = element("log")
+    count = log.childElementCount
+    mode = "replay" if html is not None else "play"
+    same = (log.getAttribute("data-mode") == mode and count <= len(lines)
+            and (count == 0 or log.lastElementChild.textContent == lines[count - 1]))
+    if html is not None or not same:
+        log.setAttribute("data-mode", mode)
+        log.innerHTML = html if html is not None else "".join(f"<li>{escape(line)}</li>" for line in lines)
+        new = []
+    else:
+        new = lines[count:]
+        log.insertAdjacentHTML("beforeend", "".join(f"<li>{escape(line)}</li>" for line in new))
+    log.scrollTop = log.scrollHeight
+    return new
+
+
+def save_over_flag(over: bool) -> None:
+    """A one-character flag beside the autosave: the landing page offers "Continue" only for an
+    unfinished game without parsing the save (nor starting Python)."""
+    storage_set(f"{AUTOSAVE_KEY}:over", "1" if over else "0")
+
+
 def render() -> None:
     focused = document.activeElement
     focus_key = None
@@ -315,26 +441,36 @@ def render() -> None:
         for attr in ("data-action", "data-command"):
             if focused.getAttribute(attr):
                 focus_key = (attr, focused.getAttribute(attr))
-    shown = replay or session
     board = element("board")
     before = animated_marks(board)
-    board.innerHTML = shown.board_svg()
+    places = piece_places(board)
+    if replay is None:
+        frame = session.frame()
+        board.innerHTML = frame["board"]
+        status = frame["status"]
+        new_lines = show_log(frame["log"])
+    else:
+        frame = None
+        board.innerHTML = replay.board_svg()
+        status = replay.status()
+        show_log(replay.lines, replay.log_html())
+        new_lines = []
     for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
         unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
         if before and before.get(key, unseen) != value:
             node.classList.add("fresh")
-    element("status").textContent = shown.status()
-    log = element("log")
-    moves_before = log.childElementCount
-    log.innerHTML = shown.log_html()
-    log.scrollTop = log.scrollHeight
-    if replay is None and log.childElementCount > moves_before:  # screen readers hear each new move
-        element("announce").textContent = " ".join(session.log[moves_before:])
+    element("status").textContent = status
+    spoken = " ".join(new_lines + ([announce_cues(board)] if new_lines else []))
+    if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
+        element("announce").textContent = spoken
+    tray = element("tray")
+    tray.innerHTML = tray_html(tray_controls())
+    tray.hidden = not tray.childElementCount
     element("replay-bar").hidden = replay is None
     for command in ("undo", "reset-turn"):
-        document.querySelector(f'[data-command="{command}"]').disabled = replay is not None or not session.can_undo()
-    document.querySelector('[data-command="redo"]').disabled = replay is not None or not session.redo_stack
-    document.querySelector('[data-command="hint"]').disabled = replay is not None or not session.can_hint()
+        document.querySelector(f'[data-command="{command}"]').disabled = replay is not None or not frame["can_undo"]
+    document.querySelector('[data-command="redo"]').disabled = replay is not None or not frame["can_redo"]
+    document.querySelector('[data-command="hint"]').disabled = replay is not None or not frame["can_hint"]
     element("notice").hidden = True
     curtain = element("curtain")
     curtain.hidden = replay is not None or not session.curtain
@@ -348,12 +484,15 @@ def render() -> None:
     element("result").hidden = not over or replay is not None
     if over:
         element("result-text").textContent = session.status()
+    size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
+    move_pieces(board, places)
     if focus_key is not None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
             again.focus()
     if replay is None:
         autosave()
+        save_over_flag(over)
         schedule_bot()
 
 
@@ -771,6 +910,11 @@ def tips_done(arg, event) -> None:
     storage_set(f"{PREFIX}:tips-seen", "1")
 
 
+@command("menu")
+def menu(arg, event) -> None:
+    toggle_menu(not element("menu").classList.contains("open"))
+
+
 @command("close-dialog")
 def close_dialog(arg, event) -> None:
     event.target.closest("dialog").close()
@@ -790,10 +934,18 @@ def run_command(name: str, event) -> None:
     render()
 
 
+def toggle_menu(open_: bool) -> None:
+    """The header's menu, folded into one button on a phone (CSS shows it inline on wider screens)."""
+    element("menu").classList.toggle("open", open_)
+    document.querySelector(".menu-toggle").setAttribute("aria-expanded", "true" if open_ else "false")
+
+
 def on_click(event) -> None:
     target = event.target.closest("[data-action],[data-command]")
     if not target or target.hasAttribute("disabled") or session is None:
         return
+    if target.closest("#menu"):
+        toggle_menu(False)  # a phone's folded menu closes once a choice is made
     action = target.getAttribute("data-action")
     if action:
         if replay is None:
@@ -843,6 +995,8 @@ def main() -> None:
     if session.realtime:
         window.setInterval(create_proxy(realtime_tick), 100)
     element("how-to-play").open = not storage_get(f"{PREFIX}:tips-seen")  # first visit: show the basics
+    element("moves").open = not window.matchMedia("(max-width: 760px)").matches  # a phone folds the log away
+    window.addEventListener("resize", create_proxy(lambda event: size_board()))
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):
         button.disabled = False

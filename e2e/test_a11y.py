@@ -1,0 +1,50 @@
+"""axe-core (the npm package, vendored by build/package-lock.json, injected from disk: no network) finds no
+serious or critical accessibility violation on any page, in the dark theme a player may choose."""
+
+import os
+from pathlib import Path
+
+import pytest
+
+from support import ROOT, built_games, wait_ready
+
+# Where axe-core is (the build's npm install by default).
+AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / "build" / "node_modules" / "axe-core" / "axe.min.js"))
+RUN_AXE = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+    .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+}"""
+
+
+def serious_violations(page) -> list:
+    if not AXE.exists():
+        pytest.fail(f"axe-core is not installed at {AXE}: run the build (npm ci in build/)")
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(RUN_AXE)
+
+
+@pytest.fixture(params=["light", "dark"])
+def themed_page(request, browser):
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, bypass_csp=True)  # to inject axe
+    context.add_init_script(f"localStorage.setItem('blitzbox:settings', JSON.stringify({{theme: '{request.param}'}}))")
+    yield context.new_page()
+    context.close()
+
+
+@pytest.mark.parametrize("path", ["", "stats.html"] + [f"rules/{game}.html" for game in built_games()])
+def test_site_pages(themed_page, site_url, path):
+    themed_page.goto(f"{site_url}/{path}")
+    assert serious_violations(themed_page) == []
+
+
+@pytest.mark.parametrize("game", built_games())
+def test_game_pages(browser, site_url, game):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  bypass_csp=True)
+    context.add_init_script("localStorage.setItem('blitzbox:settings', JSON.stringify({theme: 'dark'}))")
+    page = context.new_page()
+    page.goto(f"{site_url}/{game}.html")
+    wait_ready(page)
+    assert serious_violations(page) == []
+    context.close()
