@@ -11,9 +11,11 @@ def _button(control: dict) -> str:
     label, detail = control["label"], control.get("detail") or ""
     if control.get("action") is not None:
         target = f'data-action="{escape(control["action"])}"'
-    else:  # a UI-only control: a selection shows whether it is on
+    elif control.get("command") is not None:  # a UI-only control: a selection shows whether it is on
         target = (f'data-command="{escape(control["command"])}" '
                   f'aria-pressed="{"true" if control.get("pressed") else "false"}"')
+    else:  # shown for information (a card the dice do not make yet): nothing to click
+        target = "disabled"
     name = f"{label}: {detail}" if detail else label
     detail_html = f'<span class="detail">{escape(detail)}</span>' if detail else ""
     return (f'<button type="button" class="tray-button" {target} aria-label="{escape(name)}">'

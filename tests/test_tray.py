@@ -81,3 +81,9 @@ def test_a_control_without_a_heading_gets_no_empty_heading():
 
 def test_no_controls_no_markup():
     assert tray_html([]) == ""
+
+
+def test_a_control_with_neither_action_nor_command_is_shown_disabled():
+    html = tray_html([{"label": "Ardennes", "detail": "the dice do not make it", "group": "Cards"}])
+    assert "disabled" in html and "data-action" not in html and "data-command" not in html
+    assert "Ardennes" in html and "the dice do not make it" in html
