@@ -364,3 +364,8 @@ def test_simulate_cli_solo():
                              "--seed", "1", "--options", json.dumps({"mode": "solo"}), "--json"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_solo_only_options_show_only_in_solo_mode():
+    difficulty = next(option for option in GAME.options if option.name == "difficulty")
+    assert difficulty.needs == ("mode", "solo")
