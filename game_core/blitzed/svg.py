@@ -182,7 +182,9 @@ def seat_panels(state, facts, seats) -> str:
     for i, seat in enumerate(seats):
         x = 10 + i * width
         name, purse = seat_name(seat), f"\u26a1 {state['bolts'][seat]}"
-        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x}" y="38" width="{width - 8}" height="82" '
+        # a dark hairline round the colour keeps the white seat's frame visible on the pale panel
+        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x - 2}" y="36" width="{width - 4}" height="86" '
+                     f'rx="9" fill="#555"/><rect x="{x}" y="38" width="{width - 8}" height="82" '
                      f'rx="8" fill="#f7f7f2" stroke="{COLOUR[seat]["fill"]}" stroke-width="4"/>'
                      + text(x + 10, 58, name, 16, anchor="start", weight="bold")
                      + text(x + width - 18, 58, purse, 16, anchor="end", weight="bold"))
@@ -204,7 +206,8 @@ def controls(view, interactive, keys, with_claim_buttons, top, piece) -> str:
     colour = COLOUR[seat]
     actions = set(view.get("legal_actions", ()))
     last = facts["last"] or {}
-    parts = [f'<g class="controls" data-seat="{seat}"><rect x="6" y="{top + 4}" width="{WIDTH - 12}" '
+    parts = [f'<g class="controls" data-seat="{seat}"><rect x="3" y="{top + 1}" width="{WIDTH - 6}" '
+             f'height="{CONTROLS_HEIGHT - 2}" rx="16" fill="#555"/><rect x="6" y="{top + 4}" width="{WIDTH - 12}" '
              f'height="{CONTROLS_HEIGHT - 8}" rx="14" fill="#f7f7f2" stroke="{colour["fill"]}" stroke-width="6"/>',
              f'<rect x="20" y="{top + 18}" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
              text(50, top + 36, seat_name(seat), 20, anchor="start", weight="bold"),
