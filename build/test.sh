@@ -2,6 +2,7 @@
 # Install everything the tests need on a fresh Debian machine, build the site, run every test.
 #   Debian: chromium (Playwright drives it; `playwright install` is never run)
 #   PyPI:   requirements-test.txt into .venv      npm: the pinned runtime (build/package-lock.json)
+# `bash build/test.sh mutation [fast|core|full]`: mutation testing instead (docs/mutation.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,51 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-test.txt .venv/requirement
   python3 -m venv .venv
   .venv/bin/pip install -q --disable-pip-version-check -r requirements-test.txt
   cp requirements-test.txt .venv/requirements-test.txt
+fi
+
+# Mutation testing with mutmut, in a scratch copy (mutmut writes its mutants/ next to the code):
+#   fast: records.py against its tests (CI, about a minute); core: engine.py, session.py, records.py
+#   against their fast tests; full: core plus every game's rules against every test but e2e (hours).
+mutation() {
+  local scope="${1:-core}" work sources tests root
+  root="$PWD"
+  case "$scope" in
+    fast) sources="game_core/records.py"
+          tests="tests/test_records.py tests/test_core_saves.py" ;;
+    core) sources="game_core/engine.py game_core/session.py game_core/records.py"
+          tests="tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py" ;;
+    full) sources="game_core/engine.py game_core/session.py game_core/records.py $(ls game_core/*/rules.py game_core/blitzkrieg/nippon.py game_core/blitzkrieg/solo.py | tr '\n' ' ')"
+          tests="tests" ;;
+    *) echo "unknown mutation scope $scope: fast, core or full" >&2; return 2 ;;
+  esac
+  work="$(mktemp -d)"
+  cp -r game_core tests pyproject.toml "$work"/
+  rm -rf "$work/tests/pyodide"
+  {
+    echo "[mutmut]"
+    echo "source_paths = game_core"
+    echo "only_mutate ="; for f in $sources; do echo "    $f"; done
+    echo "pytest_add_cli_args_test_selection ="; for t in $tests; do echo "    $t"; done
+    echo "pytest_add_cli_args = -p no:cacheprovider -x"
+  } > "$work/setup.cfg"
+  (cd "$work" && "$root/.venv/bin/mutmut" run --max-children "$(nproc)" >/dev/null 2>&1 || true
+   "$root/.venv/bin/mutmut" results --all true > results.txt 2>/dev/null
+   # Equivalent mutants (no test can tell them from the code) are listed in docs/mutation.md as `name`.
+   grep -o '`game_core\.[^`]*__mutmut_[0-9]*`' "$root/docs/mutation.md" | tr -d '`' | sort -u > equivalent.txt || true
+   echo "mutants and results in $work (mutmut show NAME there shows one)"
+   awk -F': ' 'NR == FNR { equivalent[$1] = 1; next }
+     { gsub(/^ +/, "", $1); total++
+       if ($2 == "killed" || $2 == "timeout" || $2 == "segfault") killed++
+       else if ($1 in equivalent) same++
+       else { alive++; print "not killed (" $2 "): " $1 } }
+     END { printf "mutants %d, killed %d, equivalent %d, not killed %d, score %.1f%%\n",
+                  total, killed, same, alive, total > same ? 100 * killed / (total - same) : 100
+           exit alive > 0 }' equivalent.txt results.txt)
+}
+
+if [ "${1:-}" = mutation ]; then
+  mutation "${2:-core}"
+  exit $?
 fi
 
 .venv/bin/python build/site.py

@@ -3,7 +3,8 @@
 import pytest
 
 from game_core import games
-from game_core.engine import Game, IllegalAction, Option, SaveError
+from game_core.engine import Bot, BrokenInvariant, Game, IllegalAction, Option, State, require, run_bot
+from game_core.rng import Rng
 from game_core.session import Session
 
 
@@ -133,3 +134,82 @@ def test_unknown_options_are_named():
         games.get("bitskrieg").new_game(1, {"colour": "red"})
     with pytest.raises(ValueError, match="options must be a dict"):
         games.get("bitskrieg").new_game(1, ["x"])
+
+
+class Counter(Game):
+    """The smallest game: add 1 or 2 until the total reaches 5; a roll adds a die's worth."""
+    name = "counter"
+    seats = ("solo",)
+
+
+class CounterState(State):
+    def setup(self):
+        self.total, self.history = 0, []
+
+    @property
+    def to_play(self):
+        return None if self.total >= 5 else "solo"
+
+    def legal_actions(self):
+        return ["1", "2", "roll"]
+
+    def do(self, action):
+        self.total += self.rng.below(2) + 1 if action == "roll" else int(action)
+        self.history.append(action)
+
+    def to_dict(self):
+        return {"total": self.total, "history": list(self.history), "rng": self.rng.state}
+
+
+Counter.state_class = CounterState
+
+
+def test_the_default_copy_shares_the_game_and_the_moves_but_nothing_mutable():
+    state = Counter().new_game(1).apply("1")
+    copied = state.copy()
+    assert copied.game is state.game and copied.actions is state.actions
+    assert copied.history == state.history and copied.history is not state.history
+    assert copied.rng is not state.rng and copied.rng.state == state.rng.state
+
+
+def test_replay_rebuilds_a_game_from_its_seed_options_and_moves():
+    game = Counter()
+    state = game.new_game(4).apply("roll").apply("1")
+    again = game.replay(4, None, state.actions)
+    assert again.to_dict() == state.to_dict() and again.actions == state.actions
+    assert again.undo_floor == state.undo_floor == 1
+
+
+def test_require_raises_with_the_message_only_when_the_condition_fails():
+    require(True, "fine")
+    with pytest.raises(BrokenInvariant) as err:
+        require(0, "a token is lost")
+    assert str(err.value) == "a token is lost"
+
+
+def test_with_seats_records_only_the_seats_the_options_name():
+    assert Counter().with_seats({"a": 1}, {"solo": "easy"}) == {"a": 1}
+    blitzed = games.get("blitzed")
+    assert blitzed.with_seats(None, {"p2": "hard", "x": "easy"}) == {"p2": "hard"}
+    assert blitzed.with_seats({"players": 3}, {"p1": "human"}) == {"players": 3, "p1": "human"}
+
+
+def test_the_random_bot_and_run_bot_pick_a_legal_move_from_the_view():
+    state = Counter().new_game(2)
+    view = state.view("solo")
+    picks = {run_bot(Bot(), state.game, view, Rng.from_seed(n, "t")) for n in range(30)}
+    assert picks == {"1", "2", "roll"}
+    assert Bot().name == "random" and Bot().title == "Random"
+
+
+def test_a_session_runs_its_bots_as_the_page_does():
+    session = Session("bitskrieg", 3, seats={"0": "easy", "1": "easy"})
+    job = session.bot_thinker(5)
+    try:
+        while True:
+            next(job)
+    except StopIteration as done:
+        thought = done.value
+    assert thought in session.state.legal_actions()
+    session.play_bot(5)
+    assert session.state.actions == (thought,) and session.redo_stack == []

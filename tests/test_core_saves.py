@@ -40,6 +40,17 @@ def test_unpadded_codes_of_every_length_decode():
     for size in range(1, 9):
         record = {"a": "x" * size}
         assert records.decode(records.encode(record)) == record
+    ends_in_x = {"moves": list(range(91))}  # only the padding is stripped, never a last letter
+    assert records.encode(ends_in_x).endswith("X") and records.decode(records.encode(ends_in_x)) == ends_in_x
+
+
+def test_a_code_inflating_past_any_game_says_so():
+    import base64
+    import zlib
+    body = base64.urlsafe_b64encode(zlib.compress(b" " * (MAX_SAVE_CHARS + 10), 9)).decode()
+    with pytest.raises(SaveError) as err:
+        records.decode(records.PREFIX + body)
+    assert str(err.value) == "the share code holds far more than a Blitzbox game"
 
 
 def played(moves=4):
