@@ -361,10 +361,9 @@ class Session:
                 "interactive": self.interactive(), "moves": len(self.state.actions)}
 
     def status(self) -> str:
-        if self.state.is_over:
-            winner = self.state.winner
-            return f"Game over. Winner: {self.game.seat_name(winner)}." if winner is not None else "Game over."
         text = status_line(self.module, self.state, self.viewer())
+        if self.state.is_over:
+            return text  # the result and how it was won, in the game's own words
         seat = self.bot_seat()
         if seat is not None and not self.interactive():
             text = f"{self.game.seat_name(seat)} ({self.seats[str(seat)]} bot) is thinking…"

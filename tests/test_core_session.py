@@ -131,17 +131,17 @@ def test_status_says_who_won_and_who_is_thinking():
             break
         session.play_bot(n)
     winner = session.game.seat_name(session.state.winner)
-    assert session.status() == f"Game over. Winner: {winner}."
+    assert session.status().startswith(f"{winner} wins: ")  # the result and its reason
     frame = session.frame()
     assert frame["over"] and frame["result"] == session.status() and not frame["interactive"]
     assert session.bot_seat() is None
 
 
-def test_a_game_over_with_no_winner_says_so():
+def test_a_lost_solitaire_game_says_why():
     session = Session("fall-blau", 3)
     while not session.state.is_over:
         session.act(session.state.legal_actions()[0])
-    assert session.state.winner is None and session.status() == "Game over."
+    assert session.state.winner is None and session.status().startswith("Defeat: ")
 
 
 def test_real_time_bots_never_move_through_bot_seat():
