@@ -11,7 +11,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, games, limits, records, saves
-from game_core.session import HUMAN, Replay, Session, game_module
+from game_core.session import HUMAN, Replay, Session, forced_seats, game_module
 from game_core.stats import HISTORY_KEY
 from game_core.tray import tray_html
 
@@ -614,12 +614,7 @@ def new_game_fields() -> str:
             control = (f'<input type="number" id="{field}" name="{option.name}" value="{current}" '
                        f'min="{option.low}" max="{option.high}">')
         help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
-        shown = ""
-        if option.needs:
-            other, minimum = option.needs
-            shown = f' data-needs="opt-{other}" data-needs-min="{minimum}"'
-            if values[other] < minimum:
-                shown += " hidden"
+        shown = ' data-option="1"' + ("" if option.shown(values) else " hidden")
         rows.append(f'<p{shown}><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
     special = getattr(session.module, "SPECIAL_BOTS", ())
     bots = [name for name in getattr(session.module, "BOTS", {}) if name not in special]
@@ -630,23 +625,27 @@ def new_game_fields() -> str:
         current = setup["seats"].get(str(seat), HUMAN)
         options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
                           f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
-        rows.append(f'<p><label for="seat-{seat}">{escape(session.game.seat_name(seat))}</label> '
-                    f'<select id="seat-{seat}">{options}</select></p>')
+        hidden = " hidden" if str(seat) in forced_seats(session.game, session.module, values) else ""
+        rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(session.game.seat_name(seat))}'
+                    f'</label> <select id="seat-{seat}">{options}</select></p>')
     return "".join(rows)
 
 
 def on_new_game_input(event) -> None:
-    """Show only the options that matter for the values chosen so far (see Option.needs)."""
+    """Show only the options that matter, and the seats a person may choose, for the values so far
+    (Option.shown; the seats the options decide, like the solo module's, are not asked)."""
     if not str(event.target.id).startswith("opt-"):
         return
-    for row in document.querySelectorAll(f'#new-game-fields [data-needs="{event.target.id}"]'):
-        try:
-            row.hidden = int(event.target.value) < int(row.getAttribute("data-needs-min"))
-        except ValueError:
-            pass  # a number being typed: keep the rows as they are
+    values = form_option_values()
+    for option in session.game.options:
+        element(f"opt-{option.name}").closest("p").hidden = not option.shown(values)
+    forced = forced_seats(session.game, session.module, values)
+    for row in document.querySelectorAll("#new-game-fields [data-seat]"):
+        row.hidden = row.getAttribute("data-seat") in forced
 
 
-def read_new_game_form() -> dict:
+def form_option_values() -> dict:
+    """The options as the dialog has them now (a number still being typed counts as the default)."""
     options = {}
     for option in session.game.options:
         control = element(f"opt-{option.name}")
@@ -657,7 +656,15 @@ def read_new_game_form() -> dict:
         elif isinstance(option.default, str):
             options[option.name] = str(control.value).strip()
         else:
-            options[option.name] = int(control.value or option.default)
+            try:
+                options[option.name] = int(control.value)
+            except ValueError:
+                options[option.name] = option.default
+    return options
+
+
+def read_new_game_form() -> dict:
+    options = form_option_values()
     seats = {str(seat): options.get(str(seat)) or element(f"seat-{seat}").value for seat in session.game.seats}
     return {"options": options, "seats": seats}
 
