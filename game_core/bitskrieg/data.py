@@ -59,6 +59,11 @@ OBSTACLE_COUNTERS = [
 ]
 MAX_PER_TERRAIN = {t: sum(t in c["sides"] for c in OBSTACLE_COUNTERS) for t in TERRAINS}
 
+
+def terrain_name(terrain):
+    """The name of an obstacle counter: "Obstacle" without the Terrain rule, else its terrain."""
+    return "Obstacle" if terrain == "obstacle" else TERRAINS[terrain]["name"]
+
 # Dice coordinates: square column b..g is the first die 1..6, row 2..7 the second die 1..6.
 # The printed orientation is unknown; it does not change play (axes are chosen afterwards).
 DICE_GRID = {"first_die": "column b..g", "second_die": "row 2..7", "source": "designed"}

@@ -43,8 +43,7 @@ def faces_board(sq, facing):
     return AHEAD[facing][sq] is not None
 
 
-def terrain_name(terrain):
-    return "Obstacle" if terrain == "obstacle" else data.TERRAINS[terrain]["name"]
+terrain_name = data.terrain_name
 
 
 def in_front(from_sq, facing, sq):

@@ -172,7 +172,7 @@ def draw_obstacle(sq, terrain):
     left, top = corner(sq)
     ox, oy, ow, oh = left + 4, top + DICE_BOTTOM + 2, CELL - 8, CELL - DICE_BOTTOM - 5
     fill = TERRAIN_FILL[terrain]
-    name = "Obstacle" if terrain == "obstacle" else data.TERRAINS[terrain]["name"]
+    name = data.terrain_name(terrain)
     shape = {
         "obstacle": f'<polygon points="{ox + 2},{oy + oh} {ox + 8},{oy + 8} {ox + 22},{oy} {ox + 40},{oy + 10} '
                     f'{ox + ow - 2},{oy + oh}" fill="{fill}" stroke="#3e3833"/>',
@@ -358,7 +358,7 @@ def target_name(view, square):
     if tank:
         return f"{seat_name(tank['seat'])} {CLASSES[tank['class']]['name']}"
     terrain = view["state"]["obstacles"][square]
-    return "obstacle" if terrain == "obstacle" else data.TERRAINS[terrain]["name"].lower()
+    return data.terrain_name(terrain).lower()
 
 
 def fire_marker(view, action):
