@@ -11,7 +11,11 @@ a claim and never misclaims.
 
 Each measured round is round 1 of a fresh seeded game at the default table (4 players): the
 newcomer at p1 against bots of one level. It wins the round when it does better than every other
-player (usually: it made the +1 card's task). Round i uses seed S + i, so every figure can be reproduced exactly.
+player (usually: it made the +1 card's task). Round i uses seed S + i, so every figure can be
+reproduced exactly. With 300 rounds from seed 1 (the defaults), against three bots of each level:
+- easy: the newcomer wins 56.0% of rounds [95% interval 50.3%-61.5%];
+- normal (the default): 43.7% [38.2%-49.3%] (about 13% at the speeds before issue 18);
+- hard: 2.0% [0.9%-4.3%].
 """
 
 import argparse
