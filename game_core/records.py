@@ -5,7 +5,6 @@ alongside; zlib's checksum catches damaged codes, and replaying the moves catche
 """
 
 import base64
-import binascii
 import json
 import zlib
 
@@ -37,7 +36,7 @@ def decode(code: str) -> dict:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
         text = inflater.decompress(packed, MAX_SAVE_CHARS)  # capped: a tiny code must not inflate to gigabytes
-    except (binascii.Error, zlib.error):
+    except (ValueError, zlib.error):  # binascii.Error is a ValueError, as is a non-ASCII character
         raise damaged from None
     if inflater.unconsumed_tail:
         raise SaveError("the share code holds far more than a Blitzbox game")

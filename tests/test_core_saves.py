@@ -28,6 +28,7 @@ def test_a_share_code_is_stable_and_old_codes_still_read():
     ("xx.y", "this is not a Blitzbox share code"),
     ("bb2.eNqrVkpMLsnMzytWsopWKsrPyVHSgVCxOkrp", "the share code is from a newer Blitzbox: reload the page to update"),
     (CODE[:-5], "the share code is damaged (it was cut short or altered)"),
+    (CODE[:20] + "\u2603" + CODE[21:], "the share code is damaged (it was cut short or altered)"),
     (records.PREFIX + "eJyLjgUAARUAuQ", "the share code does not hold a game record"),
 ])
 def test_share_code_refusals_say_exactly_why(code, message):
