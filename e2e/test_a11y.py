@@ -1,12 +1,13 @@
 """axe-core (the npm package, vendored by build/package-lock.json, injected from disk: no network) finds no
-serious or critical accessibility violation on any page, in the dark theme a player may choose."""
+serious or critical accessibility violation on any page, in either theme. The game pages are checked in
+test_layout.py, in the page load it already makes per game and size (the e2e runtime stays modest)."""
 
 import os
 from pathlib import Path
 
 import pytest
 
-from support import ROOT, built_games, wait_ready
+from support import ROOT, built_games
 
 # Where axe-core is (the build's npm install by default).
 AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / "build" / "node_modules" / "axe-core" / "axe.min.js"))
@@ -35,16 +36,5 @@ def themed_page(request, browser):
 @pytest.mark.parametrize("path", ["", "stats.html"] + [f"rules/{game}.html" for game in built_games()])
 def test_site_pages(themed_page, site_url, path):
     themed_page.goto(f"{site_url}/{path}")
-    assert serious_violations(themed_page) == []
-
-
-@pytest.mark.parametrize("game", built_games())
-def test_game_pages(browser, site_url, game):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
-                                  bypass_csp=True)
-    context.add_init_script("localStorage.setItem('blitzbox:settings', JSON.stringify({theme: 'dark'}))")
-    page = context.new_page()
-    page.goto(f"{site_url}/{game}.html")
-    wait_ready(page)
-    assert serious_violations(page) == []
-    context.close()
+    violations = serious_violations(themed_page)
+    assert violations == [], violations

@@ -299,6 +299,7 @@ def record_finished_game() -> None:
 
 # -- drawing ---------------------------------------------------------------------------------
 TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
+board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
 MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
 
 
@@ -366,14 +367,15 @@ def size_board() -> None:
             svg.style.maxWidth = f"calc(var(--board-h) * {box.width / box.height:.4f})"
     if not window.matchMedia("(pointer: coarse)").matches:
         return
-    for svg in drawings:
+    for index, svg in enumerate(drawings):
         sizes = [min(float(r.width), float(r.height)) for r in
                  (node.getBoundingClientRect() for node in svg.querySelectorAll("[data-action],[data-command]"))
                  if r.width > 0 and r.height > 0]
-        if sizes and min(sizes) < TOUCH_TARGET_PX:
-            zoom = min(MAX_ZOOM, TOUCH_TARGET_PX / min(sizes))
+        if sizes:  # a zoom once needed stays (the board must not jump while a bot moves)
+            board_zoom[index] = max(board_zoom.get(index, 1.0), min(MAX_ZOOM, TOUCH_TARGET_PX / min(sizes)))
+        if board_zoom.get(index, 1.0) > 1:
             svg.style.maxWidth = "none"
-            svg.style.width = f"{float(svg.getBoundingClientRect().width) * zoom:.0f}px"
+            svg.style.width = f"{float(svg.getBoundingClientRect().width) * board_zoom[index]:.0f}px"
             board.classList.add("zoomed")
         pad_targets(svg)
 
