@@ -130,7 +130,7 @@ def test_several_people_on_one_device_each_get_controls_and_keys():
 def test_a_hint_names_a_legal_move_and_the_share_of_playouts_won(monkeypatch):
     session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
     outcomes = iter([1.0, 0.0, 1.0])
-    monkeypatch.setattr(session.module, "estimate_win_chance", lambda view, rng, games: next(outcomes))
+    monkeypatch.setattr(session.game, "win_chance", lambda view, rng: next(outcomes))
     job = session.hint(1, playouts=3)
     try:
         while True:

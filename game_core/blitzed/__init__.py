@@ -6,7 +6,6 @@ from .svg import KEYBOARD_LAYOUTS, render, status_text, tray
 from .text import action_menu, text_board
 
 RENDERS_FROM_VIEW = True
-forced_seats = GAME.forced_seats  # TEMPORARY: the session reads the package function until Game.forced_seats is merged
 
-__all__ = ["GAME", "BOTS", "forced_seats", "KEYBOARD_LAYOUTS", "render", "status_text", "tick", "text_board",
+__all__ = ["GAME", "BOTS", "KEYBOARD_LAYOUTS", "render", "status_text", "tick", "text_board",
            "action_menu", "tray"]

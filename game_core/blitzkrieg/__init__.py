@@ -13,10 +13,5 @@ GAMES = (NIPPON,)  # the Nippon Expansion, a game of its own on the back of the 
 SPECIAL_BOTS = ("solo",)  # not offered as an opponent: the solo module seats itself
 
 
-def forced_seats(options: dict) -> dict:
-    """Seats the options decide: in solo mode the solo module plays the Axis and a person the Allies."""
-    return {"axis": "solo", "allies": "human"} if options.get("mode") == "solo" else {}
-
-
-__all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "forced_seats", "render", "status_text", "tray",
+__all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "render", "status_text", "tray",
            "text_board", "action_menu"]

@@ -632,6 +632,10 @@ class Blitzkrieg(Game):
                help="How far the solo set-up pushes the battle tracks toward the Axis", needs=("mode", "solo")),
     )
 
+    def forced_seats(self, options: dict) -> dict:
+        """In solo mode the solo module plays the Axis and a person the Allies."""
+        return {"axis": "solo", "allies": "human"} if options.get("mode") == "solo" else {}
+
     @staticmethod
     def state_class(game, seed, options):
         """The solo module's Axis lives in solo.py: solo games use its state class."""

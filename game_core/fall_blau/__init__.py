@@ -1,10 +1,10 @@
 """Campaign: Fall Blau: the solitaire 1942 campaign (rules, board, advisor)."""
 
-from .bots import BOTS, estimate_win_chance
+from .bots import BOTS
 from .rules import GAME
 from .svg import render, status_text, tray
 from .text import action_menu, text_board
 
 RENDERS_FROM_VIEW = True
 
-__all__ = ["action_menu", "estimate_win_chance", "GAME", "BOTS", "render", "status_text", "text_board", "tray"]
+__all__ = ["action_menu", "GAME", "BOTS", "render", "status_text", "text_board", "tray"]

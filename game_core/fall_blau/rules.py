@@ -799,6 +799,7 @@ class FallBlauGame(Game):
     title = "Campaign: Fall Blau"
     seats = ("player",)
     state_class = FallBlauState
+    hint_bot = "advisor"
     max_actions = 3000
     options = (
         Option("hard", False, label="Hard Mode", help="Add the four skull cards to the event deck."),
@@ -809,6 +810,10 @@ class FallBlauGame(Game):
         Option("generals", "", label="Frontline",
                help="Three generals, left to right, e.g. hoth,paulus,ruoff; leave empty to choose at the start."),
     )
+
+    def win_chance(self, view: dict, rng) -> float:
+        from .bots import estimate_win_chance  # the bots import the rules
+        return estimate_win_chance(view, rng, 1)
 
     def check_option_combination(self, options):
         chosen = [g for g in options["generals"].split(",") if g]
