@@ -967,7 +967,7 @@ def on_key(event) -> None:
     if session is None:
         return
     target = event.target
-    in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA") or bool(target.isContentEditable)
+    in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA")
     if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and replay is None and not in_form:
         event.preventDefault()
         run_command("undo" if event.key == "z" else "redo", event)
