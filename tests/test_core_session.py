@@ -229,3 +229,8 @@ def test_the_log_is_one_list_item_per_move():
     session.act("roll")
     session.act("roll")
     assert session.log_html() == "".join(f"<li>{line}</li>" for line in session.log)
+
+
+def test_no_bot_moves_while_a_person_is_to_act():
+    session = Session("bitskrieg", 3, seats={"1": "easy"})
+    assert session.state.to_play == 0 and session.bot_seat() is None and session.interactive()
