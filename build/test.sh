@@ -56,9 +56,9 @@ mutation() {
        if ($2 == "killed" || $2 == "timeout" || $2 == "segfault") killed++
        else if ($1 in equivalent) same++
        else { alive++; print "not killed (" $2 "): " $1 } }
-     END { printf "mutants %d, killed %d, equivalent %d, not killed %d, score %.1f%%\n",
-                  total, killed, same, alive, total > same ? 100 * killed / (total - same) : 100
-           exit alive > 0 }' equivalent.txt results.txt)
+     END { score = (total > same) ? 100 * killed / (total - same) : 100
+           printf("mutants %d, killed %d, equivalent %d, not killed %d, score %.1f%%\n", total, killed, same, alive, score)
+           exit (alive > 0) }' equivalent.txt results.txt)
 }
 
 if [ "${1:-}" = mutation ]; then

@@ -202,6 +202,8 @@ def test_the_default_hooks_of_a_game():
     with pytest.raises(IllegalAction) as err:
         game.parse_action(None, None)
     assert str(err.value) == "an action is a short text notation, not NoneType"
+    with pytest.raises(IllegalAction, match="not int$"):
+        game.parse_action(None, 5)
     with pytest.raises(IllegalAction) as err:
         game.parse_action(None, " \t ")
     assert str(err.value) == "empty action"

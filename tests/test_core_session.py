@@ -183,3 +183,54 @@ def test_the_log_html_escapes_and_lists_each_move():
     session.act("roll")
     assert session.log_html() == f"<li>{session.log[0]}</li>" and "<li>" not in session.log[0]
     assert session.log_for(None) is session.log_for(None)  # kept, not rebuilt
+
+
+def test_a_new_or_restored_session_starts_with_no_message_and_no_curtain():
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
+    assert session.frame()["message"] == "" and session.frame()["last"] == ""
+    assert session.frame()["result"] == "" and "can_hint" in session.frame()
+    again = Session.from_save("blitzed", session.to_save())
+    assert again.message == "" and again.curtain is False and again.clock_base == -again.state.clock
+
+
+def test_a_hint_needs_a_declared_hint_bot(monkeypatch):
+    session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
+    monkeypatch.setattr(session.game, "hint_bot", None)
+    assert hint_bot(session.game, session.module) is None and not session.can_hint()
+
+
+def test_a_replay_says_where_it_is_and_who_won():
+    from game_core.session import Replay
+    session = Session("fall-blau", 3)
+    while not session.state.is_over:
+        session.act(session.state.legal_actions()[0])
+    replay = Replay("fall-blau", session.state.record())
+    moves = len(session.state.actions)
+    assert replay.status() == f"Replay: move {moves} of {moves}."  # over, but nobody won
+    replay.go("first")
+    replay.go("next")
+    replay.go("next")
+    replay.go("back")
+    assert replay.status() == f"Replay: move 1 of {moves}."
+    assert replay.log_html().count('aria-current="step"') == 1 and "</li><li" in replay.log_html()
+    assert replay.states[1].actions == session.state.actions[:1]
+    won = Session("bitskrieg", 3, seats={"0": "easy", "1": "easy"})
+    for n in range(3000):
+        if won.state.is_over:
+            break
+        won.play_bot(n)
+    replay = Replay("bitskrieg", won.state.record())
+    moves = len(won.state.actions)
+    assert replay.status() == f"Replay: move {moves} of {moves}. Winner: {won.game.seat_name(won.state.winner)}."
+
+
+def test_the_log_is_one_list_item_per_move():
+    session = Session("bitskrieg", 5)
+    session.act("roll")
+    session.act("roll")
+    assert session.log_html() == "".join(f"<li>{line}</li>" for line in session.log)
+
+
+def test_no_bot_moves_while_a_person_is_to_act():
+    session = Session("bitskrieg", 3, seats={"1": "easy"})
+    assert session.state.to_play == 0 and session.bot_seat() is None and session.interactive()
