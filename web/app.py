@@ -359,6 +359,7 @@ def size_board() -> None:
     root = document.documentElement
     root.style.setProperty("--dock-h", f"{element('dock').offsetHeight}px")
     board.classList.remove("zoomed")
+    board.removeAttribute("tabindex")
     drawings = list(board.querySelectorAll(":scope > svg"))
     for svg in drawings:
         box = svg.viewBox.baseVal
@@ -377,7 +378,21 @@ def size_board() -> None:
             svg.style.maxWidth = "none"
             svg.style.width = f"{float(svg.getBoundingClientRect().width) * board_zoom[index]:.0f}px"
             board.classList.add("zoomed")
+            board.setAttribute("tabindex", "0")  # a panned region must be reachable by keyboard too
         pad_targets(svg)
+
+
+def reveal_targets(board) -> None:
+    """A zoomed board pans to the choices when none of them is in its view (the next step is obvious)."""
+    view = board.getBoundingClientRect()
+    targets = [node.getBoundingClientRect() for node in board.querySelectorAll("[data-action]")]
+    if not board.classList.contains("zoomed") or not targets:
+        return
+    if any(r.right > view.left and r.left < view.right and r.bottom > view.top and r.top < view.bottom for r in targets):
+        return
+    first = targets[0]
+    board.scrollLeft += float(first.left) - float(view.left) - (float(view.width) - float(first.width)) / 2
+    board.scrollTop += float(first.top) - float(view.top) - (float(view.height) - float(first.height)) / 2
 
 
 def pad_targets(svg) -> None:
@@ -487,6 +502,7 @@ def render() -> None:
     if over:
         element("result-text").textContent = session.status()
     size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
+    reveal_targets(board)
     move_pieces(board, places)
     if focus_key is not None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
