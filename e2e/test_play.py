@@ -79,9 +79,15 @@ def test_reload_mid_game_resumes_the_same_position(game, page, site_url, off_ori
 def test_a_corrupt_save_is_refused_kept_aside_and_explained(game, page, site_url, off_origin):
     page.goto(f"{site_url}/{game}.html")
     wait_ready(page)
-    page.evaluate(f"localStorage.setItem('blitzbox:{game}:autosave', '{{\"format\":\"blitzbox-session\",\"version\":1,\"game\":\"{game}\",\"record\":{{\"broken\":1}}}}')")
+    broken = f'{{"format":"blitzbox-session","version":1,"game":"{game}","record":{{"broken":1}}}}'
+    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [f"blitzbox:{game}:autosave", broken])
     page.reload()
     wait_ready(page)
     assert "could not be resumed" in page.inner_text("#message")
-    assert page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave:unreadable')") is not None
+    # It stays where it was until the new game's first move, then under a kept-aside key of its own.
+    assert page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')") == broken
+    page.locator("[data-action]:visible").first.click()
+    kept = page.evaluate(f"""Object.keys(localStorage).filter(k => k.startsWith('blitzbox:{game}:kept:'))
+                             .map(k => localStorage.getItem(k))""")
+    assert kept == [broken]
     assert off_origin == []
