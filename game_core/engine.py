@@ -96,8 +96,6 @@ class Game:
     options: tuple = ()  # of Option
     state_class: type = None
     max_actions = 5000  # a sane cap for random play; a game that runs past it is a bug
-    # Shared links to a game with secrets open as a replay (continuing would reveal them).
-    hidden_information = True
     # Declared capabilities (never found out with hasattr):
     realtime = False  # a real-time game: the page's clock drives it through tick()
     hint_bot = "hard"  # the bot level (in the package's BOTS) whose choice a hint suggests; None: no hints

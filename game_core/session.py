@@ -25,38 +25,12 @@ def game_module(game):
 
 
 def draw(module, state, seat, ui) -> str:
-    """TEMPORARY (session 5 conversion, removed when every game renders from a view)."""
-    if getattr(module, "RENDERS_FROM_VIEW", False):
-        return module.render(state.view(seat), ui)
-    return module.render(state, seat, ui)
+    """The board as `seat` sees it: the package's renderer is only ever given that seat's view."""
+    return module.render(state.view(seat), ui)
 
 
 def status_line(module, state, seat) -> str:
-    """TEMPORARY (session 5 conversion, removed when every game renders from a view)."""
-    if getattr(module, "RENDERS_FROM_VIEW", False):
-        return module.status_text(state.view(seat))
-    return module.status_text(state, seat)
-
-
-def forced_seats(game, module, options) -> dict:
-    """TEMPORARY (session 5: until Blitzkrieg! and Blitzed! declare Game.forced_seats instead of a
-    package function forced_seats; then this is game.forced_seats(options))."""
-    package = getattr(module, "forced_seats", None)
-    return package(options) if package is not None else game.forced_seats(options)
-
-
-def hint_bot(game, module):
-    """TEMPORARY (session 5: until Fall Blau declares hint_bot = "advisor"; then this is
-    module.BOTS.get(game.hint_bot) when game.hint_bot is not None)."""
-    bots = getattr(module, "BOTS", {})
-    return bots.get(game.hint_bot) or bots.get("advisor") if game.hint_bot is not None else None
-
-
-def win_chance(game, module, view, rng):
-    """TEMPORARY (session 5: until Fall Blau declares Game.win_chance instead of a package function
-    estimate_win_chance; then this is game.win_chance(view, rng))."""
-    package = getattr(module, "estimate_win_chance", None)
-    return package(view, rng, 1) if package is not None else game.win_chance(view, rng)
+    return module.status_text(state.view(seat))
 
 
 def readable(lines, reader) -> str:
@@ -103,7 +77,7 @@ class Session:
             if who != HUMAN and (not isinstance(who, str) or who not in bots):
                 raise ValueError(f"no bot level {who!r} for {self.game.title}")
             result[seat] = who
-        result.update(forced_seats(self.game, self.module, self.state.options))
+        result.update(self.game.forced_seats(self.state.options))
         return result
 
     def to_save(self) -> str:
@@ -182,7 +156,8 @@ class Session:
         """Hotseat: hide the next human's secrets until they say they are ready."""
         viewer = self.viewer()
         if viewer is not None and self.seats.get(str(viewer)) == HUMAN:
-            if len(self.humans()) > 1 and previous is not None and viewer != previous and not self.state.is_over:
+            if (len(self.humans()) > 1 and previous is not None and viewer != previous and not self.state.is_over
+                    and not self.realtime):  # a race has everyone at the table at once, and no secrets
                 self.curtain = True
             self._last_human = viewer
 
@@ -286,19 +261,23 @@ class Session:
         rng = Rng.from_seed(rng_seed, "bot")
         return bot.think(self.game, self.state.view(seat), rng)
 
+    def hint_bot(self):
+        """The bot whose choice a hint suggests (the game declares its level), or None: no hints."""
+        return getattr(self.module, "BOTS", {}).get(self.game.hint_bot) if self.game.hint_bot is not None else None
+
     def can_hint(self) -> bool:
         """Hints need the game's declared hint bot, and a game that waits for the player."""
-        return hint_bot(self.game, self.module) is not None and self.interactive() and not self.realtime
+        return self.hint_bot() is not None and self.interactive() and not self.realtime
 
     def hint(self, rng_seed: int, playouts: int = 20):
         """A generator (run in slices): the hint bot's suggestion for the viewer, with the share of
         `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise)."""
         view = self.state.view(self.viewer())
         rng = Rng.from_seed(rng_seed, "hint")
-        action = yield from hint_bot(self.game, self.module).think(self.game, view, rng)
+        action = yield from self.hint_bot().think(self.game, view, rng)
         wins = 0.0
         for _ in range(playouts):
-            chance = win_chance(self.game, self.module, view, rng)
+            chance = self.game.win_chance(view, rng)
             if chance is None:
                 return action, None
             wins += chance

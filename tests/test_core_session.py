@@ -4,16 +4,14 @@ import types
 
 from game_core import games
 from game_core.blitzed import KEYBOARD_LAYOUTS
-from game_core.session import Session, draw, forced_seats, hint_bot, status_line, win_chance
+from game_core.session import Session, draw, status_line
 
 
 class Recorder:
     """Stands in for a game package's render and status_text, remembering what it was given."""
 
-    def __init__(self, from_view=False):
+    def __init__(self):
         self.calls = []
-        if from_view:
-            self.RENDERS_FROM_VIEW = True
 
     def render(self, *args):
         self.calls.append(args)
@@ -24,29 +22,20 @@ class Recorder:
         return "status"
 
 
-def test_the_temporary_shims_hand_a_converted_game_the_seats_view_and_an_old_one_the_state():
+def test_a_package_is_handed_the_seats_view_never_the_state():
     state = games.get("bitskrieg").new_game(3)
-    new, old = Recorder(from_view=True), Recorder()
+    package = Recorder()
     ui = {"interactive": True}
-    assert draw(new, state, 1, ui) == "<svg/>" and new.calls == [(state.view(1), ui)]
-    assert status_line(new, state, 0) == "status" and new.calls[-1] == (state.view(0),)
-    draw(old, state, 1, ui)
-    status_line(old, state, 0)
-    assert old.calls == [(state, 1, ui), (state, 0)]
+    assert draw(package, state, 1, ui) == "<svg/>" and package.calls == [(state.view(1), ui)]
+    assert status_line(package, state, 0) == "status" and package.calls[-1] == (state.view(0),)
 
 
-def test_the_capability_shims_prefer_the_package_then_the_game():
-    game = games.get("bitskrieg")
-    assert forced_seats(game, types.SimpleNamespace(), {"a": 1}) == {}
-    assert forced_seats(game, types.SimpleNamespace(forced_seats=lambda options: dict(options)), {"a": 1}) == {"a": 1}
-    hard, advisor = object(), object()
-    assert hint_bot(game, types.SimpleNamespace(BOTS={"hard": hard, "advisor": advisor})) is hard
-    assert hint_bot(game, types.SimpleNamespace(BOTS={"advisor": advisor})) is advisor
-    assert hint_bot(game, types.SimpleNamespace()) is None
-    seen = []
-    package = types.SimpleNamespace(estimate_win_chance=lambda view, rng, games: seen.append((view, rng, games)) or 1.0)
-    assert win_chance(game, package, "view", "rng") == 1.0 and seen == [("view", "rng", 1)]
-    assert win_chance(game, types.SimpleNamespace(), "view", "rng") is None
+def test_a_hint_comes_from_the_bot_level_the_game_declares(monkeypatch):
+    session = Session("bitskrieg", 3)
+    hard = session.module.BOTS["hard"]
+    assert session.game.hint_bot == "hard" and session.hint_bot() is hard
+    fall_blau = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
+    assert fall_blau.hint_bot() is fall_blau.module.BOTS["advisor"]
 
 
 def test_a_turn_based_board_is_drawn_for_the_viewer_with_the_page_selections(monkeypatch):
@@ -55,7 +44,7 @@ def test_a_turn_based_board_is_drawn_for_the_viewer_with_the_page_selections(mon
     monkeypatch.setattr(session, "module", recorder)
     session.command("ui:tank=b1")
     session.board_svg()
-    assert recorder.calls == [(session.state, 0, {"tank": "b1", "curtain": False, "interactive": True})]
+    assert recorder.calls == [(session.state.view(0), {"tank": "b1", "curtain": False, "interactive": True})]
 
 
 def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monkeypatch):
@@ -66,9 +55,9 @@ def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monke
     session.board_svg()
     acting = session.acting_seats()
     assert recorder.calls == [
-        (session.state, None, {"part": "table", "interactive": False}),
-        (session.state, "p1", {"part": "controls", "keys": layouts[0], "interactive": "p1" in acting}),
-        (session.state, "p2", {"part": "controls", "keys": layouts[1], "interactive": "p2" in acting})]
+        (session.state.view(None), {"part": "table", "interactive": False}),
+        (session.state.view("p1"), {"part": "controls", "keys": layouts[0], "interactive": "p1" in acting}),
+        (session.state.view("p2"), {"part": "controls", "keys": layouts[1], "interactive": "p2" in acting})]
 
 
 def test_one_person_at_a_real_time_table_gets_the_first_keys(monkeypatch):
@@ -77,8 +66,8 @@ def test_one_person_at_a_real_time_table_gets_the_first_keys(monkeypatch):
     recorder.KEYBOARD_LAYOUTS = ({"roll": "r"}, {"roll": "u"})
     monkeypatch.setattr(session, "module", recorder)
     session.board_svg()
-    (state, seat, ui), = recorder.calls
-    assert seat == "p1" and ui["keys"] == {"roll": "r"} and ui["curtain"] is False
+    (view, ui), = recorder.calls
+    assert view["seat"] == "p1" and ui["keys"] == {"roll": "r"} and ui["curtain"] is False
 
 
 def test_the_real_time_clock_lines_up_with_the_page_and_restarts_each_epoch():
@@ -196,7 +185,7 @@ def test_a_new_or_restored_session_starts_with_no_message_and_no_curtain():
 def test_a_hint_needs_a_declared_hint_bot(monkeypatch):
     session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
     monkeypatch.setattr(session.game, "hint_bot", None)
-    assert hint_bot(session.game, session.module) is None and not session.can_hint()
+    assert session.hint_bot() is None and not session.can_hint()
 
 
 def test_a_replay_says_where_it_is_and_who_won():
@@ -234,3 +223,11 @@ def test_the_log_is_one_list_item_per_move():
 def test_no_bot_moves_while_a_person_is_to_act():
     session = Session("bitskrieg", 3, seats={"1": "easy"})
     assert session.state.to_play == 0 and session.bot_seat() is None and session.interactive()
+
+
+def test_a_real_time_hotseat_never_hides_the_table_behind_a_curtain():
+    session = Session("blitzed", 2, {"players": 3, "p1": "human", "p2": "human", "p3": "easy"})
+    for _ in range(6):
+        acting = [a for a in session.state.legal_actions()]
+        session.act(acting[0], now_ms=0)
+        assert session.curtain is False

@@ -11,7 +11,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, games, limits, records, saves
-from game_core.session import HUMAN, Replay, Session, forced_seats, game_module
+from game_core.session import HUMAN, Replay, Session, game_module
 from game_core.stats import HISTORY_KEY
 from game_core.tray import tray_html
 
@@ -643,7 +643,7 @@ def new_game_fields() -> str:
         current = setup["seats"].get(str(seat), HUMAN)
         options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
                           f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
-        hidden = " hidden" if str(seat) in forced_seats(session.game, session.module, values) else ""
+        hidden = " hidden" if str(seat) in session.game.forced_seats(values) else ""
         rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(session.game.seat_name(seat))}'
                     f'</label> <select id="seat-{seat}">{options}</select></p>')
     return "".join(rows)
@@ -657,7 +657,7 @@ def on_new_game_input(event) -> None:
     values = form_option_values()
     for option in session.game.options:
         element(f"opt-{option.name}").closest("p").hidden = not option.shown(values)
-    forced = forced_seats(session.game, session.module, values)
+    forced = session.game.forced_seats(values)
     for row in document.querySelectorAll("#new-game-fields [data-seat]"):
         row.hidden = row.getAttribute("data-seat") in forced
 

@@ -5,6 +5,5 @@ from .svg import render, status_text, tray
 from .text import action_menu, text_board
 from .bots import BOTS
 
-RENDERS_FROM_VIEW = True
 
 __all__ = ["GAME", "BitskriegState", "render", "status_text", "tray", "text_board", "action_menu", "BOTS"]

@@ -5,7 +5,6 @@ from .rules import GAME
 from .svg import KEYBOARD_LAYOUTS, render, status_text, tray
 from .text import action_menu, text_board
 
-RENDERS_FROM_VIEW = True
 
 __all__ = ["GAME", "BOTS", "KEYBOARD_LAYOUTS", "render", "status_text", "tick", "text_board",
            "action_menu", "tray"]

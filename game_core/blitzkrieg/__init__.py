@@ -6,7 +6,6 @@ from .rules import Blitzkrieg
 from .svg import render, status_text, tray
 from .text import action_menu, text_board
 
-RENDERS_FROM_VIEW = True  # render(view, ui) and status_text(view) (session 5 contract)
 
 GAME = Blitzkrieg()
 GAMES = (NIPPON,)  # the Nippon Expansion, a game of its own on the back of the board

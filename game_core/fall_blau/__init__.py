@@ -5,6 +5,5 @@ from .rules import GAME
 from .svg import render, status_text, tray
 from .text import action_menu, text_board
 
-RENDERS_FROM_VIEW = True
 
 __all__ = ["action_menu", "GAME", "BOTS", "render", "status_text", "text_board", "tray"]
