@@ -11,13 +11,16 @@ from test_play import click_random_action, play_to_end
 
 @pytest.mark.parametrize("mode, seats", [
     ("two-player", {"axis": "human", "allies": "human"}),  # hotseat on one device
-    ("solo", {"allies": "human"}),  # the solo module plays the Axis
+    ("solo", {}),  # the solo module plays the Axis and a person the Allies: the dialog asks no seat
 ])
 def test_blitzkrieg_mode_plays_to_the_end(mode, seats, page, site_url, off_origin, page_errors):
     page.goto(f"{site_url}/blitzkrieg.html")
     wait_ready(page)
     page.click('[data-command="new"]')
     page.select_option("#opt-mode", mode)
+    # Solo difficulty is asked only in solo mode, and the seats only when the mode leaves them open.
+    assert page.locator("#opt-difficulty").is_visible() == (mode == "solo")
+    assert page.locator("#seat-allies").is_visible() == (mode != "solo")
     for seat, who in seats.items():
         page.select_option(f"#seat-{seat}", who)
     page.click('[data-command="start"]')

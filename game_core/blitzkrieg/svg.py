@@ -400,7 +400,7 @@ def solo_panel(seen: Seen, x, y) -> str:
     """The bot's stratagem, die and cup, and one sentence on why it made its last move."""
     solo, options = seen.state["solo"], seen.view["options"]
     height = seen.reserve_top - 6 - y
-    parts = [f'<g class="solo" aria-label="Solo module">',
+    parts = [f'<g class="solo" role="group" aria-label="Solo module">',
              f'<rect x="{x}" y="{y}" width="585" height="{height}" rx="6" fill="#f6e3e1" stroke="#8e2b22"/>',
              text(x + 8, y + 16, f"Solo module, {options['difficulty']}: set-up rolls "
                   f"{', '.join(map(str, solo['rolls']))}; cup holds {len(solo['cup'])}", 12, "start", weight="bold")]

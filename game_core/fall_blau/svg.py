@@ -154,10 +154,10 @@ class Board:
         return [printed_tracks(self.facts["victory"], self.facts["brilliant"]),
                 f'<rect data-piece="calendar"{last_class("calendar", self.last)} x="{x_cal}" y="8" '
                 f'width="{round(CAL_W - 3, 1)}" height="28" fill="none" stroke="{HILITE}" stroke-width="3"/>',
-                f'<g data-piece="supply"{last_class("supply", self.last)} aria-label="Supply: {state["supply"]}">'
+                f'<g data-piece="supply"{last_class("supply", self.last)} role="img" aria-label="Supply: {state["supply"]}">'
                 f'<rect x="{x_sup}" y="44" width="22" height="22" fill="#f1c40f" stroke="{INK}"/>'
                 f'{svg.text(x_sup + 11, 59, state["supply"], 10, weight="bold")}</g>',
-                f'<g data-piece="vp"{last_class("vp", self.last)} aria-label="Victory points: {state["vp"]}">'
+                f'<g data-piece="vp"{last_class("vp", self.last)} role="img" aria-label="Victory points: {state["vp"]}">'
                 f'<rect x="{x_vp}" y="76" width="{round(VP_W - 1.5, 1)}" height="22" fill="#f1c40f" stroke="{INK}"/>'
                 f'{svg.text(round(x_vp + VP_W / 2 - 0.7, 1), 91, state["vp"], 9, weight="bold")}</g>']
 
