@@ -34,3 +34,15 @@ def text(x, y, content, size=12, anchor="middle", cls="", weight="normal", fill=
     cls_attr = f' class="{cls}"' if cls else ""
     return (f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" '
             f'font-weight="{weight}"{fill_attr}{cls_attr}>{esc(content)}</text>')
+
+
+def wrap(text, chars: int) -> list:
+    """`text` split at spaces into lines of at most `chars` characters (a longer word keeps a line)."""
+    lines, line = [], ""
+    for word in str(text).split():
+        if line and len(line) + 1 + len(word) > chars:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return lines + [line] if line else lines

@@ -60,15 +60,7 @@ def ratings(cls):
 
 def wrap(text, width, size):
     """`text` cut into lines that fit `width` at font `size` (a glyph is ~0.6 x font-size)."""
-    per_line = max(1, int(width / (0.6 * size)))
-    lines, line = [], ""
-    for word in str(text).split():
-        if line and len(line) + 1 + len(word) > per_line:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + [line] if line else lines
+    return S.wrap(text, max(1, int(width / (0.6 * size))))
 
 
 def fit(text, width, size):

@@ -49,24 +49,12 @@ def render(view, ui):
 
 
 # -- fitting text ------------------------------------------------------------------------------
-def wrap(text, width):
-    """Split text into lines of at most `width` characters, at spaces."""
-    lines, line = [], ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return lines + [line] if line else lines
-
-
 def fit(text, width, size, max_lines=1, min_size=6):
     """(lines, font size) so that `text` fits `width` px in at most `max_lines` lines: it wraps at
     spaces, then shrinks."""
     while True:
         chars = max(1, int(width / (CHAR_W * size)))
-        lines = wrap(str(text), chars)
+        lines = svg.wrap(text, chars)
         if len(lines) <= max_lines and all(len(line) <= chars for line in lines) or size <= min_size:
             return lines, size
         size -= 0.5
