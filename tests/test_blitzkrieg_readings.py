@@ -3,28 +3,10 @@
 Each test quotes the rule; the readings are stated on the in-app rules pages ("How we read the rules")."""
 
 from game_core.blitzkrieg import GAME, GAMES
-from game_core.blitzkrieg.data import UNITS
+from test_blitzkrieg_narrate import fill, position
 
 NIPPON_GAME = GAMES[0]
 AXIS, ALLIES, JAPAN, GERMANY = "axis", "allies", "japan", "germany"
-
-
-def position(game, turn, reserves, seed=3):
-    """A new game with `turn` to play, chosen reserves ({seat: kinds}) and empty bags and research pile."""
-    state = game.new_game(seed)
-    state.turn = turn
-    for seat in game.seats:
-        state.bags[seat] = []
-        state.reserves[seat] = sorted(f"{'sw' if UNITS[k]['special'] else seat}:{k}#9{n}"
-                                      for n, k in enumerate(reserves.get(seat, ["A1"])))
-    state.research = []
-    return state
-
-
-def fill(state, seat, *sids):
-    for sid in sids:
-        state.spaces[sid] = f"{seat}:N1#8{sid}"
-        state.placed_by[sid] = seat
 
 
 # -- the side that reaches 25 during the other side's turn -----------------------------------------
