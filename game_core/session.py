@@ -119,7 +119,9 @@ class Session:
             raise SaveError(f"the saved seats are invalid: {err}") from None
         redo = data.get("redo", [])
         session.redo_stack = [a for a in redo if isinstance(a, str)] if isinstance(redo, list) else []
-        session.ui, session.message, session.curtain = {}, "", False
+        session.ui, session.message = {}, ""
+        # A hotseat game comes back covered: whoever holds the device says when they are ready.
+        session.curtain = len(session.humans()) > 1 and not session.state.is_over and not session.realtime
         session.start_clock(0)
         session._update_curtain(previous=None)
         return session
