@@ -231,3 +231,12 @@ def test_a_real_time_hotseat_never_hides_the_table_behind_a_curtain():
         acting = [a for a in session.state.legal_actions()]
         session.act(acting[0], now_ms=0)
         assert session.curtain is False
+
+
+def test_a_reloaded_hotseat_game_comes_back_covered_and_a_game_against_a_bot_does_not():
+    hotseat = Session("blitzkrieg", 5)
+    hotseat.act(hotseat.state.legal_actions()[0])
+    assert Session.from_save("blitzkrieg", hotseat.to_save()).curtain is True
+    alone = Session("blitzkrieg", 5, seats={"allies": "normal"})
+    alone.act(alone.state.legal_actions()[0])
+    assert Session.from_save("blitzkrieg", alone.to_save()).curtain is False
