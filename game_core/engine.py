@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import json
 
+from .jsontext import SaveError, check_json
 from .rng import Rng
 
 SAVE_FORMAT = "blitzbox"
@@ -33,10 +34,6 @@ def require(condition, message: str) -> None:
     """Used by State.check_invariants: raise BrokenInvariant(message) unless condition holds."""
     if not condition:
         raise BrokenInvariant(message)
-
-
-class SaveError(ValueError):
-    """A save, record or share code that cannot be loaded; the message says why."""
 
 
 class Option:
@@ -191,11 +188,9 @@ class Game:
         if len(text) > MAX_SAVE_CHARS:
             raise SaveError("the save is too large to be a Blitzbox save")
         try:
-            data = json.loads(text)
-        except ValueError as err:
+            data = json.loads(check_json(text, "the save", MAX_SAVE_CHARS))
+        except json.JSONDecodeError as err:
             raise SaveError(f"the save is not valid JSON ({err.msg} at character {err.pos})") from None
-        except RecursionError:
-            raise SaveError("the save is nested too deeply to be a Blitzbox save") from None
         return self.from_record(data)
 
     def from_record(self, data, on_move=None) -> "State":

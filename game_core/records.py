@@ -8,7 +8,8 @@ import base64
 import json
 import zlib
 
-from .engine import MAX_SAVE_CHARS, SaveError
+from .engine import MAX_SAVE_CHARS
+from .jsontext import SaveError, check_json
 
 PREFIX = "bb1."
 MAX_CODE_CHARS = 200_000
@@ -43,9 +44,11 @@ def decode(code: str) -> dict:
     if not inflater.eof:
         raise damaged
     try:
-        record = json.loads(text.decode())
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        record = json.loads(check_json(text.decode(), "the share code", MAX_SAVE_CHARS))
+    except UnicodeDecodeError:
         raise damaged from None
+    except ValueError as err:
+        raise err if isinstance(err, SaveError) else damaged from None
     if not isinstance(record, dict):
         raise SaveError("the share code does not hold a game record")
     return record

@@ -11,7 +11,8 @@ import sys
 from html import escape
 
 from . import games
-from .engine import SaveError, run_bot
+from .engine import MAX_SAVE_CHARS, SaveError, run_bot
+from .jsontext import check_json
 from .rng import Rng
 
 SESSION_FORMAT = "blitzbox-session"
@@ -95,8 +96,8 @@ class Session:
     def from_save(cls, game_name: str, text: str) -> "Session":
         """Rebuild a session from to_save() text; SaveError (with the reason) if it is unusable."""
         try:
-            data = json.loads(text)
-        except (TypeError, ValueError, RecursionError):
+            data = json.loads(check_json(text, "the saved game", MAX_SAVE_CHARS))
+        except json.JSONDecodeError:
             raise SaveError("the saved game is not valid JSON") from None
         if not isinstance(data, dict) or data.get("format") != SESSION_FORMAT:
             raise SaveError("this is not a Blitzbox saved game")

@@ -12,6 +12,8 @@ import json
 from html import escape
 
 from . import games
+from .jsontext import check_json
+from .limits import MAX_HISTORY_CHARS
 
 HISTORY_KEY = "blitzbox:history"
 HUMAN = "human"
@@ -22,8 +24,8 @@ RESULT_COLOURS = {"won": "#2f7d32", "lost": "#a51d2d", "no winner": "#9a8f6a", "
 def parse_history(text) -> list:
     """The usable entries of the stored history (text may be None, damaged or not a list)."""
     try:
-        data = json.loads(text) if text else []
-    except (TypeError, ValueError):
+        data = json.loads(check_json(text, "the statistics", MAX_HISTORY_CHARS)) if text else []
+    except ValueError:  # SaveError too
         return []
     if not isinstance(data, list):
         return []

@@ -95,8 +95,10 @@ def test_save_refusals_say_exactly_why(data, message):
     (None, "a save must be text"),
     ("x" * (MAX_SAVE_CHARS + 1), "the save is too large to be a Blitzbox save"),
     ('"' + "x" * (MAX_SAVE_CHARS - 2) + '"', "this is not a Blitzbox save"),
-    ("{oops", "the save is not valid JSON (Expecting property name enclosed in double quotes at character 1)"),
-    ("[" * 100_000, "the save is nested too deeply to be a Blitzbox save"),
+    ("{oops}", "the save is not valid JSON (Expecting property name enclosed in double quotes at character 1)"),
+    ("{oops", "the save is not valid JSON (its brackets do not match)"),
+    ("[" * 100_000, "the save is not valid JSON (its brackets do not match)"),
+    ("[" * 100 + "]" * 100, "the save is nested far too deeply to be a Blitzbox game"),
 ])
 def test_save_text_refusals_say_exactly_why(text, message):
     with pytest.raises(SaveError) as err:
@@ -140,7 +142,9 @@ def test_a_shared_game_keeps_the_seats_it_is_given():
 
 
 @pytest.mark.parametrize("mangle, message", [
-    (lambda s: "{", "the saved game is not valid JSON"),
+    (lambda s: "{", "the saved game is not valid JSON (its brackets do not match)"),
+    (lambda s: "{,}", "the saved game is not valid JSON"),
+    (lambda s: "[" * 40 + "]" * 40, "the saved game is nested far too deeply to be a Blitzbox game"),
     (lambda s: "[]", "this is not a Blitzbox saved game"),
     (lambda s: s.replace('"version":1', '"version":true'), "the saved game has no valid version number"),
     (lambda s: s.replace('"version":1', '"version":0'), "the saved game has no valid version number"),

@@ -7,6 +7,7 @@ import zlib
 import pytest
 
 from game_core import SaveError, games, limits, records
+from game_core.engine import MAX_SAVE_CHARS
 from game_core.session import Session
 
 
@@ -47,18 +48,18 @@ def test_size_is_checked_first_and_bad_json_gets_a_plain_message():
         limits.check_json(None, "the save")
 
 
-def test_a_deep_share_code_is_refused_before_records_decode_parses_it():
+def test_a_deep_share_code_is_refused_before_it_is_parsed():
     deep = code_of("[" * 50_000 + "]" * 50_000)
     assert len(deep) < 200
     with pytest.raises(SaveError, match="nested far too deeply"):
-        limits.decode_share_code(deep)
+        records.decode(deep)
     with pytest.raises(SaveError, match="far more than a Blitzbox game"):
-        limits.decode_share_code(code_of(" " * (limits.MAX_SESSION_CHARS + 10)))
+        records.decode(code_of(" " * (MAX_SAVE_CHARS + 10)))
     state = games.get("bitskrieg").new_game(5)
-    assert limits.decode_share_code(records.encode(state.record())) == state.record()
+    assert records.decode(records.encode(state.record())) == state.record()
     for damaged in ("bb1.%%%", "hello", "bb1.", "bb9.abc"):
         with pytest.raises(SaveError):
-            limits.decode_share_code(damaged)
+            records.decode(damaged)
 
 
 @pytest.mark.parametrize("fragment, query, code", [

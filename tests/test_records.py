@@ -65,9 +65,11 @@ def test_a_code_that_inflates_past_any_game_is_refused_as_too_large():
 
 @pytest.mark.parametrize("text, reason", [
     (b"[1, 2]", "does not hold a game record"),
-    (b"{not json", "damaged"),
+    (b"{not json}", "damaged"),
+    (b"{not json", "brackets do not match"),
     (b"\xff\xfe", "damaged"),
-    (b"[" * 100_000, "damaged"),
+    (b"[" * 100_000, "brackets do not match"),
+    (b"[" * 100 + b"]" * 100, "nested far too deeply"),
 ])
 def test_a_code_holding_no_record_is_refused(text, reason):
     with pytest.raises(SaveError, match=reason):

@@ -167,7 +167,7 @@ def read_session(text) -> Session:
 def shared_record(text: str) -> dict:
     """The record in a share code or a bare record's JSON; SaveError if unusable."""
     if not text.startswith(("{", "[")):
-        return limits.decode_share_code(text)
+        return records.decode(text)
     record = limits.parse_json(text, "the record")
     if not isinstance(record, dict):
         raise SaveError("the text does not hold a game record")
@@ -258,7 +258,7 @@ def open_from_url() -> None:
     code = limits.share_code_in(str(window.location.hash or ""), str(window.location.search or ""))
     if code:
         try:
-            open_replay(limits.decode_share_code(code))
+            open_replay(records.decode(code))
         except SaveError as err:
             show_message(f"That shared game could not be opened: {err}.")
 
