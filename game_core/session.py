@@ -45,7 +45,7 @@ class Session:
         self.module = game_module(self.game)
         self.state = self.game.new_game(seed, options)
         self.seats = self._check_seats(seats)
-        self.ui: dict = {}
+        self.ui: dict = {}  # what the page asks of the drawing (docs/architecture.md: "ui"), never saved
         self.redo_stack: list = []
         self._reset_history()
         self.curtain = False
@@ -362,6 +362,7 @@ class Replay:
         self.game = games.get(game_name)
         self.module = game_module(self.game)
         self.states, self.lines = [], []
+        self.ui: dict = {}  # as Session.ui
 
         def keep(before, after):
             if not self.states:
@@ -382,7 +383,7 @@ class Replay:
         return self.index == len(self.states) - 1
 
     def board_svg(self) -> str:
-        return draw(self.module, self.states[self.index], None, {"interactive": False})
+        return draw(self.module, self.states[self.index], None, dict(self.ui, interactive=False))
 
     def status(self) -> str:
         state = self.states[self.index]

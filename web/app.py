@@ -301,6 +301,7 @@ def record_finished_game() -> None:
 TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
 board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
 MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
+NARROW = window.matchMedia("(max-width: 760px)")  # the phone layout: ui["narrow"] for the drawings
 
 
 def animated_nodes(board):
@@ -459,6 +460,9 @@ def render() -> None:
             if focused.getAttribute(attr):
                 focus_key = (attr, focused.getAttribute(attr))
     board = element("board")
+    for drawer in (session, replay):
+        if drawer is not None:
+            drawer.ui["narrow"] = bool(NARROW.matches)
     before = animated_marks(board)
     places = piece_places(board)
     if replay is None:
@@ -1020,7 +1024,8 @@ def main() -> None:
     if session.realtime:
         window.setInterval(create_proxy(realtime_tick), 100)
     element("how-to-play").open = not storage_get(f"{PREFIX}:tips-seen")  # first visit: show the basics
-    element("moves").open = not window.matchMedia("(max-width: 760px)").matches  # a phone folds the log away
+    element("moves").open = not NARROW.matches  # a phone folds the log away
+    NARROW.addEventListener("change", create_proxy(lambda event: render()))  # a turned phone gets its layout
     window.addEventListener("resize", create_proxy(lambda event: size_board()))
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):
