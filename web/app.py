@@ -354,7 +354,8 @@ def announce_cues(board) -> str:
 
 
 def size_board() -> None:
-    """Fit each board drawing to the screen's height by its aspect ratio; on a touch screen zoom a board
+    """Fit each laptop drawing to the screen's height by its aspect ratio (a phone's tall drawing, made for
+    ui["narrow"], takes the screen's width instead); on a touch screen zoom a board
     whose smallest target would be under 44 px (it then pans inside #board, never the page)."""
     board = element("board")
     root = document.documentElement
@@ -365,7 +366,8 @@ def size_board() -> None:
     for svg in drawings:
         box = svg.viewBox.baseVal
         svg.style.width = ""
-        if box and box.height:
+        svg.style.maxWidth = ""
+        if box and box.height and not NARROW.matches:  # a phone drawing is tall: it takes the width, the page scrolls
             svg.style.maxWidth = f"calc(var(--board-h) * {box.width / box.height:.4f})"
     if not window.matchMedia("(pointer: coarse)").matches:
         return
