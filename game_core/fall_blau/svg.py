@@ -153,7 +153,7 @@ def star(cx, cy, r, fill):
 
 def vp_badge(cx, cy, vp, r=12):
     return (f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#ffffff" stroke="{GREEN}" stroke-width="2.5"/>'
-            + svg.text(cx, round(cy + r * 0.38, 1), vp, round(r * 1.05, 1), weight="bold"))
+            + svg.text(cx, round(cy + r * 0.38, 1), vp, round(r * 1.1, 1), weight="bold"))
 
 
 def card_frame(x, y, w, h, bar, bar_h, body, stroke=INK, width=1.5):
@@ -380,8 +380,11 @@ class Board:
         x, y, w, h = place["general" if cue["kind"] == "counter" else "front"]
         fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
         bx, by, bw = x + 8, (y + h / 2 - 12) if cue["kind"] == "counter" else y + 8, w - 16
-        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}">{rect(bx, by, bw, 24, fill, "#ffffff", 1.5, 12)}'
-                f'{label(bx + bw / 2, by + 16, cue["label"], bw - 14, 12, "middle", weight="bold", fill="#ffffff", min_size=self.small)}</g>')
+        lines, size = fit(cue["label"], bw - 14, 12, 2, self.small)
+        text = "".join(svg.text(round(bx + bw / 2, 1), round(by + 16 + i * size * 1.2, 1), line, size, weight="bold",
+                                fill="#ffffff") for i, line in enumerate(lines))
+        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}">'
+                f'{rect(bx, by, bw, 10 + len(lines) * size * 1.2, fill, "#ffffff", 1.5, 12)}{text}</g>')
 
     def slot_action(self, slot):
         """A click on the slot itself: deploy or reinforce there, or the selected general's attack."""
