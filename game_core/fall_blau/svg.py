@@ -183,15 +183,17 @@ def track_boxes(x, width, count, per_row):
 
 class Geometry:
     """Where everything goes: the laptop's wide table, or the phone's tall one with the slots stacked.
-    The phone's rows of unlocked campaigns and hand cards grow with their number."""
+    The phone's rows of unlocked campaigns and hand cards grow with their number, and at the end of the
+    game its result gets a place of its own above the frontline (on the laptop it lies across the slots)."""
 
-    def __init__(self, narrow, queue_len=0, hand_len=0):
+    def __init__(self, narrow, queue_len=0, hand_len=0, over=False):
         self.narrow = narrow
         if narrow:
             self.width, left, inner = NARROW_W, 6, NARROW_W - 12
             self.track_x, self.track_w, self.supply_w = left, inner, inner
             self.calendar_y, self.supply_y, self.vp_y, self.box_h, self.vp_per_row = 36, 84, 130, 22, 21
-            top, block_h, card_w = 196, 178, (inner - 8) / 2
+            self.banner_y = 180
+            top, block_h, card_w = 196 + (96 if over else 0), 178, (inner - 8) / 2
             self.slots = [{"header": (left, top + i * block_h, inner),
                            "front": (left, top + i * block_h + 26, card_w, 148),
                            "general": (left + card_w + 8, top + i * block_h + 26, card_w, 148)} for i in range(3)]
@@ -210,6 +212,7 @@ class Geometry:
                            "front": (left + i * column, 148, card_w, 128),
                            "general": (left + i * column, 282, card_w, 126)} for i in range(3)]
             self.queue = (left, 418, 620, 96, 94, 6)
+            self.banner_y = 236
             self.hand = (left, 542, 620, 204, 54, 3)
             self.panel = (650, 420, WIDE_W - 650 - left)
 
@@ -272,7 +275,8 @@ class Board:
     def __init__(self, view, ui):
         self.view, self.ui = view, ui
         self.state, self.facts = view["state"], view["facts"]
-        self.geo = Geometry(bool(ui.get("narrow")), len(self.state["queue"]), len(self.state["hand"]))
+        self.geo = Geometry(bool(ui.get("narrow")), len(self.state["queue"]), len(self.state["hand"]),
+                            view["to_play"] is None)
         live = ui.get("interactive", True) and view["to_play"] is not None
         self.legal = set(view.get("legal_actions", ())) if live else set()
         self.last = set(self.state["last"])
@@ -430,10 +434,12 @@ class Board:
             else:
                 out.append(terrain_icon(x + w - 26, cube_y, info["terrain"], bar))
             rows = -(-card["red"] // int((w - 40) // 14)) or 1
-            notes = ". ".join(capital(n) for n in front_notes(card["card"], facts, self.selected))
+            notes = front_notes(card["card"], facts, self.selected)
+            paragraphs = ([". ".join(map(capital, notes)) + "."] if notes else []) + \
+                ([info["text"]] if info.get("text") else [])
             text_y = cube_y + rows * 14 + small + 3
             bottom = y + h - (34 if action else 6)
-            out += [block(x + 8, text_y, w - 16, bottom, [notes + "."] + ([info["text"]] if info.get("text") else []),
+            out += [block(x + 8, text_y, w - 16, bottom, paragraphs,
                           small + 1, small)[0], "</g>"]
         if action:
             out.append(self.target(x, y, w, h, chip, self.describe(action), action=action))
@@ -568,13 +574,11 @@ class Board:
         """The end of the game, across the frontline: who won and by how much."""
         if self.view["to_play"] is not None:
             return []
-        facts = self.facts
-        x, y, w = self.geo.slots[0]["header"]
+        facts, x, top = self.facts, self.geo.slots[0]["header"][0], self.geo.banner_y
         width = self.geo.width - 2 * x
-        top = self.geo.slots[0]["general"][1] - 46
         fill = "#1e6b30" if facts["result"] != "defeat" else "#7a1f1f"
         return [f'<g class="cue" data-cue="{svg.esc(status_text(self.view))}">',
-                rect(x + 10, top, width - 20, 86, fill, GOLD, 3, 10),
+                rect(x + (0 if self.geo.narrow else 10), top, width - (0 if self.geo.narrow else 20), 86, fill, GOLD, 3, 10),
                 svg.text(round(x + width / 2, 1), top + 34, RESULT_WORDS[facts["result"]], 26, weight="bold",
                          fill="#ffffff"),
                 label(round(x + width / 2, 1), top + 58, f"Final score {facts['final_vp']} VP: victory needs "
