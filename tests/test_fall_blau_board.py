@@ -7,6 +7,7 @@ import pytest
 from game_core.engine import run_bot
 from game_core.fall_blau import BOTS, GAME, data, render, tray
 from game_core.fall_blau.svg import CHAR_W, NARROW_W, WIDE_H, WIDE_W, fit
+from game_core.fall_blau.words import event_effect
 from game_core.rng import Rng
 from test_fall_blau_rules import dice, orders, place
 
@@ -141,14 +142,14 @@ def test_a_deployment_is_a_click_on_a_slot_and_a_discard_a_choice_in_the_tray():
 @pytest.mark.parametrize("layout", LAYOUTS)
 def test_every_hand_card_shows_its_name_and_whole_effect(layout):
     state = orders()
-    state.hand = ["stug1", "grossdeutschland", "artillerie1", "ju52", "ersatzheer"]
-    shown = words(render(state.view("player"), LAYOUTS[layout]))
-    for event in state.hand:
-        effect = {"stug1": "+2 black dice to one attack or +1 grey cube for a general",
-                  "grossdeutschland": "+3 black dice to one attack or +1 grey cube for a general",
-                  "artillerie1": "+2 black dice to one attack or +1 supply",
-                  "ju52": "+1 black die to one attack or +2 supply", "ersatzheer": "+2 grey cubes for a general"}
-        assert data.EVENTS[event]["name"] in shown and effect[event] in shown
+    assert "+2 black dice to one attack or +1 grey cube for a general" == event_effect("stug1")
+    kept = [e for e, card in data.EVENTS.items() if card["kind"] in ("hand", "special")]
+    for start in range(0, len(kept), data.HAND_LIMIT):
+        state.hand = kept[start:start + data.HAND_LIMIT]
+        shown = words(render(state.view("player"), LAYOUTS[layout]))
+        for event in state.hand:
+            effect = event_effect(event)
+            assert data.EVENTS[event]["name"] in shown and effect[:1].upper() + effect[1:] in shown, event
 
 
 def test_long_names_shrink_or_wrap_but_are_never_cut():

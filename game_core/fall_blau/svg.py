@@ -211,9 +211,9 @@ class Geometry:
             self.slots = [{"header": (left + i * column, 122, card_w),
                            "front": (left + i * column, 148, card_w, 128),
                            "general": (left + i * column, 282, card_w, 126)} for i in range(3)]
-            self.queue = (left, 418, 620, 96, 94, 6)
+            self.queue = (left, 418, 620, 96, 86, 6)
             self.banner_y = 236
-            self.hand = (left, 542, 620, 204, 54, 3)
+            self.hand = (left, 534, 620, 204, 58, 3)
             self.panel = (650, 420, WIDE_W - 650 - left)
 
 
@@ -499,8 +499,8 @@ class Board:
                     label(cx + 3, cy + 15, info["name"], width - 6, 11, weight="bold", fill="#ffffff",
                           min_size=self.small),
                     cubes(cx + 5, cy + 25, info["red"], RED, int((width - 10) // 14) or 1, 11),
-                    vp_badge(cx + 13, cy + 58, info["vp"], 10),
-                    svg.text(cx + 26, cy + 62, info["terrain"].capitalize() or "Open", self.small, "start",
+                    vp_badge(cx + 13, cy + card_h - 36, info["vp"], 10),
+                    svg.text(cx + 26, cy + card_h - 32, info["terrain"].capitalize() or "Open", self.small, "start",
                              fill=MUTED), "</g>"]
             if action:
                 out.append(self.target(cx, cy, width, card_h, "Advance", self.describe(action), action=action))
@@ -520,10 +520,10 @@ class Board:
             chosen = event == boost
             title, size = fit(card["name"], card_w - 10, 12, 1, self.small)
             out += [f'<g data-piece="{event}"{last_class(event, self.last)}>',
-                    card_frame(cx, cy, card_w, card_h, EVENT_BAR, 22, "#fde3a7" if chosen else PAPER,
+                    card_frame(cx, cy, card_w, card_h, EVENT_BAR, 20, "#fde3a7" if chosen else PAPER,
                                HILITE if chosen else INK, 2.5 if chosen else 1.2),
-                    svg.text(cx + 5, cy + 16, title[0], size, "start", weight="bold", fill="#ffffff"),
-                    block(cx + 5, cy + 22 + self.small + 3, card_w - 10, cy + card_h - 3,
+                    svg.text(cx + 5, cy + 15, title[0], size, "start", weight="bold", fill="#ffffff"),
+                    block(cx + 5, cy + 20 + self.small + 1, card_w - 10, cy + card_h - 2,
                           [capital(event_effect(event))], self.small + 1, self.small)[0], "</g>"]
         return out
 
