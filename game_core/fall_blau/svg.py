@@ -449,8 +449,11 @@ class Board:
         general = self.state["slots"][slot - 1]
         small = self.small
         if general is None:
-            words = "choose him in the list" if self.state["phase"] == "generals" else "this slot has no army"
-            return [rect(x, y, w, h, "#d3cdbd", MUTED, 1.2, 6, ' stroke-dasharray="4 3"'),
+            choosing = self.state["phase"] == "generals"
+            words = "this slot has no army" if not choosing else \
+                "choose him in the list now" if slot == self.state["slots"].index(None) + 1 else "chosen later"
+            edge = HILITE if words.endswith("now") else MUTED
+            return [rect(x, y, w, h, "#d3cdbd", edge, 2 if edge == HILITE else 1.2, 6, ' stroke-dasharray="4 3"'),
                     svg.text(round(x + w / 2, 1), y + h / 2 - 4, "No general", 13, weight="bold", fill=MUTED),
                     label(round(x + w / 2, 1), y + h / 2 + 14, words, w - 16, small, "middle", fill=MUTED,
                           min_size=small)]
