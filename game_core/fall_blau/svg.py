@@ -501,7 +501,7 @@ class Board:
                                HILITE if action else INK, 2.5 if action else 1.2),
                     label(cx + 3, cy + 15, info["name"], width - 6, 11, weight="bold", fill="#ffffff",
                           min_size=self.small),
-                    cubes(cx + 5, cy + 25, info["red"], RED, int((width - 10) // 14) or 1, 11),
+                    cubes(cx + 5, cy + 25, info["red"], RED, int((width - 10) // 12) or 1, 10),
                     vp_badge(cx + 13, cy + card_h - 36, info["vp"], 10),
                     svg.text(cx + 26, cy + card_h - 32, info["terrain"].capitalize() or "Open", self.small, "start",
                              fill=MUTED), "</g>"]
@@ -633,7 +633,7 @@ def tray(view, ui):
             elif parts[0] == "advance" and len(parts) > 3:
                 items.append(item(action, f"Advance on {card_name(parts[2])} + {card_name(parts[3])}", group,
                                   f"second card to slot {parts[4]}; costs 2 supply"))
-        items.append(item(None, "Deselect", group, "attack or advance: click a card on the board",
+        items.append(item(None, "Deselect", group, "to attack or advance, pick a card on the table",
                           command="ui:general="))
         for event in state["hand"]:
             card = data.EVENTS[event]
