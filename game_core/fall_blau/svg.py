@@ -242,8 +242,7 @@ def printed_tracks(narrow, standard, brilliant):
         centre = round((first[0] + last[0] + last[1]) / 2, 1)
         out.append(svg.text(centre, geo.calendar_y - 4, month if not narrow else MONTH_SHORT[month], 11,
                             weight="bold"))
-    for bx, _, bw in track_boxes(x, geo.supply_w, data.MAX_SUPPLY + 1, data.MAX_SUPPLY + 1):
-        value = round((bx - x) / (bw + 2))
+    for value, (bx, _, bw) in enumerate(track_boxes(x, geo.supply_w, data.MAX_SUPPLY + 1, data.MAX_SUPPLY + 1)):
         out += [rect(bx, geo.supply_y, bw, geo.box_h, PAPER, INK, 0.8, 3),
                 svg.text(round(bx + bw / 2, 1), geo.supply_y + geo.box_h / 2 + 4, value, 11)]
     for value, (bx, row, bw) in enumerate(track_boxes(x, w, data.VP_TRACK_MAX + 1, geo.vp_per_row)):
@@ -252,7 +251,7 @@ def printed_tracks(narrow, standard, brilliant):
         if value in data.RED_CIRCLES:
             out.append(f'<circle cx="{round(bx + bw / 2, 1)}" cy="{by + geo.box_h / 2}" r="{min(bw, geo.box_h) / 2 - 0.5}" '
                        f'fill="none" stroke="{RED}" stroke-width="1.8"/>')
-        out.append(svg.text(round(bx + bw / 2, 1), by + geo.box_h / 2 + 4, value, 11 if bw >= 14.5 else 10))
+        out.append(svg.text(round(bx + bw / 2, 1), by + geo.box_h / 2 + 4, value, 11))
     if narrow:
         out += [svg.text(x, geo.calendar_y - 20, "Calendar", 12, "start", weight="bold"),
                 svg.text(x, geo.supply_y - 8, "Supply", 12, "start", weight="bold"),
@@ -330,7 +329,7 @@ class Board:
                f'{svg.text(round(sx + sw / 2, 1), geo.supply_y + geo.box_h / 2 + 4, state["supply"], 11, weight="bold")}</g>',
                f'<g data-piece="vp"{last_class("vp", self.last)} role="img" aria-label="Victory points: {state["vp"]}">'
                f'{rect(vx, vy, vw, geo.box_h, GOLD, INK, 1.5, 2)}'
-               f'{svg.text(round(vx + vw / 2, 1), vy + geo.box_h / 2 + 4, state["vp"], 11 if vw >= 14.5 else 10, weight="bold")}</g>']
+               f'{svg.text(round(vx + vw / 2, 1), vy + geo.box_h / 2 + 4, state["vp"], 11, weight="bold")}</g>']
         if geo.narrow:
             turn = state["calendar"]
             when = state["turn"] + (f" 1942, turn {turn} of {data.WINTER - 1}" if 0 < turn < data.WINTER else "")
