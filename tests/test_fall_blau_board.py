@@ -244,3 +244,12 @@ def test_the_end_of_the_game_is_drawn_on_the_board():
         board = render(over.view("player"), layout)
         assert ">Victory</text>" in board and "Final score 28 VP: victory needs 27, brilliant 30" in words(board)
         assert 'class="cue" data-cue="Victory: final score 28 VP' in board and "data-action" not in board
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_every_generals_card_shows_his_whole_ability(layout):
+    for generals in (("hoth", "kleist", "paulus"), ("ruoff", "gariboldi", "salmuth")):
+        state = orders(generals, general_pool="six")
+        shown = words(render(state.view("player"), {"general": generals[0], **LAYOUTS[layout]}))
+        for general in generals:
+            assert data.GENERALS[general]["text"] in shown, general

@@ -471,7 +471,7 @@ class Board:
                svg.text(x + 8 + 14 * min(8, max(now["cubes"], 1)) + 4, y + 59, f"{now['cubes']}/{info['cubes']}",
                         small + 1, "start", weight="bold"),
                block(x + 8, y + 62 + small + 14 * ((max(now["cubes"], 1) - 1) // 8), w - 16, y + h - 30,
-                     [info["text"]], small, small)[0],
+                     [info["text"]], small + 1, small)[0],
                rect(x + 1, y + h - 22, w - 2, 21, colour, "none", 0, 5),
                svg.text(x + 8, y + h - 7, status, small + 1, "start", weight="bold", fill="#ffffff"), "</g>"]
         if ready and self.legal and not self.state["pending"] and self.state["phase"] == "play":
