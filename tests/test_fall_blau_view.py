@@ -38,10 +38,10 @@ def test_terrain_modifier_on_the_board_follows_the_rules():
     state = orders()  # Gariboldi in slot 1 ignores Mountains (Alpini); Hoth in slot 2 does not
     place(state, 2, "tuapse", 3)
     assert state.view("player")["facts"]["front"][1]["modifiers"] == {"gariboldi": 0, "hoth": 1, "paulus": 1}
-    assert "Mountains: -1 to attack dice" in words(render(state.view("player"), {"general": "hoth"}))
-    assert "Mountains: no attack modifier now" in words(render(state.view("player"), {"general": "gariboldi"}))
+    assert "Mountains, -1 to attack dice" in words(render(state.view("player"), {"general": "hoth"}))
+    assert "Mountains, no attack modifier now" in words(render(state.view("player"), {"general": "gariboldi"}))
     state.in_play = ["romanian"]
-    assert "Mountains: no attack modifier now" in words(render(state.view("player"), {"general": "hoth"}))
+    assert "Mountains, no attack modifier now" in words(render(state.view("player"), {"general": "hoth"}))
 
 
 def test_counter_attack_dice_on_the_board_count_zhukov_and_chuikov():
@@ -51,7 +51,7 @@ def test_counter_attack_dice_on_the_board_count_zhukov_and_chuikov():
     facts = state.view("player")["facts"]["front"][2]
     assert facts["counter_dice"] == 5 and facts["counter_hits_on"] == 2 and facts["attack_cost"] == 2
     board = words(render(state.view("player"), {"general": "paulus"}))
-    assert "counter-attacks with 5 dice (hits on 1-2)" in board and "an attack costs 2 supply" in board
+    assert "Counter-attacks with 5 dice, hits on 1-2" in board and "An attack costs 2 supply" in board
     assert "Paulus rolls 6 white dice" in board  # six cubes plus his fortress die, capped at six
 
 

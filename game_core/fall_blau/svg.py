@@ -1,24 +1,37 @@
-"""The Fall Blau battle board as one SVG string, the status line and the tray, all from a view.
+"""The Fall Blau table as one SVG string, the status line and the tray, all from a view.
 
-ui keys read: "interactive" (False: no clickable elements), "general" (the selected general,
-whose orders are offered), "boost" (the hand card chosen to add dice to his attack),
-"panel" ("reorg" shows the reorganization choices in the tray).
-The board holds the spatial targets (cards to attack or advance on, slots, generals to select);
-the tray (`tray`) holds every other control of the current decision.
+ui keys read: "interactive" (False: no clickable elements), "narrow" (a phone: a tall drawing with the
+three frontline slots stacked), "general" (the selected general, whose orders are offered), "boost"
+(the hand card chosen to add dice to his attack), "panel" ("reorg" shows the reorganization choices).
+The board holds the spatial targets (the frontline cards to attack, slots to deploy or reinforce on,
+the unlocked campaigns to advance on, the generals to select); the tray (`tray`) holds every other
+control of the current decision, among them everything done with the event hand.
 """
 
 from functools import lru_cache
+from math import cos, pi, sin
 
 from .. import svg
 from . import data
-from .words import card_name, choice_detail, describe, event_effect, general_name, play_effect, plural, reward
+from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_effect,
+                    plural, reward)
 
-WIDTH, HEIGHT = 1000, 644
-COLUMN_X = (20, 347, 674)
-COLUMN_W = 306
-GREY, RED, PAPER, INK, HILITE = "#8a8f94", "#c0392b", "#f4ecd8", "#2b2b2b", "#d35400"
+WIDE_W, WIDE_H = 1000, 680
+NARROW_W = 370  # a 390 px phone shows it at about 1:1, so 11 units are 11 px
 CHAR_W = 0.6  # a character's width as a share of the font size, for fitting text
 RESULT_WORDS = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}
+PENDING = {"discard": "Hand full: discard an event card.",
+           "exhaust": "Event deck empty: exhaust a general to reshuffle.",
+           "deploy": "Choose the frontline slot where the Major Counter-Attack deploys.",
+           "reinforce": "Choose the frontline card that gets the Soviet reinforcements."}
+
+# One palette: a parchment mat, cream cards with coloured title bars, field grey for the Germans.
+MAT, PAPER, INK, MUTED = "#e4d9bd", "#f8f2e0", "#2b2b2b", "#5e5747"
+RED, GREY, GOLD, HILITE, GREEN = "#b8322a", "#7d8580", "#f1c40f", "#d35400", "#2f7a3a"
+TERRAIN_BAR = {"": "#66773a", "mountains": "#7a5a3a", "fortress": "#4f5a66"}
+SOVIET_BAR, SOVIET_BODY, ARMY_BAR, EVENT_BAR = "#8e2a20", "#f6ddd6", "#47544a", "#2f4a6b"
+WINTER_FILL, VICTORY_FILL = "#cfdbe8", "#b8d8a8"
+MONTH_SHORT = {"July": "Jul", "August": "Aug", "September": "Sep", "October": "Oct", "November": "Nov"}
 
 
 def status_text(view):
@@ -31,26 +44,18 @@ def status_text(view):
         return f"Choose general {state['slots'].index(None) + 1} of 3 (left to right)."
     head = f"{state['turn']} 1942 - {state['vp']} VP, {state['supply']} supply. "
     if state["pending"]:
-        return head + {"discard": "Hand full: discard an event card.",
-                       "exhaust": "Event deck empty: exhaust a general to reshuffle.",
-                       "deploy": "Choose where the Major Counter-Attack deploys.",
-                       "reinforce": "Choose which card gets the Soviet reinforcements."}[state["pending"]["kind"]]
-    return head + "Issue orders, play events, or end the turn."
+        return head + PENDING[state["pending"]["kind"]]
+    return head + "Select a general to give orders, play events, or end the turn."
 
 
 def render(view, ui):
-    board = Board(view, ui or {})
-    parts = [svg.svg_open(WIDTH, HEIGHT, "Campaign: Fall Blau battle board"),
-             f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#e9e2cf"/>']
-    parts += board.tracks() + board.frontline() + board.queue() + board.hand() + board.side_panel()
-    parts += board.dice()
-    parts.append("</svg>")
-    return "".join(parts)
+    ui = ui or {}
+    return Board(view, ui).draw()
 
 
 # -- fitting text ------------------------------------------------------------------------------
 def fit(text, width, size, max_lines=1, min_size=6):
-    """(lines, font size) so that `text` fits `width` px in at most `max_lines` lines: it wraps at
+    """(lines, font size) so that `text` fits `width` in at most `max_lines` lines: it wraps at
     spaces, then shrinks."""
     while True:
         chars = max(1, int(width / (CHAR_W * size)))
@@ -60,51 +65,204 @@ def fit(text, width, size, max_lines=1, min_size=6):
         size -= 0.5
 
 
-def label(x, y, text, width, size, anchor="start", max_lines=1, weight="normal", fill=None):
-    """Text fitted into `width` px from (x, y) (baseline of the first line)."""
-    lines, size = fit(text, width, size, max_lines)
+def label(x, y, text, width, size, anchor="start", max_lines=1, weight="normal", fill=None, min_size=6):
+    """Text fitted into `width` from (x, y) (the baseline of the first line)."""
+    lines, size = fit(text, width, size, max_lines, min_size)
     return "".join(svg.text(x, round(y + index * size * 1.15, 1), line, size, anchor, weight=weight, fill=fill)
                    for index, line in enumerate(lines))
 
 
-def cubes(x, y, count, colour, per_row=8):
-    return "".join(f'<rect x="{x + (i % per_row) * 13}" y="{y + (i // per_row) * 13}" width="10" '
-                   f'height="10" fill="{colour}" stroke="{INK}" stroke-width="0.6"/>' for i in range(count))
+def block(x, y, width, bottom, paragraphs, size, min_size, fill=None):
+    """Paragraphs wrapped into `width` from the baseline `y`, shrunk (down to `min_size`) to end above
+    `bottom`; a paragraph that still has no room is left out whole, so the first ones matter most.
+    Returns (markup, the baseline after the last line)."""
+    while True:
+        chars = max(1, int(width / (CHAR_W * size)))
+        step, room = size * 1.2, int((bottom - y) / (size * 1.2)) + 1
+        wrapped = [svg.wrap(p, chars) for p in paragraphs]
+        if sum(map(len, wrapped)) <= room or size <= min_size:
+            break
+        size -= 0.5
+    out, line = [], 0
+    for lines in wrapped:
+        if line + len(lines) > room:
+            break
+        out += [svg.text(x, round(y + (line + i) * step, 1), text, size, "start", fill=fill)
+                for i, text in enumerate(lines)]
+        line += len(lines)
+    return "".join(out), y + line * step
+
+
+def capital(text):
+    return text[:1].upper() + text[1:]
+
+
+def rect(x, y, w, h, fill, stroke=INK, width=1, rx=0, extra=""):
+    return (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" height="{round(h, 1)}" '
+            f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>')
+
+
+# -- small drawings: cubes, dice, icons ---------------------------------------------------------
+def cubes(x, y, count, colour, per_row=8, size=12):
+    """Wooden cubes: a face with a lighter top edge."""
+    out = []
+    for i in range(count):
+        cx, cy = x + (i % per_row) * (size + 2), y + (i // per_row) * (size + 2)
+        out.append(rect(cx, cy, size, size, colour, "#00000080", 0.8, 2)
+                   + rect(cx + 1.5, cy + 1.5, size - 3, 2.5, "#ffffff55", "none", 0, 1))
+    return "".join(out)
+
+
+PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
+
+
+def die(x, y, size, value, fill, pip, key):
+    """A die face with pips; `key` names it for the page's roll animation."""
+    centre, offset = size / 2, size * 0.26
+    dots = "".join(f'<circle cx="{round(x + centre + dx * offset, 1)}" cy="{round(y + centre + dy * offset, 1)}" '
+                   f'r="{round(size * 0.09, 1)}" fill="{pip}"/>' for dx, dy in PIPS[value])
+    return (f'<g class="die" data-die="{key}" data-value="{value}" role="img" aria-label="die {value}">'
+            f'{rect(x, y, size, size, fill, INK, 1, round(size * 0.18, 1))}{dots}</g>')
+
+
+def unit_symbol(x, y, panzer):
+    """The map symbol of the army: an armour oval (Panzer) or the infantry cross, 26 x 18."""
+    inner = (f'<ellipse cx="{x + 13}" cy="{y + 9}" rx="8" ry="4.5" fill="none" stroke="{INK}" stroke-width="1.6"/>'
+             if panzer else f'<path d="M{x} {y}L{x + 26} {y + 18}M{x + 26} {y}L{x} {y + 18}" stroke="{INK}" '
+                            f'stroke-width="1.4"/>')
+    return rect(x, y, 26, 18, "#d9dfd3", INK, 1.4) + inner
+
+
+def terrain_icon(x, y, terrain, colour="#ffffff"):
+    """Mountains (two peaks) or a Fortress (a crenellated tower), about 18 x 14 from (x, y)."""
+    if terrain == "mountains":
+        return f'<path d="M{x} {y + 14}L{x + 6} {y + 3}L{x + 9} {y + 8}L{x + 12} {y}L{x + 18} {y + 14}Z" fill="{colour}"/>'
+    if terrain == "fortress":
+        return (f'<path d="M{x + 2} {y + 14}V{y}h3v3h3v-3h3v3h3v-3h3V{y + 14}Z" fill="{colour}"/>')
+    return ""
+
+
+def star(cx, cy, r, fill):
+    """The five-pointed star of a Soviet card."""
+    points = " ".join(f"{round(cx + (r if i % 2 == 0 else r * 0.42) * sin(i * pi / 5), 1)},"
+                      f"{round(cy - (r if i % 2 == 0 else r * 0.42) * cos(i * pi / 5), 1)}" for i in range(10))
+    return f'<polygon points="{points}" fill="{fill}"/>'
+
+
+def vp_badge(cx, cy, vp, r=12):
+    return (f'<circle cx="{cx}" cy="{cy}" r="{r}" fill="#ffffff" stroke="{GREEN}" stroke-width="2.5"/>'
+            + svg.text(cx, round(cy + r * 0.38, 1), vp, round(r * 1.1, 1), weight="bold"))
+
+
+def card_frame(x, y, w, h, bar, bar_h, body, stroke=INK, width=1.5):
+    """A card: rounded body and a title bar across its top."""
+    return (rect(x, y, w, h, body, stroke, width, 6)
+            + f'<path d="M{x} {y + 6}a6 6 0 0 1 6 -6h{w - 12}a6 6 0 0 1 6 6v{bar_h - 6}h-{w}Z" fill="{bar}"/>')
 
 
 # -- the printed tracks ------------------------------------------------------------------------
-TRACK_X = 88
-CAL_W = (WIDTH - 8 - TRACK_X) / len(data.CALENDAR)
-SUP_W = 24
-VP_W = (WIDTH - 8 - TRACK_X) / (data.VP_TRACK_MAX + 1)
+def calendar_boxes(x, width):
+    """(x, width) of each calendar box: a start box, fifteen turns, the winter box."""
+    start, winter, gap = (38, 44, 2) if width < 600 else (64, 80, 3)
+    turn = (width - start - winter - 16 * gap) / 15
+    boxes, left = [(x, start)], x + start + gap
+    for _ in data.TURNS:
+        boxes.append((round(left, 1), round(turn, 1)))
+        left += turn + gap
+    return boxes + [(round(left, 1), winter)]
+
+
+def track_boxes(x, width, count, per_row):
+    """(x, row, width) of each box of a numbered track laid out in rows of `per_row`."""
+    gap = 2
+    box = (width - (per_row - 1) * gap) / per_row
+    return [(round(x + (i % per_row) * (box + gap), 1), i // per_row, round(box, 1)) for i in range(count)]
+
+
+class Geometry:
+    """Where everything goes: the laptop's wide table, or the phone's tall one with the slots stacked.
+    The phone's rows of unlocked campaigns and hand cards grow with their number, and at the end of the
+    game its result gets a place of its own above the frontline (on the laptop it lies across the slots)."""
+
+    def __init__(self, narrow, queue_len=0, hand_len=0, over=False):
+        self.narrow = narrow
+        if narrow:
+            self.width, left, inner = NARROW_W, 6, NARROW_W - 12
+            self.track_x, self.track_w, self.supply_w = left, inner, inner
+            self.calendar_y, self.supply_y, self.vp_y, self.box_h, self.vp_per_row = 36, 84, 130, 22, 21
+            self.banner_y = 180
+            top, block_h, card_w = 196 + (96 if over else 0), 178, (inner - 8) / 2
+            self.slots = [{"header": (left, top + i * block_h, inner),
+                           "front": (left, top + i * block_h + 26, card_w, 148),
+                           "general": (left + card_w + 8, top + i * block_h + 26, card_w, 148)} for i in range(3)]
+            y = top + 3 * block_h + 6
+            self.queue = (left, y, inner, 86, 94, 4)
+            y += 24 + max(1, -(-queue_len // 4)) * 100 + 6
+            self.hand = (left, y, inner, card_w, 78, 2)
+            y += 22 + (-(-hand_len // 2) * 84 or 26) + 6
+            self.panel = (left, y, inner)
+        else:
+            self.width, self.height, left = WIDE_W, WIDE_H, 12
+            self.track_x, self.track_w, self.supply_w = 92, WIDE_W - 92 - left, 16 * 26
+            self.calendar_y, self.supply_y, self.vp_y, self.box_h, self.vp_per_row = 24, 58, 90, 24, 41
+            column, card_w = (WIDE_W - 2 * left + 10) / 3, (WIDE_W - 2 * left - 20) / 3
+            self.slots = [{"header": (left + i * column, 122, card_w),
+                           "front": (left + i * column, 148, card_w, 128),
+                           "general": (left + i * column, 282, card_w, 126)} for i in range(3)]
+            self.queue = (left, 418, 620, 96, 86, 6)
+            self.banner_y = 236
+            self.hand = (left, 534, 620, 204, 58, 3)
+            self.panel = (650, 420, WIDE_W - 650 - left)
 
 
 @lru_cache(maxsize=None)
-def printed_tracks(standard, brilliant):
-    """The calendar, supply depot and VP track as printed on the game mat."""
-    out = [svg.text(10, 26, "Calendar", 11, "start", weight="bold"),
-           svg.text(10, 61, "Supply", 11, "start", weight="bold"),
-           svg.text(10, 93, "VP", 11, "start", weight="bold")]
-    for index, name in enumerate(data.CALENDAR):
-        x = round(TRACK_X + index * CAL_W, 1)
-        fill = "#cfd8e3" if index == data.WINTER else PAPER
-        text = "Winter" if index == data.WINTER else ("Start" if index == 0 else name[0] + ". " + name.split()[1][:3])
-        out += [f'<rect x="{x}" y="8" width="{round(CAL_W - 3, 1)}" height="28" fill="{fill}" stroke="{INK}"/>',
-                label(x + (CAL_W - 3) / 2, 26, text, CAL_W - 6, 8, "middle")]
-    for value in range(data.MAX_SUPPLY + 1):
-        x = TRACK_X + value * SUP_W
-        out += [f'<rect x="{x}" y="44" width="22" height="22" fill="{PAPER}" stroke="{INK}"/>',
-                svg.text(x + 11, 59, value, 10)]
-    for value in range(data.VP_TRACK_MAX + 1):
-        x = round(TRACK_X + value * VP_W, 1)
-        fill = "#b8d8a8" if value in (standard, brilliant) else PAPER
-        out.append(f'<rect x="{x}" y="76" width="{round(VP_W - 1.5, 1)}" height="22" fill="{fill}" stroke="{INK}"/>')
+def printed_tracks(narrow, standard, brilliant):
+    """The calendar, supply depot and VP track as printed on the mat (drawn once per layout)."""
+    geo = Geometry(narrow)
+    x, w, out = geo.track_x, geo.track_w, []
+    if not narrow:
+        out += [svg.text(12, geo.calendar_y + 17, "Calendar", 12, "start", weight="bold"),
+                svg.text(12, geo.supply_y + 17, "Supply", 12, "start", weight="bold"),
+                svg.text(12, geo.vp_y + 17, "Victory", 12, "start", weight="bold")]
+    boxes = calendar_boxes(x, w)
+    for index, (bx, bw) in enumerate(boxes):
+        if index == 0:
+            text = "Start"
+        elif index == data.WINTER:
+            text = "Winter"
+        else:
+            part = data.CALENDAR[index].split()[0]
+            text = part if bw > 40 else part[0]
+        out += [rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
+                svg.text(round(bx + bw / 2, 1), geo.calendar_y + 16, text, 11, fill=MUTED)]
+    for month_index, month in enumerate(data.MONTHS):
+        first, last = boxes[1 + 3 * month_index], boxes[3 + 3 * month_index]
+        centre = round((first[0] + last[0] + last[1]) / 2, 1)
+        out.append(svg.text(centre, geo.calendar_y - 4, month if not narrow else MONTH_SHORT[month], 11,
+                            weight="bold"))
+    for value, (bx, _, bw) in enumerate(track_boxes(x, geo.supply_w, data.MAX_SUPPLY + 1, data.MAX_SUPPLY + 1)):
+        out += [rect(bx, geo.supply_y, bw, geo.box_h, PAPER, INK, 0.8, 3),
+                svg.text(round(bx + bw / 2, 1), geo.supply_y + geo.box_h / 2 + 4, value, 11)]
+    for value, (bx, row, bw) in enumerate(track_boxes(x, w, data.VP_TRACK_MAX + 1, geo.vp_per_row)):
+        by = geo.vp_y + row * (geo.box_h + 2)
+        out.append(rect(bx, by, bw, geo.box_h, VICTORY_FILL if value in (standard, brilliant) else PAPER, INK, 0.8, 2))
         if value in data.RED_CIRCLES:
-            out.append(f'<circle cx="{round(x + VP_W / 2 - 0.7, 1)}" cy="87" r="9" fill="none" stroke="{RED}" '
-                       f'stroke-width="2"/>')
-        out.append(svg.text(round(x + VP_W / 2 - 0.7, 1), 91, value, 9))
-    out.append(svg.text(TRACK_X + (data.MAX_SUPPLY + 1) * SUP_W + 12, 59,
-                        f"Green boxes: victory {standard} VP, brilliant {brilliant} VP", 10, "start"))
+            out.append(f'<circle cx="{round(bx + bw / 2, 1)}" cy="{by + geo.box_h / 2}" r="{min(bw, geo.box_h) / 2 - 0.5}" '
+                       f'fill="none" stroke="{RED}" stroke-width="1.8"/>')
+        out.append(svg.text(round(bx + bw / 2, 1), by + geo.box_h / 2 + 4, value, 11))
+    if narrow:
+        out += [svg.text(x, geo.calendar_y - 20, "Calendar", 12, "start", weight="bold"),
+                svg.text(x, geo.supply_y - 8, "Supply", 12, "start", weight="bold"),
+                svg.text(x, geo.vp_y - 8, "Victory points", 12, "start", weight="bold"),
+                svg.text(x + w, geo.vp_y - 8, f"green: {standard} wins, {brilliant} brilliant", 11, "end", fill=MUTED)]
+    else:
+        lx, ly = x + geo.supply_w + 18, geo.supply_y + 16
+        out += [rect(lx, ly - 11, 14, 14, VICTORY_FILL, INK, 0.8, 2),
+                svg.text(lx + 20, ly, f"victory {standard} VP, brilliant {brilliant} VP", 11, "start"),
+                f'<circle cx="{lx + 237}" cy="{ly - 4}" r="7" fill="none" stroke="{RED}" stroke-width="1.8"/>',
+                svg.text(lx + 250, ly, "Soviet reinforcements", 11, "start")]
     return "".join(out)
 
 
@@ -116,12 +274,23 @@ class Board:
     def __init__(self, view, ui):
         self.view, self.ui = view, ui
         self.state, self.facts = view["state"], view["facts"]
+        self.geo = Geometry(bool(ui.get("narrow")), len(self.state["queue"]), len(self.state["hand"]),
+                            view["to_play"] is None)
         live = ui.get("interactive", True) and view["to_play"] is not None
         self.legal = set(view.get("legal_actions", ())) if live else set()
         self.last = set(self.state["last"])
         generals = self.state["generals"]
         selected = ui.get("general")
         self.selected = selected if selected in generals and generals[selected]["ready"] else None
+        self.small = 11 if self.geo.narrow else 10  # the smallest type: 11 px on a phone
+
+    def draw(self):
+        panel, bottom = self.panel()
+        body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + self.result()
+        height = self.geo.height if not self.geo.narrow else round(bottom + 6)
+        return "".join([svg.svg_open(self.geo.width, height, "Campaign: Fall Blau table"),
+                        "<title>Campaign: Fall Blau table</title>",
+                        f'<rect width="{self.geo.width}" height="{height}" fill="{MAT}"/>'] + body + ["</svg>"])
 
     def act(self, action):
         """The action if it is legal now (and the viewer may act), else None."""
@@ -130,224 +299,300 @@ class Board:
     def describe(self, action):
         return describe(action, self.state["slots"], self.state["front"])
 
-    def clickable(self, action):
-        return " " + svg.action_attrs(action, self.describe(action)) if action else ""
+    def target(self, x, y, w, h, chip, name, action=None, command=None, pressed=None):
+        """A click target over a card: the whole card is the hit area, a chip in its bottom right corner
+        names the click. The accessible name begins with the chip's text."""
+        attrs = (svg.action_attrs(action, f"{chip}: {name}") if action
+                 else svg.command_attrs(command, f"{chip} {name}", pressed))
+        chip_w = round(CHAR_W * 11 * len(chip) + 16)
+        cx, cy = round(x + w - chip_w - 5, 1), round(y + h - 27, 1)
+        hit = rect(x, y, w, h, "#000000", "none", 0, 6, ' fill-opacity="0"')
+        return (f'<g {attrs}>{hit}'
+                f'{rect(cx, cy, chip_w, 22, HILITE, "#00000060", 1, 11)}'
+                f'{svg.text(round(cx + chip_w / 2, 1), cy + 15, chip, 11, weight="bold", fill="#ffffff")}</g>')
 
     # -- tracks (the printed boxes are drawn once; markers go on top) ------------------------
     def tracks(self):
-        state = self.state
-        x_cal = round(TRACK_X + state["calendar"] * CAL_W, 1)
-        x_sup = TRACK_X + state["supply"] * SUP_W
-        x_vp = round(TRACK_X + state["vp"] * VP_W, 1)
-        return [printed_tracks(self.facts["victory"], self.facts["brilliant"]),
-                f'<rect data-piece="calendar"{last_class("calendar", self.last)} x="{x_cal}" y="8" '
-                f'width="{round(CAL_W - 3, 1)}" height="28" fill="none" stroke="{HILITE}" stroke-width="3"/>',
-                f'<g data-piece="supply"{last_class("supply", self.last)} role="img" aria-label="Supply: {state["supply"]}">'
-                f'<rect x="{x_sup}" y="44" width="22" height="22" fill="#f1c40f" stroke="{INK}"/>'
-                f'{svg.text(x_sup + 11, 59, state["supply"], 10, weight="bold")}</g>',
-                f'<g data-piece="vp"{last_class("vp", self.last)} role="img" aria-label="Victory points: {state["vp"]}">'
-                f'<rect x="{x_vp}" y="76" width="{round(VP_W - 1.5, 1)}" height="22" fill="#f1c40f" stroke="{INK}"/>'
-                f'{svg.text(round(x_vp + VP_W / 2 - 0.7, 1), 91, state["vp"], 9, weight="bold")}</g>']
+        state, geo = self.state, self.geo
+        boxes = calendar_boxes(geo.track_x, geo.track_w)
+        cal_x, cal_w = boxes[state["calendar"]]
+        sx, _, sw = track_boxes(geo.track_x, geo.supply_w, data.MAX_SUPPLY + 1, data.MAX_SUPPLY + 1)[state["supply"]]
+        vx, row, vw = track_boxes(geo.track_x, geo.track_w, data.VP_TRACK_MAX + 1,
+                                  geo.vp_per_row)[min(state["vp"], data.VP_TRACK_MAX)]
+        vy = geo.vp_y + row * (geo.box_h + 2)
+        out = [printed_tracks(geo.narrow, self.facts["victory"], self.facts["brilliant"]),
+               f'<g data-piece="calendar"{last_class("calendar", self.last)} role="img" '
+               f'aria-label="Calendar: {svg.esc(state["turn"])}">'
+               f'{rect(cal_x - 1.5, geo.calendar_y - 1.5, cal_w + 3, 27, "none", HILITE, 3, 4)}</g>',
+               f'<g data-piece="supply"{last_class("supply", self.last)} role="img" aria-label="Supply: {state["supply"]}">'
+               f'{rect(sx, geo.supply_y, sw, geo.box_h, GOLD, INK, 1.5, 3)}'
+               f'{svg.text(round(sx + sw / 2, 1), geo.supply_y + geo.box_h / 2 + 4, state["supply"], 11, weight="bold")}</g>',
+               f'<g data-piece="vp"{last_class("vp", self.last)} role="img" aria-label="Victory points: {state["vp"]}">'
+               f'{rect(vx, vy, vw, geo.box_h, GOLD, INK, 1.5, 2)}'
+               f'{svg.text(round(vx + vw / 2, 1), vy + geo.box_h / 2 + 4, state["vp"], 11, weight="bold")}</g>']
+        if geo.narrow:
+            turn = state["calendar"]
+            when = state["turn"] + (f" 1942, turn {turn} of {data.WINTER - 1}" if 0 < turn < data.WINTER else "")
+            out += [svg.text(geo.track_x + geo.track_w, geo.calendar_y - 20, when, 11, "end", fill=MUTED),
+                    svg.text(geo.track_x + geo.track_w, geo.supply_y - 8, f"{state['supply']} of {data.MAX_SUPPLY}",
+                             11, "end", fill=MUTED)]
+        return out
 
     # -- the frontline -------------------------------------------------------------------
     def frontline(self):
         out = []
+        if self.geo.narrow:
+            out.append(svg.text(6, self.geo.slots[0]["header"][1] - 4, "Frontline", 12, "start", weight="bold"))
         for slot in (1, 2, 3):
-            out += self.front_card(slot)
-            out += self.general(slot)
+            place = self.geo.slots[slot - 1]
+            out += self.slot_header(slot, *place["header"])
+            out += self.front_card(slot, *place["front"])
+            out += self.general(slot, *place["general"])
         for cue in self.facts["cues"]:
             out.append(self.cue(cue))
         return out
 
+    def slot_header(self, slot, x, y, w):
+        """'Slot n' and the dice rolled there by the last action (white and black: the attack, red: the Soviets)."""
+        out = [svg.text(x + 2, y + 16, f"Slot {slot}", 12, "start", weight="bold", fill=MUTED)]
+        faces = []
+        for number, roll in enumerate(self.state["rolls"]):
+            if roll["slot"] != slot:
+                continue
+            if faces:
+                faces.append(None)  # a gap between two rolls
+            faces += [(v, "#ffffff", INK, f"{number}w{i}") for i, v in enumerate(roll.get("white", []))]
+            faces += [(v, "#1d1d1d", "#ffffff", f"{number}b{i}") for i, v in enumerate(roll.get("black", []))]
+            faces += [(v, RED, "#ffffff", f"{number}r{i}") for i, v in enumerate(roll.get("soviet", []))]
+        if not faces:
+            return out
+        room = w - 58
+        step = min(23, room / len(faces))
+        size = min(20, step - 2)
+        left = x + w - step * len(faces)
+        for index, face in enumerate(faces):
+            if face:
+                value, fill, pip, key = face
+                out.append(die(round(left + index * step, 1), y + 2 + (20 - size) / 2, round(size, 1), value, fill,
+                               pip, key))
+        return out
+
     def cue(self, cue):
-        """A badge where a capture (the emptied slot) or a counter-attack (the general's status row) happened."""
-        left = COLUMN_X[cue["slot"] - 1]
-        if cue["kind"] == "counter":
-            x, y, w, fill = left + COLUMN_W / 2, 334, COLUMN_W / 2 - 8, "#7a1f1f"
-        else:
-            x, y, w, fill = left + 20, 126, COLUMN_W - 40, "#1e6b30"
-        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><rect x="{x}" y="{y}" width="{w}" height="18" '
-                f'rx="9" fill="{fill}"/>{label(x + w / 2, y + 13, cue["label"], w - 12, 11, "middle", weight="bold", fill="#ffffff")}</g>')
+        """A badge where a capture (the emptied slot) or a counter-attack (the general) happened."""
+        place = self.geo.slots[cue["slot"] - 1]
+        x, y, w, h = place["general" if cue["kind"] == "counter" else "front"]
+        fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
+        bx, by, bw = x + 8, (y + h / 2 - 12) if cue["kind"] == "counter" else y + 8, w - 16
+        lines, size = fit(cue["label"], bw - 14, 12, 2, self.small)
+        text = "".join(svg.text(round(bx + bw / 2, 1), round(by + 16 + i * size * 1.2, 1), line, size, weight="bold",
+                                fill="#ffffff") for i, line in enumerate(lines))
+        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}">'
+                f'{rect(bx, by, bw, 10 + len(lines) * size * 1.2, fill, "#ffffff", 1.5, 12)}{text}</g>')
 
     def slot_action(self, slot):
         """A click on the slot itself: deploy or reinforce there, or the selected general's attack."""
         for kind in ("deploy", "reinforce"):
             if self.act(f"{kind} {slot}"):
-                return f"{kind} {slot}"
+                return f"{kind} {slot}", "Deploy here" if kind == "deploy" else "Reinforce here"
         general = self.selected
         if not general:
-            return None
+            return None, None
         boost = self.ui.get("boost")
-        return self.act(f"attack {general} {slot} {boost}") or self.act(f"attack {general} {slot}")
+        action = self.act(f"attack {general} {slot} {boost}") or self.act(f"attack {general} {slot}")
+        return action, "Attack"
 
-    def front_card(self, slot):
-        x, y, w, h = COLUMN_X[slot - 1], 112, COLUMN_W, 128
+    def front_card(self, slot, x, y, w, h):
         card, facts = self.state["front"][slot - 1], self.facts["front"][slot - 1]
-        action = self.slot_action(slot)
-        attrs = self.clickable(action)
+        action, chip = self.slot_action(slot)
+        small = self.small
         if card is None:
-            out = [f'<g{attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" '
-                   f'stroke="{HILITE if action else INK}" stroke-dasharray="5 4"/>',
-                   svg.text(x + w / 2, y + h / 2, f"Slot {slot}: open front", 12)]
-            if action:
-                out.append(label(x + w / 2, y + h - 12, "Click: " + self.describe(action), w - 20, 10, "middle",
-                                 fill="#7a1f1f"))
-            return out + ["</g>"]
-        info = data.CAMPAIGNS.get(card["card"]) or data.EVENTS[card["card"]]
-        counter = card["card"] in data.EVENTS
-        out = [f'<g data-piece="{card["card"]}"{last_class(card["card"], self.last)}{attrs}>'
-               f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{"#f5d6d0" if counter else PAPER}" '
-               f'stroke="{HILITE if action else INK}" stroke-width="2"/>',
-               label(x + 10, y + 20, info["name"], w - 56, 14, weight="bold"),
-               f'<circle cx="{x + w - 22}" cy="{y + 20}" r="14" fill="#fff" stroke="#6b8e23" stroke-width="3"/>',
-               svg.text(x + w - 22, y + 25, info["vp"], 13, weight="bold"),
-               cubes(x + 10, y + 30, card["red"], RED, 20),
-               label(x + 10, y + 56, "; ".join(self.card_notes(card, facts)), w - 20, 10, max_lines=3)]
-        if info.get("text"):
-            out.append(label(x + 10, y + 96, info["text"], w - 20, 9, max_lines=2))
+            cx, top = round(x + w / 2, 1), y + 10
+            arrow = (f'<path d="M{cx} {top}l26 24h-14v{h - 44}h-24v-{h - 44}h-14Z" fill="{ARMY_BAR}" '
+                     f'fill-opacity="0.14"/>')  # the map's advance arrow: a general moves up into the slot
+            out = [f'<g data-piece="open-{slot}">', rect(x, y, w, h, "#d8d6b8", MUTED, 1.2, 6, ' stroke-dasharray="6 4"'),
+                   arrow,
+                   svg.text(round(x + w / 2, 1), y + h / 2 - 6, "Open front", 13, weight="bold", fill=MUTED),
+                   label(round(x + w / 2, 1), y + h / 2 + 12, "advance a general onto an unlocked campaign", w - 16,
+                         small, "middle", max_lines=2, fill=MUTED, min_size=small), "</g>"]
+        else:
+            info = data.CAMPAIGNS.get(card["card"]) or data.EVENTS[card["card"]]
+            counter = card["card"] in data.EVENTS
+            title, size = fit(info["name"], w - 44, 13, 2, 11)
+            bar_h = 26 if len(title) == 1 else 40
+            bar = SOVIET_BAR if counter else TERRAIN_BAR[info.get("terrain", "")]
+            out = [f'<g data-piece="{card["card"]}"{last_class(card["card"], self.last)}>',
+                   card_frame(x, y, w, h, bar, bar_h, SOVIET_BODY if counter else PAPER,
+                              HILITE if action else INK, 2.5 if action else 1.5)]
+            out += [svg.text(x + 8, round(y + 17 + i * size * 1.1, 1), line, size, "start", weight="bold", fill="#ffffff")
+                    for i, line in enumerate(title)]
+            out.append(vp_badge(x + w - 18, y + bar_h / 2, info["vp"]))
+            cube_y = y + bar_h + 6
+            out.append(cubes(x + 8, cube_y, card["red"], RED, int((w - 40) // 14)))
+            if counter:
+                out.append(star(x + w - 16, cube_y + 7, 8, SOVIET_BAR))
+            else:
+                out.append(terrain_icon(x + w - 26, cube_y, info["terrain"], bar))
+            rows = -(-card["red"] // int((w - 40) // 14)) or 1
+            notes = front_notes(card["card"], facts, self.selected)
+            paragraphs = ([". ".join(map(capital, notes)) + "."] if notes else []) + \
+                ([info["text"]] if info.get("text") else [])
+            text_y = cube_y + rows * 14 + small + 3
+            bottom = y + h - (34 if action else 6)
+            out += [block(x + 8, text_y, w - 16, bottom, paragraphs,
+                          small + 1, small)[0], "</g>"]
         if action:
-            out.append(label(x + w / 2, y + h - 6, "Click: " + self.describe(action), w - 20, 10, "middle",
-                             fill="#7a1f1f"))
-        out.append("</g>")
+            out.append(self.target(x, y, w, h, chip, self.describe(action), action=action))
         return out
 
-    def card_notes(self, card, facts):
-        """The card's terrain, costs and counter-attack as the rules stand now (from the facts)."""
-        info = data.CAMPAIGNS.get(card["card"]) or data.EVENTS[card["card"]]
-        notes = ["Major Counter-Attack"] if card["card"] in data.EVENTS else []
-        if info.get("terrain"):
-            modifier = facts["modifiers"].get(self.selected, facts["modifier"])
-            notes.append(f"{info['terrain'].capitalize()}: " + (f"-{modifier} to attack dice" if modifier
-                                                                 else "no attack modifier now"))
-        if self.selected in facts["white_dice"]:
-            count = facts["white_dice"][self.selected]
-            notes.append(f"{general_name(self.selected)} rolls {count} white {'die' if count == 1 else 'dice'}")
-        if facts["attack_cost"] > 1:
-            notes.append(f"an attack costs {facts['attack_cost']} supply")
-        if facts["counter_dice"]:
-            hits = "1" if facts["counter_hits_on"] == 1 else f"1-{facts['counter_hits_on']}"
-            notes.append(f"counter-attacks with {facts['counter_dice']} dice (hits on {hits})")
-        if info.get("unlocks"):
-            notes.append("unlocks " + ", ".join(card_name(u) for u in info["unlocks"]))
-        return notes
-
-    def general(self, slot):
-        x, y, w, h = COLUMN_X[slot - 1], 246, COLUMN_W, 108
+    def general(self, slot, x, y, w, h):
         general = self.state["slots"][slot - 1]
+        small = self.small
         if general is None:
-            return [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#d6d0c0" stroke="{INK}" '
-                    f'stroke-dasharray="3 3"/>', svg.text(x + w / 2, y + h / 2, "No general", 12)]
-        info, state = data.GENERALS[general], self.state["generals"][general]
-        ready = state["ready"]
-        selected = general == self.selected
-        head = f'<g data-piece="{general}"{last_class(general, self.last)}'
+            choosing = self.state["phase"] == "generals"
+            words = "this slot has no army" if not choosing else \
+                "choose him in the list now" if slot == self.state["slots"].index(None) + 1 else "chosen later"
+            edge = HILITE if words.endswith("now") else MUTED
+            return [rect(x, y, w, h, "#d3cdbd", edge, 2 if edge == HILITE else 1.2, 6, ' stroke-dasharray="4 3"'),
+                    svg.text(round(x + w / 2, 1), y + h / 2 - 4, "No general", 13, weight="bold", fill=MUTED),
+                    label(round(x + w / 2, 1), y + h / 2 + 14, words, w - 16, small, "middle", fill=MUTED,
+                          min_size=small)]
+        info, now = data.GENERALS[general], self.state["generals"][general]
+        ready, selected = now["ready"], general == self.selected
+        body = "#e3e7dc" if ready else "#c4bfb1"
+        status, colour = (("Selected", HILITE) if selected else ("Ready", GREEN)) if ready \
+            else ("Exhausted", "#7a1f1f")
+        out = [f'<g data-piece="{general}"{last_class(general, self.last)}>',
+               card_frame(x, y, w, h, ARMY_BAR, 40, body, HILITE if selected else INK, 4 if selected else 1.5),
+               label(x + 8, y + 17, info["name"], w - 48, 13, weight="bold", fill="#ffffff", min_size=small),
+               label(x + 8, y + 33, info["army"], w - 48, small,
+                     fill="#e8ece4", min_size=small),
+               unit_symbol(x + w - 34, y + 11, info["panzer"]),
+               cubes(x + 8, y + 48, now["cubes"], GREY, 8),
+               svg.text(x + 8 + 14 * min(8, max(now["cubes"], 1)) + 4, y + 59, f"{now['cubes']}/{info['cubes']}",
+                        small + 1, "start", weight="bold"),
+               block(x + 8, y + 62 + small + 14 * ((max(now["cubes"], 1) - 1) // 8), w - 16, y + h - 30,
+                     [info["text"]], small + 1, small)[0],
+               rect(x + 1, y + h - 22, w - 2, 21, colour, "none", 0, 5),
+               svg.text(x + 8, y + h - 7, status, small + 1, "start", weight="bold", fill="#ffffff"), "</g>"]
         if ready and self.legal and not self.state["pending"] and self.state["phase"] == "play":
             command = f"ui:general={'' if selected else general}"
-            head += " " + svg.command_attrs(command, ("Deselect " if selected else "Select ") + info["name"], selected)
-        out = [head + ">",
-               f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" fill="{"#dfe6ee" if ready else "#b9b4a8"}" '
-               f'stroke="{HILITE if selected else INK}" stroke-width="{4 if selected else 2}"/>',
-               label(x + 10, y + 20, f"{info['name']} - {info['army']}", w - 80, 13, weight="bold"),
-               svg.text(x + w - 10, y + 20, "Panzer" if info["panzer"] else "Infantry", 10, "end"),
-               cubes(x + 10, y + 30, state["cubes"], GREY),
-               svg.text(x + 10 + 13 * min(8, max(state["cubes"], info["cubes"])) + 6, y + 39,
-                        f"{state['cubes']}/{info['cubes']} grey", 10, "start"),
-               label(x + 10, y + 62, info["text"], w - 20, 9, max_lines=2),
-               svg.text(x + 10, y + h - 8, ("SELECTED: choose a target" if selected else "READY") if ready
-                        else "EXHAUSTED", 11, "start", weight="bold", fill="#1e6b30" if ready else "#7a1f1f"),
-               "</g>"]
+            out.append(self.target(x, y, w, h, "Deselect" if selected else "Select", info["name"], command=command,
+                                   pressed=selected))
         return out
 
     # -- cards off the frontline -----------------------------------------------------------
     def queue(self):
-        y = 376
-        out = [svg.text(20, y - 6, "Unlocked campaigns (queue)", 12, "start", weight="bold")]
+        x, y, w, card_w, card_h, per_row = self.geo.queue
         queue = self.state["queue"]
-        step = min(104, 620 / max(1, len(queue)))
+        locked = len(self.facts["locked"])
+        out = [svg.text(x, y + 14, "Unlocked campaigns", 12, "start", weight="bold"),
+               svg.text(x + w, y + 14, f"{locked} still locked", self.small, "end", fill=MUTED)]
+        if not queue:
+            out.append(svg.text(x, y + 40, "None: capture a card to unlock more", self.small, "start", fill=MUTED))
+        step = card_w + 4 if self.geo.narrow else min(card_w + 4, w / max(1, len(queue)))
+        width = step - 4
         for index, card in enumerate(queue):
             info = data.CAMPAIGNS[card]
-            x = round(20 + index * step, 1)
+            cx, cy = round(x + (index % per_row) * step, 1), y + 24 + (index // per_row) * (card_h + 6)
             action = self.act(f"advance {self.selected} {card}") if self.selected else None
-            width = step - 4
-            out += [f'<g data-piece="{card}"{self.clickable(action)}><rect x="{x}" y="{y}" width="{width}" '
-                    f'height="62" rx="5" fill="{PAPER}" stroke="{HILITE if action else INK}"/>',
-                    label(x + 5, y + 13, info["name"], width - 10, 10.5, weight="bold"),
-                    svg.text(x + width - 5, y + 58, f"{info['vp']} VP", 10, "end"),
-                    cubes(x + 5, y + 20, info["red"], RED, int((width - 10) // 13) or 1),
-                    svg.text(x + 5, y + 58, info["terrain"].capitalize() or "Open", 9, "start"), "</g>"]
-        captured = ", ".join(card_name(c) for c in self.state["captured"]) or "none"
-        out.append(label(20, y + 80, f"Locked: {len(self.facts['locked'])}   Captured: {captured}", 620, 10,
-                         max_lines=2))
+            out += [f'<g data-piece="{card}"{last_class(card, self.last)}>',
+                    card_frame(cx, cy, width, card_h, TERRAIN_BAR[info["terrain"]], 20, PAPER,
+                               HILITE if action else INK, 2.5 if action else 1.2),
+                    label(cx + 3, cy + 15, info["name"], width - 6, 11, weight="bold", fill="#ffffff",
+                          min_size=self.small),
+                    cubes(cx + 5, cy + 25, info["red"], RED, int((width - 10) // 12) or 1, 10),
+                    vp_badge(cx + 13, cy + card_h - 36, info["vp"], 10),
+                    svg.text(cx + 26, cy + card_h - 32, info["terrain"].capitalize() or "Open", self.small, "start",
+                             fill=MUTED), "</g>"]
+            if action:
+                out.append(self.target(cx, cy, width, card_h, "Advance", self.describe(action), action=action))
         return out
 
     def hand(self):
-        y = 490
+        x, y, w, card_w, card_h, per_row = self.geo.hand
         hand = self.state["hand"]
-        out = [svg.text(20, y - 6, f"Event hand ({len(hand)}/{data.HAND_LIMIT})", 12, "start", weight="bold")]
+        out = [svg.text(x, y + 14, f"Event hand ({len(hand)} of {data.HAND_LIMIT})", 12, "start", weight="bold"),
+               svg.text(x + w, y + 14, "play them from the choices", self.small, "end", fill=MUTED)]
+        if not hand:
+            out.append(svg.text(x, y + 40, "No event cards in hand", self.small, "start", fill=MUTED))
+        boost = self.ui.get("boost") if self.selected else None
         for index, event in enumerate(hand):
-            out += self.hand_card(event, 20 + index * 124, y)
+            card = data.EVENTS[event]
+            cx, cy = round(x + (index % per_row) * (card_w + 6), 1), y + 22 + (index // per_row) * (card_h + 6)
+            chosen = event == boost
+            title, size = fit(card["name"], card_w - 10, 12, 1, self.small)
+            out += [f'<g data-piece="{event}"{last_class(event, self.last)}>',
+                    card_frame(cx, cy, card_w, card_h, EVENT_BAR, 20, "#fde3a7" if chosen else PAPER,
+                               HILITE if chosen else INK, 2.5 if chosen else 1.2),
+                    svg.text(cx + 5, cy + 15, title[0], size, "start", weight="bold", fill="#ffffff"),
+                    block(cx + 5, cy + 20 + self.small + 1, card_w - 10, cy + card_h - 2,
+                          [capital(event_effect(event))], self.small + 1, self.small)[0], "</g>"]
         return out
 
-    def hand_card(self, event, x, y):
-        card = data.EVENTS[event]
-        discard = self.act(f"discard {event}")
-        boosting = event == self.ui.get("boost") and bool(self.selected)
-        return [f'<g data-piece="{event}"{last_class(event, self.last)}{self.clickable(discard)}>'
-                f'<rect x="{x}" y="{y}" width="120" height="72" rx="5" fill="{"#fde3a7" if boosting else PAPER}" '
-                f'stroke="{HILITE if boosting or discard else INK}"/>',
-                label(x + 6, y + 14, card["name"], 108, 10, max_lines=2, weight="bold"),
-                label(x + 6, y + 38, event_effect(event), 108, 9, max_lines=3),
-                svg.text(x + 6, y + 67, "Click: discard" if discard else "", 9, "start", fill="#7a1f1f"), "</g>"]
-
-    def side_panel(self):
-        state = self.state
-        x, y, w = 660, 366, 330
-        lines = [f"Event deck: {plural(state['deck_count'], 'card')}   Discard: {len(state['discard'])}",
-                 "Last event: " + (card_name(state["last_event"]) if state["last_event"] else "none"),
-                 "In play: " + (", ".join(card_name(e) for e in state["in_play"]) or "none"),
-                 f"Generals lost: {len(state['lost'])} (-{data.LOST_GENERAL_PENALTY} VP each at the end)"]
-        if state["deck_top"]:
-            lines.insert(1, f"Next event (von Kleist scouts): {card_name(state['deck_top'])}")
+    def panel(self):
+        """The event deck and discard pile as stacks, then the cards in play, missions, captures and
+        losses in words; returns (parts, bottom)."""
+        state, small = self.state, self.small
+        x, y, w = self.geo.panel
+        out = [rect(x + 10 + i * 2, y + 10 + i * 2, 44, 60, EVENT_BAR, "#ffffff", 1.2, 4) for i in range(3)]
+        out += [svg.text(x + 36, y + 48, state["deck_count"], 16, weight="bold", fill="#ffffff"),
+                rect(x + 72, y + 14, 44, 60, "#d7cfb8", MUTED, 1.2, 4, ' stroke-dasharray="3 2"'),
+                svg.text(x + 94, y + 50, len(state["discard"]), 16, weight="bold", fill=MUTED),
+                svg.text(x + 128, y + 26, f"Event deck: {plural(state['deck_count'], 'card')}", small + 1, "start",
+                         weight="bold"),
+                svg.text(x + 128, y + 44, f"Discard pile: {plural(len(state['discard']), 'card')}", small + 1, "start"),
+                label(x + 128, y + 62, "Last event: " + (card_name(state["last_event"]) if state["last_event"]
+                                                        else "none"), w - 136, small + 1, max_lines=2,
+                      min_size=small)]
+        lines = ["Next event (von Kleist scouts): " + card_name(state["deck_top"])] if state["deck_top"] else []
+        lines.append("In play: " + ("; ".join(f"{card_name(e)} ({data.EVENTS[e]['text'].rstrip('.')})"
+                                             for e in state["in_play"]) or "none"))
         if self.view["options"]["missions"]:
-            lines += [f"Mission: {data.MISSIONS[m]['name']} - {data.MISSIONS[m]['text']} ({reward(m)})"
+            lines += [f"Mission {data.MISSIONS[m]['name']}: {data.MISSIONS[m]['text'].rstrip('.')} ({reward(m)})"
                       for m in state["missions"]] or ["Missions: none this month"]
-        out, line_y = [], y + 14
-        body = []
-        for line in lines:
-            fitted, size = fit(line, w - 12, 10, 2)
-            for part in fitted:
-                body.append(svg.text(x + 6, round(line_y, 1), part, size, "start"))
-                line_y += size * 1.25
-            line_y += 3
-        out.append(f'<rect x="{x}" y="{y}" width="{w}" height="{round(line_y - y, 1)}" fill="{PAPER}" stroke="{INK}"/>')
-        return out + body
+        lines.append("Captured: " + (", ".join(card_name(c) for c in state["captured"]) or "none"))
+        lost = ", ".join(general_name(g) for g in state["lost"])
+        lines.append(f"Generals lost: {lost}, -{self.facts['lost_penalty']} VP at the end" if lost
+                     else f"Generals lost: none (-{data.LOST_GENERAL_PENALTY} VP each at the end)")
+        bottom = WIDE_H - 8 if not self.geo.narrow else 10 ** 4
+        text, end = block(x + 8, y + 96, w - 16, bottom - 6, lines, small + 1, small)
+        report, end = self.report(x + 8, end + 4, w - 16, bottom - 4)
+        bottom = bottom if not self.geo.narrow else end + 2
+        return [rect(x, y, w, bottom - y, PAPER, INK, 1, 6)] + out + [text] + report, bottom
 
-    def dice(self):
-        """The dice of the last action, each group named, then what happened."""
-        out, x, y = [], 20, 582
-        for roll in self.state["rolls"]:
-            who = "Counter-attack" if "soviet" in roll else "Attack"
-            tag = f"{who}, slot {roll['slot']}" + (f" (-{roll['modifier']})" if roll.get("modifier") else "")
-            out.append(svg.text(x, y - 4, tag, 9, "start"))
-            faces = [(v, "#ffffff", INK) for v in roll.get("white", [])]
-            faces += [(v, INK, "#ffffff") for v in roll.get("black", [])]
-            faces += [(v, RED, "#ffffff") for v in roll.get("soviet", [])]
-            start = x
-            for value, fill, ink in faces:
-                out.append(f'<g class="die"><rect x="{x}" y="{y}" width="22" height="22" rx="4" fill="{fill}" '
-                           f'stroke="{INK}"/>{svg.text(x + 11, y + 16, value, 12, fill=ink)}</g>')
-                x += 25
-            x = max(x, start + 0.6 * 9 * len(tag)) + 14
-        report = " ".join(self.state["report"][-4:])
-        out.append(label(20, 622, report, WIDTH - 40, 10, max_lines=2))
-        if self.view["to_play"] is None:
-            out.append(label(WIDTH - 20, 598, status_text(self.view), 520, 14, "end", weight="bold"))
-        return out
+    def report(self, x, y, width, bottom):
+        """What the last action did: the longest tail of its report that fits above `bottom` (the page's
+        log has all of it), under a rule; returns (parts, the baseline after it)."""
+        small, report = self.small, self.state["report"]
+        most = min(4, int((bottom - y) / (small * 1.2)) + 1)
+        tails = [fit(" ".join(report[-count:]), width, small, most, small) for count in range(1, len(report) + 1)]
+        lines, size = next((t for t in reversed(tails) if len(t[0]) <= most), ([], small))
+        out = [f'<path d="M{x} {round(y - small - 2, 1)}h{width}" stroke="{MUTED}" stroke-width="0.6"/>'] if lines else []
+        out += [svg.text(x, round(y + i * size * 1.2, 1), line, size, "start", fill=MUTED)
+                for i, line in enumerate(lines)]
+        return out, y + len(lines) * size * 1.2
+
+    def result(self):
+        """The end of the game, across the frontline: who won and by how much."""
+        if self.view["to_play"] is not None:
+            return []
+        facts, x, top = self.facts, self.geo.slots[0]["header"][0], self.geo.banner_y
+        width = self.geo.width - 2 * x
+        fill = "#1e6b30" if facts["result"] != "defeat" else "#7a1f1f"
+        return [f'<g class="cue" data-cue="{svg.esc(status_text(self.view))}">',
+                rect(x + (0 if self.geo.narrow else 10), top, width - (0 if self.geo.narrow else 20), 86, fill, GOLD, 3, 10),
+                svg.text(round(x + width / 2, 1), top + 34, RESULT_WORDS[facts["result"]], 26, weight="bold",
+                         fill="#ffffff"),
+                label(round(x + width / 2, 1), top + 58, f"Final score {facts['final_vp']} VP: victory needs "
+                      f"{facts['victory']}, brilliant {facts['brilliant']}", width - 40, 13, "middle", 2,
+                      fill="#ffffff", min_size=self.small),
+                "</g>"]
 
 
 # -- the tray: the non-spatial controls of the current decision ---------------------------------
 def tray(view, ui):
-    """The current decision's buttons for the page's tray (see the contract in game-common)."""
+    """The current decision's buttons for the page's tray (see the contract in game-common). The
+    board takes the clicks on places: attacks, single advances, deployments and reinforcements."""
     ui = ui or {}
     legal = view.get("legal_actions", []) if ui.get("interactive", True) and view["to_play"] else []
     if not legal:
@@ -368,10 +613,10 @@ def tray(view, ui):
                      + data.GENERALS[a.split()[1]]["text"]) for a in legal]
     pending = state["pending"]
     if pending:
+        if pending["kind"] in ("deploy", "reinforce"):
+            return []  # a slot on the board
         group = {"discard": "Hand full: discard a card before drawing",
-                 "exhaust": "Event deck empty: exhaust a general, then reshuffle",
-                 "deploy": "Where does the Major Counter-Attack deploy?",
-                 "reinforce": "Which card gets the Soviet reinforcements?"}[pending["kind"]]
+                 "exhaust": "Event deck empty: exhaust a general, then reshuffle"}[pending["kind"]]
         return [item(a, say(a), group, choice_detail(view, a)) for a in legal]
     items = []
     generals = state["generals"]
@@ -387,7 +632,8 @@ def tray(view, ui):
             elif parts[0] == "advance" and len(parts) > 3:
                 items.append(item(action, f"Advance on {card_name(parts[2])} + {card_name(parts[3])}", group,
                                   f"second card to slot {parts[4]}; costs 2 supply"))
-        items.append(item(None, "Deselect", group, "", command="ui:general="))
+        items.append(item(None, "Deselect", group, "to attack or advance, pick a card on the table",
+                          command="ui:general="))
         for event in state["hand"]:
             card = data.EVENTS[event]
             if card["kind"] == "hand" and card["dice"] and any(a.endswith(" " + event) and a.startswith(f"attack {selected} ")

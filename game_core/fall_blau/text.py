@@ -1,7 +1,7 @@
 """The terminal's Fall Blau: a text board and the moves grouped and explained, both from a view."""
 
 from . import data
-from .words import card_name, choice_detail, event_effect, general_name, play_effect, plural, reward
+from .words import card_name, choice_detail, event_effect, front_notes, general_name, play_effect, plural, reward
 
 
 def card_line(card_id, red, facts):
@@ -9,16 +9,7 @@ def card_line(card_id, red, facts):
     info = data.CAMPAIGNS.get(card_id) or data.EVENTS[card_id]
     kind = "Major Counter-Attack" if card_id in data.EVENTS else "campaign"
     parts = [f"{info['name']} ({kind}, {info['vp']} VP): {plural(red, 'red cube')}"]
-    if info.get("terrain"):
-        parts.append(f"{info['terrain']}, -{facts['modifier']} to attack dice" if facts["modifier"]
-                     else f"{info['terrain']}, no attack modifier now")
-    if facts["attack_cost"] > 1:
-        parts.append(f"an attack costs {facts['attack_cost']} supply")
-    if facts["counter_dice"]:
-        hits = "1" if facts["counter_hits_on"] == 1 else f"1-{facts['counter_hits_on']}"
-        parts.append(f"counter-attacks with {facts['counter_dice']} dice, hits on {hits}")
-    if info.get("unlocks"):
-        parts.append("unlocks " + ", ".join(card_name(u) for u in info["unlocks"]))
+    parts += front_notes(card_id, facts)
     if info.get("text"):
         parts.append(info["text"].rstrip("."))
     return "; ".join(parts)

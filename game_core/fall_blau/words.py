@@ -55,6 +55,28 @@ def describe(action, slots, front):
     return "End the turn"
 
 
+def front_notes(card_id, facts, general=None):
+    """A frontline card's rules as they stand now, from its rule facts: terrain, the dice of `general`
+    (if he may attack it), costs, counter-attack and what it unlocks. Shared by the board and the terminal."""
+    info = data.CAMPAIGNS.get(card_id) or data.EVENTS[card_id]
+    notes = []
+    if info.get("terrain"):
+        modifier = facts["modifiers"].get(general, facts["modifier"])
+        notes.append(f"{info['terrain']}, -{modifier} to attack dice" if modifier
+                     else f"{info['terrain']}, no attack modifier now")
+    if general in facts["white_dice"]:
+        count = facts["white_dice"][general]
+        notes.append(f"{general_name(general)} rolls {count} white {'die' if count == 1 else 'dice'}")
+    if facts["attack_cost"] > 1:
+        notes.append(f"an attack costs {facts['attack_cost']} supply")
+    if facts["counter_dice"]:
+        hits = "1" if facts["counter_hits_on"] == 1 else f"1-{facts['counter_hits_on']}"
+        notes.append(f"counter-attacks with {facts['counter_dice']} dice, hits on {hits}")
+    if info.get("unlocks"):
+        notes.append("unlocks " + ", ".join(card_name(u) for u in info["unlocks"]))
+    return notes
+
+
 def event_effect(event):
     """What a hand or special event card can do, in words."""
     card = data.EVENTS[event]
