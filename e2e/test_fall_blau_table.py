@@ -1,7 +1,6 @@
 """Fall Blau's table in the page: a phone gets the tall drawing and a laptop the wide one (and a turned
 screen its own), no board text leaves the drawing, and on a phone the board's text is readable."""
 
-import pytest
 
 from support import wait_ready
 
@@ -32,8 +31,6 @@ def test_a_phone_gets_the_tall_table_and_a_laptop_the_wide_one(browser, site_url
     page.context.close()
 
 
-@pytest.mark.xfail(strict=True, reason="the page still caps a drawing's width by the screen's height "
-                                       "(web/app.py size_board); a phone's tall table needs the full width")
 def test_the_phone_table_text_is_at_least_11_px(browser, site_url):
     page = open_game(browser, site_url, **PHONE)
     small = {t["text"] for t in page.evaluate(TEXTS) if t["px"] < 10.8}
