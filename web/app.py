@@ -372,6 +372,9 @@ def size_board() -> None:
     if not window.matchMedia("(pointer: coarse)").matches:
         return
     for index, svg in enumerate(drawings):
+        if NARROW.matches:  # drawn for the phone's width with finger-sized targets: padded, never zoomed
+            pad_targets(svg)
+            continue
         sizes = [min(float(r.width), float(r.height)) for r in
                  (node.getBoundingClientRect() for node in svg.querySelectorAll("[data-action],[data-command]"))
                  if r.width > 0 and r.height > 0]
