@@ -273,14 +273,15 @@ def theater_box(seen: Seen, code: str, x, y, campaigns=None):
     heights = [lay.row_height(cid == active or not lay.narrow) for cid in campaigns]
     height = 26 + lay.track_h + sum(h + 6 for h in heights) + 2
     width = lay.column_w
-    title = index.theaters[code]["name"]
+    title, room = index.theaters[code]["name"], width * 0.62  # the rest of the band says who is ahead
     if code in state["closed_theaters"]:
         winner = state["closed_theaters"][code]
         title += f": won by {SEAT_NAME[winner]}" if winner else ": closed, no winner"
+        room = width - 20
     parts = [f'<g class="theater" data-theater="{code}">',
              f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{PANEL}" stroke="{RULE}"/>',
              f'<path d="M{x} {y + 8}a8 8 0 0 1 8 -8h{width - 16}a8 8 0 0 1 8 8v14h-{width}z" fill="{BAND}"/>',
-             text(x + 10, y + 17, title, fit_size(title, width * 0.62, lay.title), "start", weight="bold",
+             text(x + 10, y + 17, title, fit_size(title, room, lay.title), "start", weight="bold",
                   fill="#fff")]
     leader = seen.facts["leaders"][code]
     if code not in state["closed_theaters"]:
