@@ -141,10 +141,10 @@ def test_no_text_runs_out_of_its_panel_or_the_board():
                 for narrow in (False, True):
                     svg = render(state.view(state.to_play), {"narrow": narrow})
                     width = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
-                    chunks = re.split(r'<g class="(?:theater|solo)"', svg)
-                    for n, chunk in enumerate(chunks):
-                        low, high = (0, width) if n == 0 else (lambda x, w: (float(x), float(x) + float(w)))(
-                            *panel.search(chunk).groups())
+                    chunks = re.split(r'<g class="(theater|solo|reserves)"', svg)  # [head, class, part, ...]
+                    for kind, chunk in zip(["board"] + chunks[1::2], chunks[::2]):
+                        low, high = (0, width) if kind in ("board", "reserves") else (
+                            lambda x, w: (float(x), float(x) + float(w)))(*panel.search(chunk).groups())
                         for x, size, anchor, words in pattern.findall(chunk):
                             x, span = float(x), 0.6 * float(size) * len(html.unescape(words))
                             left = {"start": x, "middle": x - span / 2, "end": x - span}[anchor]

@@ -38,14 +38,14 @@ def view_box(svg):
 
 
 @pytest.mark.parametrize("game,options", GAMES_AND_OPTIONS)
-def test_a_phone_gets_a_tall_drawing_390_wide_and_a_laptop_a_wide_one(game, options):
+def test_a_phone_gets_a_tall_drawing_its_width_and_a_laptop_a_wide_one(game, options):
     for state in positions(game, options):
         view = state.view(seat_of(state))
         width, height = view_box(render(view, {"narrow": True}))
-        assert width == 390 and height > 2 * width  # stacked: a phone scrolls down, never sideways
+        assert 360 <= width <= 390 and height > 2 * width  # stacked: a phone scrolls down, never sideways
         width, height = view_box(render(view, {}))
         # beside the tray at 1366x768 (about 980x690 px for the board), the laptop drawing keeps its width
-        assert width == 1200 and height <= 0.7 * width
+        assert width == 1100 and height <= 0.7 * width
 
 
 @pytest.mark.parametrize("game,options", GAMES_AND_OPTIONS)

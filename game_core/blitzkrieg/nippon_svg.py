@@ -81,9 +81,9 @@ def background(where: Map) -> str:
              f'<polygon points="{points(USA)}" fill="#e9dcc0" stroke="#8a7f66" stroke-width="2"/>',
              f'<polygon points="{points(HAWAII)}" fill="#e9dcc0" stroke="#8a7f66"/>']
     if not where.narrow:
-        parts += [text(150, where.top + 110, "Pacific Ocean", 13, fill="#3d5f80", weight="bold"),
-                  text(1120, where.top + 260, "Atlantic Ocean", 13, fill="#3d5f80", weight="bold")]
-    legend = "dashed ring: not opened; gold ring: open; filled: won"
+        for words, point in (("Pacific Ocean", (150, 180)), ("Atlantic Ocean", (1110, 330))):
+            parts.append(text(*where.at(point), words, 13, fill="#3d5f80", weight="bold"))
+    legend = "dashed: not opened; gold ring: open; filled: won"
     parts.append(text(where.left + 8, where.top + where.height + where.legend_h - 6, legend,
                       base.fit_size(legend, where.width - 16, 11), "start", fill="#333"))
     return "".join(parts)
@@ -118,7 +118,8 @@ def city(seen, where: Map, code, choice) -> str:
     elif code in state["opened"]:
         marker, leader = state["markers"][code], seen.facts["leaders"][code]
         status = f"open, marker {abs(marker)} toward {base.SEAT_NAME[leader]}" if leader else "open, marker in the centre"
-        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="#e0a800" stroke-width="{4 if where.narrow else 5}"/>'
+        fill = base.SIDE_FILL[leader] if leader else "#fff"  # the side its marker leans to
+        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#e0a800" stroke-width="{4 if where.narrow else 5}"/>'
         mark = str(abs(marker))
     else:
         status = "not opened yet"
@@ -127,7 +128,7 @@ def city(seen, where: Map, code, choice) -> str:
     label = f"{name} ({vp} VP): {status}"
     shield = x + r + 8 if x + r + 16 < where.left + where.width else x - r - 8  # the VP shield, inside the map
     name_y = y - r - 5 if where.narrow and code in NAME_ABOVE else y + r + 13
-    body = (f'{ring}{text(x, y + 4, mark, 11, weight="bold", fill=base.INK)}'
+    body = (f'{ring}{text(x, y + 4, mark, 11, weight="bold", fill="#fff" if mark not in ("", "0") else base.INK)}'
             f'{text(x, name_y, name, 11, weight="bold", fill=base.INK)}'
             f'<path d="M{shield - 7} {y - r - 6}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>'
             f'{text(shield, y - r + 3, vp, 11, weight="bold", fill=base.INK)}')

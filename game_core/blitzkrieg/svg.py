@@ -3,7 +3,8 @@
 Everything the rules decide (open theaters, the active campaigns, who leads, the final turn, the
 verdict, what the last move changed, the scoring cues) is read from view["facts"]; hidden piles
 arrive as {"hidden": n} and are drawn as face-down counters. ui["narrow"] draws the tall phone
-layout (390 units wide, theaters stacked); otherwise the laptop layout (1200 wide, two columns).
+layout (372 units wide, about a phone's board box, theaters stacked); otherwise the laptop layout (1100
+wide, two columns, the reserves under the left one).
 The page's tray offers the reserve and the decisions' buttons (tray() in text.py), so the board
 draws only its spaces and cities as targets.
 """
@@ -53,12 +54,12 @@ class Layout:
     def __init__(self, narrow: bool):
         self.narrow = narrow
         if narrow:
-            self.width, self.margin, self.columns, self.column_w = 390, 6, (6,), 378
-            self.cell_w, self.cell_h, self.small_h, self.gap = 58, 56, 30, 4
+            self.width, self.margin, self.columns, self.column_w = 372, 5, (5,), 362
+            self.cell_w, self.cell_h, self.small_h, self.gap = 56, 56, 30, 4
             self.square_h, self.max_square, self.title, self.track_h = 16, 22, 14, 36
         else:
-            self.width, self.margin, self.columns, self.column_w = 1200, 10, (10, 605), 585
-            self.cell_w, self.cell_h, self.small_h, self.gap = 96, 50, 50, 4
+            self.width, self.margin, self.columns, self.column_w = 1100, 10, (10, 555), 535
+            self.cell_w, self.cell_h, self.small_h, self.gap = 88, 50, 50, 4
             self.square_h, self.max_square, self.title, self.track_h = 20, 28, 15, 40
 
     def row_height(self, active: bool) -> int:
@@ -139,7 +140,7 @@ def render(view: dict, ui=None) -> str:
         from .nippon_svg import render_nippon
         return render_nippon(seen)
     lay = seen.layout
-    body, top = header(seen)
+    body, top = header(seen, reserves_above=lay.narrow)
     tops = [top] * len(lay.columns)
     for theater in seen.index.board["theaters"]:
         column = min(theater["column"], len(lay.columns) - 1)
@@ -150,6 +151,9 @@ def render(view: dict, ui=None) -> str:
         svg_part, height = solo_panel(seen, lay.columns[0], tops[0])
         body += svg_part
         tops[0] += height + 6
+    if not lay.narrow:  # the left column is the shorter: the reserves go under it
+        svg_part, tops[0] = reserves(seen, lay.columns[0] + 4, lay.columns[0] + lay.column_w - 4, tops[0], stacked=False)
+        body += svg_part
     return board(seen, "Blitzkrieg! board", body, max(tops) + 4)
 
 
@@ -161,8 +165,9 @@ def board(seen: Seen, title: str, body: str, height) -> str:
 
 
 # -- The header: war VP track, supplies, both reserves, the verdict ------------------------------
-def header(seen: Seen):
-    """The war VP track, the bags and research pile, the reserves and the verdict; (svg, bottom y)."""
+def header(seen: Seen, reserves_above=True):
+    """The war VP track, the bags and research pile, the reserves (unless drawn elsewhere) and the verdict;
+    (svg, bottom y)."""
     lay, state = seen.layout, seen.state
     left, right = lay.margin + 4, lay.width - lay.margin - 4
     score = f"War VP ({data.WIN_VP} wins): " + ", ".join(f"{SEAT_NAME[s]} {state['vp'][s]}" for s in seen.seats)
@@ -177,11 +182,12 @@ def header(seen: Seen):
         track_top = 42
     else:
         parts.append(text(right, 18, supplies, 12, "end", fill=INK))
-        track_top = 26
+        track_top = 24
     svg_part, y = vp_track(seen, left, right, track_top)
     parts.append(svg_part)
-    svg_part, y = reserves(seen, left, right, y + 6)
-    parts.append(svg_part)
+    if reserves_above:
+        svg_part, y = reserves(seen, left, right, y + 6, stacked=lay.narrow)
+        parts.append(svg_part)
     if seen.facts["verdict"]:
         svg_part, y = verdict_banner(seen, lay.margin, y + 4)
         parts.append(svg_part)
@@ -194,7 +200,7 @@ def vp_track(seen: Seen, left, right, top):
     spaces = data.WAR_TRACK_SPACES + 1
     per_row = 16 if lay.narrow else spaces
     size = (right - left) / per_row
-    height = 28 if lay.narrow else 30
+    height = 28 if lay.narrow else 26
     parts = ['<g class="vp-track">']
     for n in range(spaces):
         row, col = divmod(n, per_row)
@@ -226,17 +232,16 @@ def chip(seat: str, cx, cy, size) -> str:
     return f'<circle cx="{cx}" cy="{cy}" r="{size / 2}" fill="{fill}" stroke="{edge}" stroke-width="1.5"/>'
 
 
-def reserves(seen: Seen, left, right, top):
-    """Each side's reserve as counters, your opponent's face down unless public. Your own is left to the
-    tray while you choose a unit from it; (svg, bottom y)."""
-    lay = seen.layout
+def reserves(seen: Seen, left, right, top, stacked: bool):
+    """Each side's reserve as counters (one above the other, or side by side), your opponent's face down
+    unless public. Your own is left to the tray while you choose a unit from it; (svg, bottom y)."""
     sides = seen.seats if seen.seat is None else (other(seen.seat), seen.seat)
     shown = [s for s in sides if not (s == seen.seat and seen.by_kind)]
-    width = (right - left) if lay.narrow else (right - left - 10) / 2
+    width = (right - left) if stacked else (right - left - 10) / 2
     parts, y = [], top
     for n, side in enumerate(shown):
-        x = left if lay.narrow else left + n * (width + 10)
-        if n and lay.narrow:
+        x = left if stacked else left + n * (width + 10)
+        if n and stacked:
             y += 52
         pile = seen.state["reserves"][side]
         hidden = isinstance(pile, dict) or (side == seen.seat and seen.ui.get("curtain"))
@@ -248,7 +253,7 @@ def reserves(seen: Seen, left, right, top):
         for k in range(size):
             cx, cy = round(x + 16 + k * step, 1), y + 34
             parts.append(face_down(cx, cy, 30) if hidden else counter(side, pile[k], cx, cy, 30))
-    return "".join(parts), (y + 52 if shown else top)
+    return f'<g class="reserves">{"".join(parts)}</g>', (y + 52 if shown else top)
 
 
 def verdict_banner(seen: Seen, x, y):
@@ -509,10 +514,10 @@ def solo_panel(seen: Seen, x, y):
     if solo["last"]:
         lines += [(line, 12, "normal") for line in
                   wrap(f"Last Axis step {solo['last']['action']}: {solo['last']['reason']}", chars)]
-    height = 12 + 16 * len(lines)
+    height = 10 + 15 * len(lines)
     parts = ['<g class="solo" role="group" aria-label="Solo module">',
              f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="#f6e3e1" stroke="#8e2b22"/>']
     for n, (line, size, weight) in enumerate(lines):
-        parts.append(text(x + 8, y + 20 + 16 * n, line, size, "start", weight=weight, fill=INK))
+        parts.append(text(x + 8, y + 19 + 15 * n, line, size, "start", weight=weight, fill=INK))
     parts.append("</g>")
     return "".join(parts), height
