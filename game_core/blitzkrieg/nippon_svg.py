@@ -19,8 +19,9 @@ USA = ((268, 90), (560, 90), (760, 95), (800, 122), (905, 104), (1000, 110), (10
        (360, 362), (310, 334), (280, 270), (258, 200), (265, 120))
 HAWAII = ((70, 318), (82, 312), (90, 322), (78, 328), (102, 334), (114, 328), (120, 344), (106, 350))
 # On a phone the map is squeezed sideways; these cities' names go above them, clear of a neighbour's.
-NAME_ABOVE = {"SE", "DE", "DT", "NY", "BO", "AT", "JA"}
-NARROW_MAP_H = 280
+NAME_ABOVE = {"DE", "DT", "AT", "JA"}
+NARROW_MAP_H = 296
+MAP_FOOT = 16  # room under the southern cities for their names
 
 
 class Map:
@@ -30,8 +31,8 @@ class Map:
         self.narrow = lay.narrow
         self.left, self.top = lay.margin, top
         self.width = lay.width - 2 * lay.margin
-        self.height = NARROW_MAP_H if lay.narrow else MAP_H
-        self.sx, self.sy = self.width / MAP_W, self.height / MAP_H
+        self.height = NARROW_MAP_H if lay.narrow else MAP_H + MAP_FOOT
+        self.sx, self.sy = self.width / MAP_W, (self.height - MAP_FOOT) / MAP_H
         self.legend_h = 18 if lay.narrow else 0  # a phone's legend goes under the map, clear of the cities
         self.radius = 10 if lay.narrow else 14
 
@@ -126,12 +127,13 @@ def city(seen, where: Map, code, choice) -> str:
         ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="#555" stroke-width="2" stroke-dasharray="4 3"/>'
         mark = ""
     label = f"{name} ({vp} VP): {status}"
+    above = where.narrow and code in NAME_ABOVE
     shield = x + r + 8 if x + r + 16 < where.left + where.width else x - r - 8  # the VP shield, inside the map
-    name_y = y - r - 5 if where.narrow and code in NAME_ABOVE else y + r + 13
+    top = y - 8 if above else y - r - 6  # beside the ring when the name is above it
     body = (f'{ring}{text(x, y + 4, mark, 11, weight="bold", fill="#fff" if mark not in ("", "0") else base.INK)}'
-            f'{text(x, name_y, name, 11, weight="bold", fill=base.INK)}'
-            f'<path d="M{shield - 7} {y - r - 6}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>'
-            f'{text(shield, y - r + 3, vp, 11, weight="bold", fill=base.INK)}')
+            f'{text(x, y - r - 5 if above else y + r + 13, name, 11, weight="bold", fill=base.INK)}'
+            f'<path d="M{shield - 7} {top}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>'
+            f'{text(shield, top + 9, vp, 11, weight="bold", fill=base.INK)}')
     cue = "".join(f'<g class="cue" data-cue="{esc(c["text"])}"><circle cx="{x}" cy="{y}" r="{r + 8}" fill="none" '
                   f'stroke="#e0a800" stroke-width="4"/></g>' for c in seen.facts["cues"] if c["at"][:2] == code)
     if choice:
