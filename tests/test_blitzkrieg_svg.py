@@ -3,7 +3,8 @@
 import re
 import xml.dom.minidom
 
-from game_core.blitzkrieg import GAME, render, status_text
+from game_core.blitzkrieg import GAME, render, status_text, tray
+from game_core.blitzkrieg.data import unit_words
 from game_core.rng import Rng
 
 
@@ -20,7 +21,8 @@ def test_board_is_well_formed_and_offers_legal_placements():
     assert shown and shown <= legal
     kind = sorted(a.split("@")[0] for a in legal)[0]
     assert all(a.startswith(kind + "@") for a in shown)  # the default kind: the first placeable
-    assert f'data-command="ui:token={kind}"' in svg and 'aria-pressed="true"' in svg
+    assert "data-command" not in svg  # the unit to place is chosen in the tray
+    assert [e["command"] for e in tray(state.view("axis"), {}) if e["pressed"]] == [f"ui:token={kind}"]
     assert "Western Europe" in svg and "South East Asia" in svg
 
 
@@ -30,7 +32,7 @@ def test_selected_token_changes_the_highlighted_spaces():
     chosen = kinds[-1]
     shown = actions_in(render(state.view("axis"), {"token": chosen}))
     assert shown and all(a.startswith(chosen + "@") for a in shown)
-    assert 'aria-label="Place ' in render(state.view("axis"), {"token": chosen})
+    assert f"Place {unit_words(chosen)} on " in render(state.view("axis"), {"token": chosen})
 
 
 def test_curtain_hides_the_reserve_but_keeps_actions():
@@ -39,7 +41,7 @@ def test_curtain_hides_the_reserve_but_keeps_actions():
     assert actions_in(svg) and "data-command" not in svg
     for token in state.reserves["axis"]:  # the board is empty: no token label may show
         assert f">{token.split(':')[1].split('#')[0]}</text>" not in svg
-    assert "Axis reserve (3) : hidden" in svg
+    assert "Axis reserve" not in svg  # your own reserve is the tray's while you choose from it
 
 
 def test_not_interactive_or_not_the_player_means_no_controls():
@@ -47,31 +49,34 @@ def test_not_interactive_or_not_the_player_means_no_controls():
     for seat, ui in (("axis", {"interactive": False}), ("allies", {}), (None, {})):
         svg = render(state.view(seat), ui)
         assert "data-action" not in svg and "data-command" not in svg
-    assert "Allies reserve (3) : hidden" in render(state.view("axis"), {})
-    assert "Axis reserve (3) : hidden" in render(state.view(None), {})
+    assert "Allies reserve (3), hidden" in render(state.view("axis"), {})
+    assert "Axis reserve (3), hidden" in render(state.view(None), {})
+    assert "Axis reserve (3)<" in render(state.view("axis"), {"interactive": False})  # shown while you wait
 
 
-def test_clicking_data_actions_finishes_games_and_status_reads():
+def test_clicking_the_board_and_tray_finishes_games_and_status_reads():
     for seed in range(15):
         rng = Rng.from_seed(seed, "click")
         state = GAME.new_game(seed)
         while not state.is_over:
             seat = state.to_play
             ui = {"token": rng.choice(sorted({a.split("@")[0] for a in state.legal_actions()}))}
-            shown = actions_in(render(state.view(seat), ui))
+            shown = actions_in(render(state.view(seat), ui)) + [e["action"] for e in tray(state.view(seat), ui)
+                                                                if e["action"]]
             assert shown, status_text(state.view(seat))
             state = state.apply(rng.choice(shown))
         assert "wins" in status_text(state.view(None)) or "win" in status_text(state.view(None))
         assert not actions_in(render(state.view("axis"), {}))
 
 
-def test_decisions_have_buttons():
+def test_decisions_are_offered_in_the_tray_not_the_board():
     for seed in range(200):
         rng = Rng.from_seed(seed, "buttons")
         state = GAME.new_game(seed)
         while not state.is_over:
             if state.decision:
-                shown = set(actions_in(render(state.view(state.to_play), {})))
+                shown = {e["action"] for e in tray(state.view(state.to_play), {})}
+                assert not shown & set(actions_in(render(state.view(state.to_play), {})))
                 words = status_text(state.view(state.to_play))
                 if state.decision["kind"] == "sa":
                     assert shown == set(state.legal_actions()) and "strategic advantage" in words
@@ -121,20 +126,26 @@ def test_last_move_and_cues_are_marked():
     assert 'class="cue"' not in render(after.apply(after.legal_actions()[0]).view("axis"), {})
 
 
-def test_no_text_runs_out_of_its_column_or_the_board():
-    """Estimated at 0.6 em a character: texts below the header stay in their column (left 10-595,
-    right 605-1190), every text inside the board, over whole random games with every decision."""
+def test_no_text_runs_out_of_its_panel_or_the_board():
+    """Estimated at 0.6 em a character, in both layouts over whole random games with every decision:
+    every text inside the board, and a theater's (or the solo module's) texts inside its panel."""
     import html
     from game_core.blitzkrieg import GAMES
-    pattern = re.compile(r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)<')
+    pattern = re.compile(r'<text x="([\d.]+)" y="[\d.]+" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)<')
+    panel = re.compile(r'<rect x="([\d.]+)" y="[\d.]+" width="([\d.]+)"')
     for game, options in ((GAME, None), (GAME, {"mode": "solo"}), (GAMES[0], None)):
-        for seed in range(6):
+        for seed in range(4):
             rng, state = Rng(seed), game.new_game(seed, options)
             while not state.is_over:
                 state = state.apply(rng.choice(state.legal_actions()))
-                for x, y, size, anchor, words in pattern.findall(render(state.view(state.to_play), {})):
-                    x, width = float(x), 0.6 * float(size) * len(html.unescape(words))
-                    left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
-                    assert 0 <= left and left + width <= 1192, words
-                    if float(y) > 70 and left < 595:
-                        assert left + width <= 598, words
+                for narrow in (False, True):
+                    svg = render(state.view(state.to_play), {"narrow": narrow})
+                    width = float(re.search(r'viewBox="0 0 ([\d.]+)', svg).group(1))
+                    chunks = re.split(r'<g class="(theater|solo|reserves)"', svg)  # [head, class, part, ...]
+                    for kind, chunk in zip(["board"] + chunks[1::2], chunks[::2]):
+                        low, high = (0, width) if kind in ("board", "reserves") else (
+                            lambda x, w: (float(x), float(x) + float(w)))(*panel.search(chunk).groups())
+                        for x, size, anchor, words in pattern.findall(chunk):
+                            x, span = float(x), 0.6 * float(size) * len(html.unescape(words))
+                            left = {"start": x, "middle": x - span / 2, "end": x - span}[anchor]
+                            assert low <= left + 0.5 and left + span <= high + 0.5, (narrow, words)

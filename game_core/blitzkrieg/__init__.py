@@ -3,8 +3,8 @@
 from .bots import BOTS
 from .nippon import NIPPON
 from .rules import Blitzkrieg
-from .svg import render, status_text, tray
-from .text import action_menu, text_board
+from .svg import render, status_text
+from .text import action_menu, text_board, tray
 
 
 GAME = Blitzkrieg()

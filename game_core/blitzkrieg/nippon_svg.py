@@ -2,36 +2,65 @@
 
 On the map, an unopened city is a dashed white ring, an open one a thick gold ring with its
 marker position, and a closed one is filled with its winner's colour (hatched grey if nobody
-won it). The open campaigns' tracks and spaces are drawn with the base board's theater boxes.
+won it). The open campaigns' tracks and spaces are drawn with the base board's theater panels:
+two by two on a laptop, stacked on a phone, where the map is squeezed to the screen's width.
 """
 
-from ..svg import action_attrs, esc, svg_open, text
+from ..svg import action_attrs, esc, text
 from . import svg as base
 
-MAP_TOP, MAP_BOTTOM = 70, 400
+MAP_X, MAP_Y, MAP_W, MAP_H = 10, 70, 1180, 330  # the map's box in the data's coordinates (data.NIPPON "map")
 PANELS = 4  # four battle markers: at most four campaigns open at once
-PANEL_TOPS, PANEL_XS = (405, 523), (10, 605)
-# A schematic outline of the continental USA in board coordinates.
+PANEL_STEP = 130  # a laptop's second row of panels (a one-campaign panel is 124 high)
+# A schematic outline of the continental USA in the data's coordinates.
 USA = ((268, 90), (560, 90), (760, 95), (800, 122), (905, 104), (1000, 110), (1090, 80), (1150, 90),
        (1140, 130), (1080, 170), (1050, 200), (1032, 250), (1000, 300), (975, 340), (990, 396), (955, 396),
        (930, 352), (860, 356), (790, 392), (700, 386), (642, 398), (590, 362), (520, 352), (430, 362),
        (360, 362), (310, 334), (280, 270), (258, 200), (265, 120))
 HAWAII = ((70, 318), (82, 312), (90, 322), (78, 328), (102, 334), (114, 328), (120, 344), (106, 350))
+# On a phone the map is squeezed sideways; these cities' names go above them, clear of a neighbour's.
+NAME_ABOVE = {"DE", "DT", "AT", "JA"}
+NARROW_MAP_H = 296
+MAP_FOOT = 16  # room under the southern cities for their names
+
+
+class Map:
+    """Where the map is drawn: the data's map coordinates scaled into the board's box."""
+
+    def __init__(self, lay, top):
+        self.narrow = lay.narrow
+        self.left, self.top = lay.margin, top
+        self.width = lay.width - 2 * lay.margin
+        self.height = NARROW_MAP_H if lay.narrow else MAP_H + MAP_FOOT
+        self.sx, self.sy = self.width / MAP_W, (self.height - MAP_FOOT) / MAP_H
+        self.legend_h = 18 if lay.narrow else 0  # a phone's legend goes under the map, clear of the cities
+        self.radius = 10 if lay.narrow else 14
+
+    def at(self, point):
+        x, y = point
+        return round(self.left + (x - MAP_X) * self.sx, 1), round(self.top + (y - MAP_Y) * self.sy, 1)
 
 
 def render_nippon(seen) -> str:
     """The Nippon board from a view (a base.Seen): the map, then the open campaigns in fixed slots."""
-    parts = [svg_open(base.WIDTH, seen.height, "Blitzkrieg! Nippon board: the USA"),
-             f'<rect width="{base.WIDTH}" height="{seen.height}" fill="#efe6cf"/>',
-             base.header(seen),
-             us_map(seen, {a[5:] for a in seen.legal if a.startswith("open:")})]
+    lay = seen.layout
+    body, top = base.header(seen)
+    where = Map(lay, top)
+    body += us_map(seen, where, {a[5:] for a in seen.legal if a.startswith("open:")})
+    top += where.height + where.legend_h + 6
+    bottom = top
     for number, code in enumerate(panel_slots(seen.state)):
-        if code:
-            y, x = PANEL_TOPS[number // 2], PANEL_XS[number % 2]
-            parts.append(base.theater_box(seen, code, x, y)[0])
-    parts.append(base.reserves(seen))
-    parts.append("</svg>")
-    return "".join(parts)
+        if not code:
+            continue
+        if lay.narrow:
+            svg_part, height = base.theater_box(seen, code, lay.columns[0], bottom)
+            bottom += height + 6
+        else:
+            row, column = divmod(number, 2)
+            svg_part, height = base.theater_box(seen, code, lay.columns[column], top + row * PANEL_STEP)
+            bottom = max(bottom, top + row * PANEL_STEP + height + 6)
+        body += svg_part
+    return base.board(seen, "Blitzkrieg! Nippon board: the USA", body, bottom + 4)
 
 
 def panel_slots(state: dict) -> list:
@@ -44,62 +73,71 @@ def panel_slots(state: dict) -> list:
     return slots
 
 
-MAP_BACKGROUND = "".join((
-    f'<rect x="10" y="{MAP_TOP}" width="1180" height="{MAP_BOTTOM - MAP_TOP}" rx="6" fill="#cfe0ee" stroke="#6b5e45"/>',
-    '<defs><pattern id="nobody" width="6" height="6" patternUnits="userSpaceOnUse">'
-    '<rect width="6" height="6" fill="#ddd"/><path d="M0 6 L6 0" stroke="#888"/></pattern></defs>',
-    f'<polygon points="{" ".join(f"{x},{y}" for x, y in USA)}" fill="#e9dcc0" stroke="#8a7f66" stroke-width="2"/>',
-    f'<polygon points="{" ".join(f"{x},{y}" for x, y in HAWAII)}" fill="#e9dcc0" stroke="#8a7f66"/>',
-    text(150, 180, "Pacific Ocean", 13, fill="#4a6a88", weight="bold"),
-    text(1120, 330, "Atlantic Ocean", 13, fill="#4a6a88", weight="bold"),
-    text(20, 392, "dashed: unopened   gold ring: open   filled: closed (winner's colour)", 10, "start", fill="#333"),
-))
+def background(where: Map) -> str:
+    """Sea, the mainland and Hawaii, and the legend."""
+    def points(outline):
+        return " ".join(f"{x},{y}" for x, y in map(where.at, outline))
+    parts = [f'<rect x="{where.left}" y="{where.top}" width="{where.width}" height="{where.height}" rx="8" '
+             f'fill="#cfe0ee" stroke="{base.RULE}"/>',
+             f'<polygon points="{points(USA)}" fill="#e9dcc0" stroke="#8a7f66" stroke-width="2"/>',
+             f'<polygon points="{points(HAWAII)}" fill="#e9dcc0" stroke="#8a7f66"/>']
+    if not where.narrow:
+        for words, point in (("Pacific Ocean", (150, 180)), ("Atlantic Ocean", (1110, 330))):
+            parts.append(text(*where.at(point), words, 13, fill="#3d5f80", weight="bold"))
+    legend = "dashed: not opened; gold ring: open; filled: won"
+    parts.append(text(where.left + 8, where.top + where.height + where.legend_h - 6, legend,
+                      base.fit_size(legend, where.width - 16, 11), "start", fill="#333"))
+    return "".join(parts)
 
 
-def us_map(seen, choices) -> str:
-    parts = ['<g class="map">', MAP_BACKGROUND]
+def us_map(seen, where: Map, choices) -> str:
+    parts = ['<g class="map">', background(where)]
     theaters, closed = seen.index.theaters, seen.state["closed_theaters"]
     for link in seen.index.board["links"]:
-        (x1, y1), (x2, y2) = (theaters[code]["map"] for code in link["cities"])
+        (x1, y1), (x2, y2) = (where.at(theaters[code]["map"]) for code in link["cities"])
         done = all(code in closed for code in link["cities"])
         style = 'stroke="#aaa" stroke-dasharray="4 4"' if done else 'stroke="#5b4a30"'
         parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style} stroke-width="2"/>')
     for code in theaters:
-        parts.append(city(seen, code, code in choices))
+        parts.append(city(seen, where, code, code in choices))
     parts.append("</g>")
     return "".join(parts)
 
 
-def city(seen, code, choice) -> str:
+def city(seen, where: Map, code, choice) -> str:
     theater = seen.index.theaters[code]
-    x, y = theater["map"]
+    x, y = where.at(theater["map"])
+    r = where.radius
     name, vp = theater["name"], seen.index.campaigns[f"{code}1"]["vp"]
     state = seen.state
     if code in state["closed_theaters"]:
         winner = state["closed_theaters"][code]
-        fill = base.SIDE_FILL[winner] if winner else "url(#nobody)"
+        fill = base.SIDE_FILL[winner] if winner else "url(#bk-nobody)"
         status = f"won by {base.SEAT_NAME[winner]}" if winner else "closed, no winner"
-        ring = f'<circle cx="{x}" cy="{y}" r="14" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
-        mark = base.SIDE_MARK[winner] if winner else "-"
+        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
+        mark = ""
     elif code in state["opened"]:
         marker, leader = state["markers"][code], seen.facts["leaders"][code]
         status = f"open, marker {abs(marker)} toward {base.SEAT_NAME[leader]}" if leader else "open, marker in the centre"
-        ring = f'<circle cx="{x}" cy="{y}" r="14" fill="#fff" stroke="#e0a800" stroke-width="5"/>'
-        mark = f"{base.SIDE_MARK[leader]}{abs(marker)}" if leader else "0"
+        fill = base.SIDE_FILL[leader] if leader else "#fff"  # the side its marker leans to
+        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#e0a800" stroke-width="{4 if where.narrow else 5}"/>'
+        mark = str(abs(marker))
     else:
         status = "not opened yet"
-        ring = (f'<circle cx="{x}" cy="{y}" r="14" fill="#fff" stroke="#555" stroke-width="2" '
-                f'stroke-dasharray="4 3"/>')
+        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="#555" stroke-width="2" stroke-dasharray="4 3"/>'
         mark = ""
     label = f"{name} ({vp} VP): {status}"
-    body = (f'{ring}{text(x, y + 4, mark, 9, weight="bold")}'
-            f'{text(x, y + 27, name, 11, weight="bold")}'
-            f'<path d="M{x + 16} {y - 20} h14 v9 l-7 6 l-7 -6 z" fill="#fff" stroke="#333"/>'
-            f'{text(x + 23, y - 12, vp, 9, weight="bold")}')
-    cue = "".join(f'<g class="cue" data-cue="{esc(c["text"])}"><circle cx="{x}" cy="{y}" r="22" fill="none" '
+    above = where.narrow and code in NAME_ABOVE
+    shield = x + r + 8 if x + r + 16 < where.left + where.width else x - r - 8  # the VP shield, inside the map
+    top = y - 8 if above else y - r - 6  # beside the ring when the name is above it
+    body = (f'{ring}{text(x, y + 4, mark, 11, weight="bold", fill="#fff" if mark not in ("", "0") else base.INK)}'
+            f'{text(x, y - r - 5 if above else y + r + 13, name, 11, weight="bold", fill=base.INK)}'
+            f'<path d="M{shield - 7} {top}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>'
+            f'{text(shield, top + 9, vp, 11, weight="bold", fill=base.INK)}')
+    cue = "".join(f'<g class="cue" data-cue="{esc(c["text"])}"><circle cx="{x}" cy="{y}" r="{r + 8}" fill="none" '
                   f'stroke="#e0a800" stroke-width="4"/></g>' for c in seen.facts["cues"] if c["at"][:2] == code)
     if choice:
-        return (f'<g {action_attrs(f"open:{code}", f"Open the {name} campaign ({vp} VP)")}>{body}'
-                f'<circle cx="{x}" cy="{y}" r="20" fill="#ffe066" fill-opacity="0.3" stroke="#e0a800" '
-                f'stroke-width="3" stroke-dasharray="6 3"/></g>')
+        return (f'<g {action_attrs(f"open:{code}", f"{name} {vp} VP: open this campaign")}>'
+                f'<circle cx="{x}" cy="{y}" r="22" fill="#ffe066" fill-opacity="0.35" stroke="#e0a800" '
+                f'stroke-width="3" stroke-dasharray="6 3"/>{body}</g>')
     return f'<g data-piece="city-{code}"><title>{esc(label)}</title>{body}{cue}</g>'

@@ -4,6 +4,8 @@ from . import data
 from .data import SEAT_NAME, SIGN, UNITS, bare_words, kind_of, seat_noun, unit_words
 from .svg import SIDE_MARK, Seen, choice_label, status_text
 
+TRAY_PLACE = "Unit to place, then tap a highlighted space"
+
 LEGEND = ("Legend: tracks run from one side's end (AL, JP) to the other's (AX, GE), + centre, O the battle marker, * a VP icon (+1, then +2), "
           "3 2 1 the Nippon end squares; spaces: sea, land, land/sea; [active] is the campaign units go to now.")
 
@@ -123,3 +125,48 @@ def action_menu(view: dict) -> list:
     if others:
         groups.append((status_text(view), [(action, choice_label(seen, action)) for action in others]))
     return groups
+
+
+def tray(view: dict, ui=None) -> list:
+    """The page's tray: your reserve (the unit to place, with what it is and how strong), then the
+    decision's choices; spaces and cities stay on the board (see docs/architecture.md for the entries)."""
+    seen = Seen(view, ui or {})
+    entries = [{"action": None, "command": f"ui:token={kind}", "label": data.cap(bare_words(kind)),
+                "detail": f"{unit_detail(kind)}; {len(sids)} space{'s' if len(sids) > 1 else ''}",
+                "group": TRAY_PLACE, "pressed": kind == seen.kind} for kind, sids in seen.by_kind.items()]
+    heading = status_text(view)
+    for action in seen.legal:
+        if "@" in action or action.startswith("open:"):
+            continue
+        entries.append({"action": action, "command": None, "label": choice_label(seen, action),
+                        "detail": choice_detail(seen, action), "group": heading, "pressed": False})
+    return entries
+
+
+def choice_detail(seen: Seen, action: str):
+    """A decision's detail line: where the theater's marker stands, or what the effect does."""
+    prefix, _, rest = action.partition(":")
+    if prefix in ("sa", "setup"):
+        leader = seen.facts["leaders"][rest]
+        marker = abs(seen.state["markers"][rest])
+        return f"marker {marker} toward {seat_noun(leader)}" if leader else "marker in the centre"
+    if prefix == "fx":
+        return effect_detail(seen.index.spaces[rest]["effect"])
+    if prefix == "bomb":
+        return "back to the Axis bag"
+    return "place no second unit"  # pass: the blitz follow-up is declined
+
+
+def effect_detail(effect: str) -> str:
+    """What a space's effect does, in a few words."""
+    amount = effect.lstrip("TASP+")
+    if effect.startswith("TA+"):
+        return f"this theater's marker moves {amount} more your way"
+    if effect.startswith("SA+"):
+        return f"another theater's marker moves {amount} your way"
+    if effect.startswith("P"):
+        return f"{amount} war VP for you"
+    return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
+            "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
+            "R2": "two special weapons into your bag", "RI": "a special weapon into your reserve",
+            "": "nothing"}[effect]
