@@ -9,7 +9,7 @@ import time
 import pytest
 
 from game_core import IllegalAction, games
-from game_core.blitzkrieg import GAMES, render, status_text
+from game_core.blitzkrieg import GAMES, render, status_text, tray
 from game_core.blitzkrieg.data import JAPAN_TOKENS, NIPPON, UNITS
 from game_core.rng import Rng
 
@@ -287,11 +287,14 @@ def test_clicking_the_board_plays_a_game_to_the_end():
     for seed in range(5):
         state, ui = NIPPON_GAME.new_game(seed), {}
         while not state.is_over:
-            svg = render(state.view(state.to_play), ui)
+            view = state.view(state.to_play)
+            svg = render(view, ui)
             assert svg.startswith("<svg") and svg.endswith("</svg>")
-            shown = actions_in(svg)
+            controls = tray(view, ui)  # the page shows the current decision's controls beside the board
+            shown = actions_in(svg) + [entry["action"] for entry in controls if entry["action"]]
             assert shown and set(shown) <= set(state.legal_actions())
-            commands = re.findall(r'data-command="ui:token=([^"]+)"', svg)
+            commands = [entry["command"].removeprefix("ui:token=") for entry in controls
+                        if (entry["command"] or "").startswith("ui:token=")]
             if commands and rng.below(3) == 0:
                 ui["token"] = rng.choice(commands)
                 continue
