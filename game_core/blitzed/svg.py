@@ -74,6 +74,8 @@ def die(x, y, size, value, seat, index=None, kept=False, attrs="", piece=True, l
         data = f' data-seat="{seat}" data-die="{index + 1}" data-value="{value}"'
         data += f' data-piece="{seat}-die{index + 1}"' if piece else ""
     classes = "die" + (" kept" if kept else "") + (" last" if last else "")
+    if ' class="act"' in attrs:  # one class attribute: the die's and the target's
+        attrs, classes = attrs.replace(' class="act"', ""), classes + " act"
     rim = f'stroke="{GOLD}" stroke-width="{max(3, size * 0.07):.1f}"' if kept else 'stroke="#333" stroke-width="1.2"'
     corner = size * 0.2
     drop = size * (0.12 if kept else 0.06)
@@ -249,7 +251,7 @@ def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
     cols = len(seats) if len(seats) <= 3 or not narrow else ceil(len(seats) / 2)
     gap = 6 if narrow else 10
     chip_w = min(240, (width - 16 - (cols - 1) * gap) / cols)
-    chip_h = 78 if narrow else 84
+    chip_h = 78 if narrow else 80
     left = (width - cols * chip_w - (cols - 1) * gap) / 2
     last = facts["last"] or {}
     rolled = last.get("seat") if last.get("verb") == "roll" else None
@@ -279,7 +281,7 @@ def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
         else:
             room = chip_w - 3 * (size + 6) - 26
             parts.append(text(x + 24 + 3 * (size + 6), y + 50, note, fit(note, room, 14), anchor="start", fill=INK)
-                         + text(x + 14, y + 77, result, fit(result, chip_w - 24, 14), anchor="start", weight="bold",
+                         + text(x + 14, y + 74, result, fit(result, chip_w - 24, 14), anchor="start", weight="bold",
                                 fill=INK))
         parts.append("</g>")
     rows = ceil(len(seats) / cols)
@@ -464,7 +466,7 @@ def panel_svg(view, interactive, keys, narrow) -> str:
     width = NARROW if narrow else WIDE
     if seat not in state["seats"]:
         return svg_open(width, 40, "Blitzed! controls") + "<title>Blitzed! controls</title></svg>"
-    height = 178 if narrow else 110
+    height = 178 if narrow else 104
     colour = COLOUR[seat]
     title = f"Blitzed! controls for {seat_name(seat)}"
     actions = set(view.get("legal_actions", ())) if interactive else set()
@@ -481,11 +483,11 @@ def panel_svg(view, interactive, keys, narrow) -> str:
         parts.append(text(width - 14, 32, purse, 16, anchor="end", weight="bold", fill=INK)
                      + text(118, 32, note, fit(note, 150, 14, MIN_TEXT), anchor="start", fill=INK))
     else:
-        parts.append(text(16, 62, purse, 17, anchor="start", weight="bold", fill=INK)
-                     + text(16, 90, note, fit(note, 170, 15, MIN_TEXT), anchor="start", fill=INK))
+        parts.append(text(16, 60, purse, 17, anchor="start", weight="bold", fill=INK)
+                     + text(16, 86, note, fit(note, 170, 15, MIN_TEXT), anchor="start", fill=INK))
     # the row of dice and the phase's button, then (phone) the cards to claim below
-    size, dice_x, dice_y = (56, 16, 46) if narrow else (70, 200, 24)
-    button_x, button_w, button_y, button_h = (236, 130, 46, 56) if narrow else (470, 150, 24, 64)
+    size, dice_x, dice_y = (56, 16, 46) if narrow else (68, 200, 22)
+    button_x, button_w, button_y, button_h = (236, 130, 46, 56) if narrow else (470, 150, 20, 64)
     if phase == "roll":
         toggles = facts.get("toggles") or [None] * 3
         for d, value in enumerate(state["dice"][seat]):
@@ -521,7 +523,7 @@ def claim_buttons(view, actions, keys, narrow) -> str:
     makes = set(facts["makes"].get(seat, ()))
     slots = [s for s in facts["slots"] if s["card"]]
     w, h, gap = ((348 - 3 * 8) / max(4, len(slots)), 58, 8) if narrow else (80, 72, 6)
-    left, top = (16, 112) if narrow else (652, 18)
+    left, top = (16, 112) if narrow else (652, 14)
     parts = []
     for number, slot in enumerate(slots, 1):
         card, value = slot["card"], slot["value"]
