@@ -223,8 +223,6 @@ def guidance(view) -> str:
             "Read the task cards, then press Ready!"
     if phase == "tie":
         return "Tied: one more round, or share the win?" if seat in view["to_play"] else "The tied players choose."
-    if phase == "over":
-        return facts["result"]
     claim = state["claims"][seat]
     if claim:
         return f"Your thunder card is on {card_label(claim)}. Take it back to roll on."
@@ -426,10 +424,10 @@ def table_svg(view, interactive, keys, narrow, part) -> str:
     state, facts = view["state"], view["facts"]
     width = NARROW if narrow else WIDE
     mine = view["seat"] if view["seat"] in state["seats"] else None
-    with_mat = part == "all" and mine is not None
+    with_mat = part == "all" and mine is not None and state["phase"] != "over"  # at the end: everyone's result
     if with_mat:
         others = [s for s in state["seats"] if s != mine]
-    elif part == "table":  # each person at the device has their own panel with their dice
+    elif part == "table" and state["phase"] != "over":  # each person at the device has a panel with their dice
         others = [s for s in state["seats"] if s not in humans(view)]
     else:
         others = list(state["seats"])
@@ -510,7 +508,7 @@ def panel_svg(view, interactive, keys, narrow) -> str:
         parts.append(button(dice_x, button_y, 200, button_h, "One more round", f"{seat} more", True, keys, "more")
                      + button(dice_x + 220 if not narrow else button_x - 20, button_y, 180 if not narrow else 134,
                               button_h, "Share the win", f"{seat} share", True, keys, "share", fill="#9fd59f"))
-    else:
+    elif phase != "over":  # at the end the table shows the result
         words, _ = lines(width / 2 if narrow else 600, 80 if narrow else 60, guidance(view), 15,
                          width - 40 if narrow else 560, fill=INK)
         parts.append(words)
