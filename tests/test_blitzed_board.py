@@ -3,11 +3,10 @@
 import re
 
 from game_core.blitzed import GAME, render, tray
-from game_core.blitzed.svg import BAND_Y, CARD_H, CARD_Y, TABLE_HEIGHT, VALUE_Y, WIDTH
 from test_blitzed_rules import cards, started, with_dice
 
 THUNDER = re.compile(r'<g class="thunder[^"]*"[^>]*><rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"')
-TEXT = re.compile(r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)</text>')
+RECT = re.compile(r'<rect x="[\d.]+" y="([\d.]+)" width="[\d.]+" height="([\d.]+)"')
 
 
 def claimed():
@@ -16,11 +15,13 @@ def claimed():
 
 
 def test_a_thunder_card_never_covers_a_win_loss_value_or_a_task():
-    svg = render(claimed().view("p1"), {})
-    (top, height), = THUNDER.findall(svg)
-    assert float(top) >= CARD_Y + CARD_H and BAND_Y == float(top)
-    assert VALUE_Y + 40 <= CARD_Y  # the value header sits above the task card, not under anything
-    assert svg.count("\u26a1 Blue") == 1
+    for narrow in (False, True):
+        svg = render(claimed().view("p1"), {"narrow": narrow})
+        (top, height), = THUNDER.findall(svg)
+        value, task = RECT.findall(svg[svg.index('<g data-card="T2"'):])[:2]  # the win/loss card, the task card
+        assert float(value[0]) + float(value[1]) <= float(task[0])  # the value sits above the task card
+        assert float(task[0]) + float(task[1]) <= float(top)  # and the thunder card below both
+        assert svg.count("\u26a1 Blue") == 1
 
 
 def test_dice_and_thunder_cards_are_pieces_and_a_claim_is_cued_once():
@@ -43,44 +44,42 @@ def test_a_scored_round_is_cued_on_the_summary():
     assert '<g class="cue" data-cue="Round 1 scored">' in svg
 
 
-def test_the_tray_holds_the_current_decision():
+def test_the_tray_holds_roll_and_the_table_holds_the_dice_and_the_cards():
     state = with_dice(cards(started(4), "T1", "T2", "T3"), p1=[5, 4, 2])
     state.kept["p1"] = [True, False, False]
-    items = tray(state.view("p1"), {})
-    legal = set(state.view("p1")["legal_actions"])
-    assert all(item["action"] in legal for item in items if item["action"])
-    dice = [item for item in items if item["group"] == "Your dice"]
-    assert [(d["label"], d["pressed"], d["action"]) for d in dice] == [
-        ("Die 1: 5", True, "p1 keep none"), ("Die 2: 4", False, "p1 keep 1,2"), ("Die 3: 2", False, "p1 keep 1,3")]
-    assert {"action": "p1 roll", "command": None, "label": "Roll", "detail": "", "group": "Roll",
-            "pressed": False} in items
-    thunder = {item["label"]: item["detail"] for item in items if item["group"] == "Thunder on"}
-    assert thunder == {"sum 11": "+1 \u26a1 \u00b7 your dice make it", "3-4-6": "0 \u26a1 \u00b7 your dice do not make it",
-                       "sum 4": "\u22121 \u26a1 \u00b7 your dice do not make it"}
+    view = state.view("p1")
+    assert tray(view, {}) == [{"action": "p1 roll", "command": None, "label": "Roll", "detail": "the 2 dice not set aside",
+                               "group": "Blitz!", "pressed": False, "key": "q"}]
+    svg = render(view, {})
+    for action in ("p1 keep none", "p1 keep 1,2", "p1 keep 1,3", "p1 claim T1", "p1 claim T2", "p1 claim T3"):
+        assert f'data-action="{action}"' in svg  # tapped on the table: the die, the card
+    assert 'data-action="p1 roll"' not in svg
+    claimed = state.apply("p1 claim T2").view("p1")
+    assert [item["action"] for item in tray(claimed, {})] == ["p1 unclaim"]
+    state.kept["p1"] = [True, True, True]
+    assert [(i["action"], i["label"]) for i in tray(state.view("p1"), {})] == [(None, "Roll")]  # shown, not clickable
     assert tray(GAME.new_game(1, {"players": 3}).view("p1"), {})[0]["action"] == "p1 ready"
     assert tray(state.view(None), {}) == []
 
 
-def test_no_text_runs_past_the_board_or_its_panel():
-    # 5 players waiting and long scoring lines: the widest texts the board has
-    state = with_dice(cards(started(5), "T20", "T19", "T21", "T23"), p1=[1, 6, 6], p2=[2, 2, 5], p3=[3, 3, 4],
-                      p4=[1, 2, 3], p5=[6, 6, 6])
-    state.bolts = {"p1": 8, "p2": 8, "p3": 8, "p4": 1, "p5": 0}
-    state.supply = 40 - 25
-    for seat, card in (("p1", "T20"), ("p2", "T19"), ("p3", "T21"), ("p4", "T23")):
-        state = state.apply(f"{seat} claim {card}")
-    for view in (state.view("p1"), GAME.new_game(1, {"players": 5}).view(None)):
-        for x, y, size, anchor, content in TEXT.findall(render(view, {"part": "table"})):
-            width = 0.6 * float(size) * len(content.replace("&#x27;", "'"))
-            left = {"start": float(x), "middle": float(x) - width / 2, "end": float(x) - width}[anchor]
-            assert 0 <= left and left + width <= WIDTH and float(y) <= TABLE_HEIGHT - 4, content
+def test_on_a_shared_device_the_tray_is_empty_and_each_panel_holds_its_controls():
+    state = GAME.new_game(1, {"players": 4, "p2": "human"})
+    for seat in state.seats:
+        state = state.apply(f"{seat} ready")
+    state = state.apply("p1 roll").apply("p2 roll")
+    for seat in ("p1", "p2"):
+        view = state.view(seat)
+        assert tray(view, {}) == []
+        panel = render(view, {"part": "controls"})
+        assert set(re.findall(r'data-action="([^"]+)"', panel)) >= {f"{seat} roll", f"{seat} keep 1"}
+        assert any(f'data-action="{seat} claim {card}"' in panel for card in state.cards if card)
 
 
 def test_each_seat_panel_shows_its_line_of_the_round_just_scored():
     state = with_dice(cards(started(4), "T1", "T2", "T3"), p1=[5, 4, 2], p2=[6, 6, 6], p3=[1, 1, 2])
     state = state.apply("p1 claim T1").apply("p2 claim T2").apply("p3 claim T3")
     svg = render(state.view("p4"), {})
-    for line in ("+1: made sum 11", "\u22122: misclaimed 3-4-6", "\u22121: made sum 4"):
+    for line in ("+1 made it", "\u22122 misclaimed", "\u22121 made it"):
         assert f">{line}</text>" in svg  # on the other seats' panels
-    assert ">\u22122: left over</text>" in svg  # in the viewer's own controls
-    assert svg.index(">\u22122: left over</text>") > svg.index('class="controls"')
+    assert ">\u22122 left over</text>" in svg  # in the viewer's own mat
+    assert svg.index(">\u22122 left over</text>") > svg.index('class="controls"')

@@ -52,12 +52,12 @@ def test_who_holds_a_card_and_which_cards_a_seat_s_dice_make_come_from_the_facts
         state = state.apply(f"{seat} ready")
     view = state.view("p1")
     card = view["facts"]["slots"][0]["card"]
-    assert 'class="thunder' not in render(view, {}) and "your dice: thunder!" not in render(view, {})
+    assert 'class="thunder' not in render(view, {}) and "your dice make it!" not in render(view, {})
     view["facts"]["slots"][0]["holder"] = "p3"  # the renderer believes the engine, and works nothing out
     view["facts"]["makes"]["p1"] = [card]
     svg = render(view, {})
     assert re.search(r'class="thunder[^"]*" data-seat="p3" data-card="%s"' % card, svg)
-    assert "your dice: thunder!" in svg
+    assert "your dice make it!" in svg
 
 
 def test_each_person_in_a_hotseat_game_has_a_panel_named_by_their_colour():

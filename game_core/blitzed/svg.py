@@ -1,30 +1,34 @@
-"""Blitzed! table as SVG, drawn from a seat's view: task cards in the middle, seats around, the
-viewer's controls below. Rule facts (who holds a card, which cards a seat's dice make, the
-scoring in words, the result) come from view["facts"]; nothing here knows a rule.
+"""Blitzed! table as SVG, drawn from a seat's view: a green felt with the win/loss and task cards in
+the middle, the other seats' dice around, the viewer's own dice mat below. Rule facts (who holds a
+card, which cards a seat's dice make, the scoring, the result) come from view["facts"]; nothing here
+knows a rule.
 
 ui keys read here:
 - "interactive" (default True): False draws no data-action at all.
-- "part": "all" (default: table plus the controls of the view's seat), "table" (every seat, no
-  controls: for a device shared by several humans) or "controls" (only the control strip
-  of the view's seat, with its own claim buttons).
-- "keys": optional {control: key label} printed on the controls; controls are "roll",
-  "die1".."die3", "claim1".."claim4" (the claimable slots from the left), "unclaim",
-  "ready", "more", "share".
+- "narrow": a phone in portrait: a tall drawing 380 units wide instead of the 1000-wide laptop one.
+- "part": "all" (default: the table plus the view's seat's dice mat), "table" (the cards and the bots'
+  dice: for a device shared by several people) or "controls" (one person's own panel on a shared
+  device: dice, Roll, the cards to claim, Ready, with the keys).
+- "keys": optional {control: key label} printed on the controls (not on a phone); controls are "roll",
+  "die1".."die3", "claim1".."claim4" (the claimable slots from the left), "unclaim", "ready", "more",
+  "share".
+With one person at the device, the tray (tray() below) holds Roll, Take back, Ready and the tie's
+choice; the drawing holds what sits on the table: the dice to set aside and the task cards to claim.
+With several people at one device the tray is empty and each panel holds all its person's controls.
 Elements the glue may animate: `.die` (data-seat, data-die, data-value, data-piece), `.thunder`
-(data-seat, data-card, data-piece) for a claim, `.cue` for a claim or a round scored just now,
-class `last` on what the last action changed. A scored round shows as one short line per seat
-panel (the full sentences are in the move log).
+(data-seat, data-card, data-piece) for a claim, `.cue` for a claim, a round scored or the end, class
+`last` on what the last action changed.
 """
 
-from ..svg import action_attrs, esc, svg_open, text
+from math import ceil
+
+from ..svg import action_attrs, esc, svg_open, text, wrap
 from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
 
-WIDTH = 1000
-TABLE_HEIGHT = 356
-CONTROLS_HEIGHT = 140
-SLOT_W, SLOT_GAP = 130, 16
-VALUE_Y, CARD_Y, CARD_H, BAND_Y, BAND_H = 128, 172, 140, 316, 32
-GOLD, INK, FELT = "#f2b600", "#222", "#dfe8d8"
+WIDE, NARROW = 1000, 380                   # viewBox widths: a laptop, a phone in portrait
+FELT, FELT_EDGE, ON_FELT = "#24633f", "#1a4a2f", "#f4f1e8"
+CREAM, CARD_EDGE, NAVY, BOLT, GOLD, INK, MUTED = "#fffaf0", "#8a7a5a", "#1d2d50", "#ffd54a", "#f2b600", "#222", "#555"
+MIN_TEXT = 12                              # phone text stays >= 11 px at 374 px for 380 units
 PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
         5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
 
@@ -39,31 +43,117 @@ KEYBOARD_LAYOUTS = (
 )
 
 
-def fit(content, width, size) -> float:
-    """The font size at which `content` fits `width` (text is ~0.6 x size wide per character)."""
-    return min(size, round(width / (0.6 * max(1, len(str(content)))), 1))
+def fit(content, width, size, least=0) -> float:
+    """The font size at which `content` fits `width` (text is ~0.6 x size wide per character),
+    never under `least`."""
+    return max(least, min(size, round(width / (0.6 * max(1, len(str(content)))), 1)))
 
 
+def lines(x, y, content, size, width, step=None, **style) -> tuple:
+    """`content` wrapped to `width` at `size`: (the <text> elements, how many lines)."""
+    rows = wrap(content, max(1, int(width / (0.6 * size))))
+    step = step or size * 1.25
+    return "".join(text(x, y + i * step, row, size, **style) for i, row in enumerate(rows)), len(rows)
+
+
+def humans(view) -> list:
+    """The seats a person plays at this device (the new-game options name each seat's player)."""
+    return [s for s in view["state"]["seats"] if view["options"].get(s) == "human"]
+
+
+def shared_device(view) -> bool:
+    return len(humans(view)) > 1
+
+
+# -- pieces: dice, cards, thunder cards ----------------------------------------------------------------
 def die(x, y, size, value, seat, index=None, kept=False, attrs="", piece=True, last=False) -> str:
+    """A die with rounded corners and a shadow; set aside: lifted (a longer shadow) with a gold rim."""
     colour = COLOUR[seat]
     data = ""
     if index is not None:
         data = f' data-seat="{seat}" data-die="{index + 1}" data-value="{value}"'
         data += f' data-piece="{seat}-die{index + 1}"' if piece else ""
     classes = "die" + (" kept" if kept else "") + (" last" if last else "")
-    stroke = GOLD if kept else "#555"
+    if ' class="act"' in attrs:  # one class attribute: the die's and the target's
+        attrs, classes = attrs.replace(' class="act"', ""), classes + " act"
+    rim = f'stroke="{GOLD}" stroke-width="{max(3, size * 0.07):.1f}"' if kept else 'stroke="#333" stroke-width="1.2"'
+    corner = size * 0.2
+    drop = size * (0.12 if kept else 0.06)
     parts = [f'<g class="{classes}"{data} {attrs}>',
-             f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{size * 0.18:.1f}" '
-             f'fill="{colour["fill"]}" stroke="{stroke}" stroke-width="{4 if kept else 1.5}"/>']
+             f'<rect x="{x + drop:.1f}" y="{y + drop:.1f}" width="{size}" height="{size}" rx="{corner:.1f}" '
+             f'fill="#000" fill-opacity=".35"/>',
+             f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{corner:.1f}" fill="{colour["fill"]}" {rim}/>']
     if value:
-        step, radius = size / 4, size * 0.09
+        radius = size * 0.095
         for col, row in PIPS[value]:
-            parts.append(f'<circle cx="{x + step * (col + 1):.1f}" cy="{y + step * (row + 1):.1f}" '
+            parts.append(f'<circle cx="{x + size * (0.24 + 0.26 * col):.1f}" cy="{y + size * (0.24 + 0.26 * row):.1f}" '
                          f'r="{radius:.1f}" fill="{colour["pip"]}"/>')
     else:
-        parts.append(text(x + size / 2, y + size * 0.62, "?", size * 0.45, fill=colour["pip"]))
+        parts.append(text(round(x + size / 2, 1), round(y + size * 0.66, 1), "?", round(size * 0.5, 1),
+                          weight="bold", fill=colour["pip"]))
     parts.append("</g>")
     return "".join(parts)
+
+
+def task_face(x, y, w, h, card_id) -> str:
+    """A task card: cream with an inner frame; a sum in big figures, or three ivory dice."""
+    spec = CARDS[card_id]
+    parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.08:.1f}" fill="{CREAM}" '
+             f'stroke="{CARD_EDGE}" stroke-width="1.5"/>',
+             f'<rect x="{x + 4}" y="{y + 4}" width="{w - 8}" height="{h - 8}" rx="{w * 0.06:.1f}" fill="none" '
+             f'stroke="#e0cfa0" stroke-width="1.2"/>']
+    if spec["kind"] == "sum":
+        parts.append(text(round(x + w / 2, 1), round(y + h * 0.27, 1), "sum", max(MIN_TEXT, round(h * 0.11, 1)),
+                          fill=MUTED))
+        parts.append(text(round(x + w / 2, 1), round(y + h * 0.78, 1), spec["total"], round(min(h * 0.45, w * 0.5), 1),
+                          weight="bold", fill=INK))
+    else:  # two dice above one, as printed on a card
+        size = round(min((w - 16) / 2.15, (h - 16) / 2.15), 1)
+        gap = size * 0.15
+        top = y + (h - 2 * size - gap) / 2
+        left = x + (w - 2 * size - gap) / 2
+        spots = [(left, top), (left + size + gap, top), (x + (w - size) / 2, top + size + gap)]
+        for (dx, dy), value in zip(spots, spec["dice"]):
+            parts.append(die(round(dx, 1), round(dy, 1), size, value, "p4"))
+    return "".join(parts)
+
+
+def mini_task(x, y, w, h, card_id) -> str:
+    """A task in a small space: the sum in words, or its three dice in a row."""
+    spec = CARDS[card_id]
+    if spec["kind"] == "sum":
+        label = card_label(card_id)
+        return text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit(label, w - 4, 18, MIN_TEXT), weight="bold",
+                    fill=INK)
+    size = round(min((w - 8) / 3, h - 2), 1)
+    left = x + (w - 3 * size - 8) / 2
+    return "".join(die(round(left + i * (size + 4), 1), round(y + (h - size) / 2, 1), size, value, "p4")
+                   for i, value in enumerate(spec["dice"]))
+
+
+def card_back(x, y, w, h) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1:.1f}" fill="#5a3d8a" stroke="#222"/>'
+            f'<rect x="{x + 5}" y="{y + 5}" width="{w - 10}" height="{h - 10}" rx="{w * 0.07:.1f}" fill="none" '
+            f'stroke="{BOLT}" stroke-opacity=".6"/>' + text(x + w / 2, y + h * 0.6, "\u26a1", round(w * 0.4, 1), fill=BOLT))
+
+
+def value_card(x, y, w, h, value) -> str:
+    """A win/loss card's face: its value in bolts."""
+    label = f"{signed(value)} \u26a1"
+    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{NAVY}" stroke="#000"/>'
+            + text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit(label, w - 10, round(h * 0.66, 1)),
+                   weight="bold", fill=BOLT))
+
+
+def thunder(x, y, w, h, seat, card_id, last) -> str:
+    """A seat's thunder card in the band under the task it claimed: it never covers a value or a task."""
+    colour = COLOUR[seat]
+    label = f"\u26a1 {seat_name(seat)}"
+    return (f'<g class="thunder{" last" if last else ""}" data-seat="{seat}" data-card="{card_id or "last"}" '
+            f'data-piece="thunder-{seat}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
+            f'fill="{colour["fill"]}" stroke="#000" stroke-width="2"/>'
+            + text(round(x + w / 2, 1), round(y + h * 0.7, 1), label, fit(label, w - 10, round(h * 0.55, 1)),
+                   weight="bold", fill=colour["pip"]) + "</g>")
 
 
 def key_badge(x, y, keys, control) -> str:
@@ -71,205 +161,384 @@ def key_badge(x, y, keys, control) -> str:
     if not label:
         return ""
     return (f'<rect x="{x}" y="{y}" width="{12 + 8 * len(str(label))}" height="20" rx="4" fill="#fff" '
-            f'stroke="#333"/>' + text(x + 6 + 4 * len(str(label)), y + 15, label, 12, weight="bold"))
+            f'stroke="#333"/>' + text(x + 6 + 4 * len(str(label)), y + 15, label, 12, weight="bold", fill=INK))
 
 
 def button(x, y, w, h, label, action, interactive, keys, control, fill=GOLD) -> str:
     attrs = action_attrs(action, label, keys.get(control)) if interactive else ""
-    return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="#333"/>'
-            + text(x + w / 2, y + h / 2 + 6, label, fit(label, w - 16, 17), weight="bold") + "</g>"
+    return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="#333" '
+            f'stroke-width="1.5"/>' + text(x + w / 2, round(y + h / 2 + 6, 1), label, fit(label, w - 16, 18, MIN_TEXT),
+                                           weight="bold", fill=INK) + "</g>"
             + key_badge(x + w - 14, y - 8, keys, control))
 
 
-def task_face(x, y, w, h, card_id) -> str:
-    spec = CARDS[card_id]
-    parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="#fffaf0" stroke="#777"/>']
-    if spec["kind"] == "sum":
-        parts.append(text(x + w / 2, y + h * 0.3, "sum", h * 0.11, fill="#555"))
-        parts.append(text(x + w / 2, y + h * 0.74, spec["total"], h * 0.42, weight="bold"))
-    else:
-        size = (w - 32) / 3
-        for i, value in enumerate(spec["dice"]):
-            parts.append(die(x + 8 + i * (size + 8), y + (h - size) / 2, size, value, "p4"))
-    return "".join(parts)
+def claim_name(value, card) -> str:
+    """A claimable card's accessible name: it begins with the card's visible text (value, then task)."""
+    task = card_label(card)
+    return f"{signed(value)} \u26a1 {task}: thunder on {task}"
 
 
-def thunder(x, y, w, seat, card_id, last) -> str:
-    """A seat's thunder card in the band under the task it claimed: it never covers a value or a task."""
-    colour = COLOUR[seat]
-    label = f"\u26a1 {seat_name(seat)}"
-    return (f'<g class="thunder{" last" if last else ""}" data-seat="{seat}" data-card="{card_id or "last"}" '
-            f'data-piece="thunder-{seat}"><rect x="{x}" y="{y}" width="{w}" height="{BAND_H}" rx="6" '
-            f'fill="{colour["fill"]}" stroke="#000" stroke-width="2"/>'
-            + text(x + w / 2, y + BAND_H / 2 + 6, label, fit(label, w - 12, 17), weight="bold", fill=colour["pip"])
-            + "</g>")
-
-
-def claim_words(value, card) -> str:
-    return f"claim {card_label(card)} for {signed(value)}"
-
-
-def slot_row(state, facts, claims, interactive, viewer) -> str:
-    count = len(state["values"])
-    left = (WIDTH - count * SLOT_W - (count - 1) * SLOT_GAP) / 2
-    last = facts["last"] or {}
-    parts = []
-    for index, slot in enumerate(facts["slots"]):
-        value, card, holder = slot["value"], slot["card"], slot["holder"]
-        x = left + index * (SLOT_W + SLOT_GAP)
-        parts.append(f'<rect x="{x}" y="{VALUE_Y}" width="{SLOT_W}" height="40" rx="8" fill="#20304a" stroke="#000"/>'
-                     + text(x + SLOT_W / 2, VALUE_Y + 29, f"{signed(value)} \u26a1", 24, weight="bold", fill="#ffd54a"))
-        if card is None:
-            parts.append(f'<rect x="{x}" y="{CARD_Y}" width="{SLOT_W}" height="{CARD_H}" rx="10" fill="none" '
-                         f'stroke="#888" stroke-dasharray="6 4"/>'
-                         + text(x + SLOT_W / 2, CARD_Y + CARD_H / 2 + 5, "for the last player", 13, fill="#555"))
-        else:
-            action = claims.get(card)
-            attrs = action_attrs(action, claim_words(value, card)) if action and interactive else ""
-            parts.append(f'<g data-card="{card}" {attrs}>' + task_face(x, CARD_Y, SLOT_W, CARD_H, card) + "</g>")
-        if card in facts["makes"].get(viewer, ()) and state["claims"][viewer] is None:
-            parts.append(f'<rect x="{x}" y="{BAND_Y}" width="{SLOT_W}" height="{BAND_H}" rx="6" fill="#fff3c4" '
-                         f'stroke="#b00" stroke-width="2"/>'
-                         + text(x + SLOT_W / 2, BAND_Y + 22, "your dice: thunder!", 14, weight="bold", fill="#b00"))
-        if holder:
-            just = last.get("verb") == "claim" and last.get("card") == card and not last.get("scored")
-            parts.append(thunder(x, BAND_Y, SLOT_W, holder, card, just))
-            if just:
-                cue = f"{seat_name(holder)} thunders on {card_label(card)} for {signed(value)}"
-                parts.append(f'<g class="cue" data-cue="{esc(cue)}"><rect x="{x - 4}" y="{VALUE_Y - 4}" '
-                             f'width="{SLOT_W + 8}" height="{BAND_Y + BAND_H - VALUE_Y + 8}" rx="12" fill="none" '
-                             f'stroke="{COLOUR[holder]["fill"]}" stroke-width="5"/></g>')
-    return "".join(parts)
-
-
-def piles(state) -> str:
-    deck = state["deck"]["hidden"]
-    parts = [f'<rect x="16" y="{CARD_Y}" width="70" height="100" rx="8" fill="#5a3d8a" stroke="#222"/>',
-             text(51, CARD_Y + 58, "\u26a1", 30, fill="#ffd54a"), text(51, CARD_Y + 120, f"deck {deck}", 13)]
-    if state["discard"]:
-        parts.append(f'<g transform="translate({WIDTH - 86} {CARD_Y}) scale(0.54)">'
-                     + task_face(0, 0, SLOT_W, 185, state["discard"][-1]) + "</g>")
-    parts.append(text(WIDTH - 51, CARD_Y + 120, f"discard {len(state['discard'])}", 13))
-    return "".join(parts)
-
-
-def round_result(state, seat) -> str:
-    """The seat's line of the round just scored, short: "+1: made sum 11" ("" during a race)."""
+# -- words ------------------------------------------------------------------------------------------------
+def round_result(state, seat, short_form=False) -> str:
+    """The seat's line of the round just scored: "+1: made sum 11" ("+1 made it" in short; "" in a race)."""
     if state["phase"] == "roll" or not state["last_round"]:
         return ""
     line = next(line for line in state["last_round"] if line["seat"] == seat)
     if line["card"] is None:
         what = "left over"
+    elif short_form:
+        what = "made it" if line["matched"] else "misclaimed"
     else:
         what = f"{'made' if line['matched'] else 'misclaimed'} {card_label(line['card'])}"
+    if short_form:
+        return f"{signed(line['change'])} {what}" + (f", {line['short']} short" if line["short"] else "")
     short = f" ({line['short']} short)" if line["short"] else ""
     return f"{signed(line['change'])}{short}: {what}"
 
 
 def seat_note(state, seat) -> str:
     if state["phase"] == "ready":
-        return "ready" if seat in state["ready"] else "getting ready"
+        return "ready" if seat in state["ready"] else "reading"
     claim = state["claims"][seat]
-    return f"on {card_label(claim)}" if claim else f"rolled {state['rolls'][seat]}x"
+    if claim:
+        return f"on {card_label(claim)}"
+    return f"rolled {state['rolls'][seat]}x" if state["rolls"][seat] else "not rolled"
 
 
-def seat_panels(state, facts, seats) -> str:
+def headline(state) -> str:
+    phase, number = state["phase"], state["round"]
+    if phase == "ready":
+        return ("Extra round" if state["tiebreak"] else f"Round {number + 1}") + ": read the cards"
+    if phase == "roll":
+        return f"Round {number}: Blitz!"
+    return "Tied for the lead" if phase == "tie" else "Game over"
+
+
+def guidance(view) -> str:
+    """What the viewer's mat suggests now, in plain words (from the facts and the legal actions)."""
+    seat, state, facts = view["seat"], view["state"], view["facts"]
+    phase = state["phase"]
+    if phase == "ready":
+        return "You are ready: waiting for the others." if seat in state["ready"] else \
+            "Read the task cards, then press Ready!"
+    if phase == "tie":
+        return "Tied: one more round, or share the win?" if seat in view["to_play"] else "The tied players choose."
+    claim = state["claims"][seat]
+    if claim:
+        return f"Your thunder card is on {card_label(claim)}. Take it back to roll on."
+    made = facts["makes"].get(seat) or []
+    if made:
+        return f"Thunder! Your dice make {' and '.join(card_label(c) for c in made)}: tap it."
+    if not any(state["dice"][seat]):
+        return "Roll your three dice!"
+    return "Tap a die to set it aside, then roll the rest."
+
+
+# -- the table: header, seats, cards, piles, result ---------------------------------------------------
+def header(state, width, narrow) -> str:
+    size = 16 if narrow else 20
+    bank = f"bank {state['supply']} \u26a1" + ("" if narrow else f" \u00b7 deck {state['deck']['hidden']}")
+    return (text(12, 24 if narrow else 27, headline(state), size, anchor="start", weight="bold", fill=ON_FELT)
+            + text(width - 12, 24 if narrow else 27, bank, MIN_TEXT if narrow else 15, anchor="end", fill=ON_FELT))
+
+
+def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
+    """The dice of the seats not at this mat, in small panels: (svg, height)."""
     if not seats:
-        return ""
-    width = min(240, (WIDTH - 20) / len(seats))
-    rolled = (facts["last"] or {}).get("seat") if (facts["last"] or {}).get("verb") == "roll" else None
+        return "", 0
+    cols = len(seats) if len(seats) <= 3 or not narrow else ceil(len(seats) / 2)
+    gap = 6 if narrow else 10
+    chip_w = min(240, (width - 16 - (cols - 1) * gap) / cols)
+    chip_h = 78 if narrow else 80
+    left = (width - cols * chip_w - (cols - 1) * gap) / 2
+    last = facts["last"] or {}
+    rolled = last.get("seat") if last.get("verb") == "roll" else None
     parts = []
     for i, seat in enumerate(seats):
-        x = 10 + i * width
-        name, purse = seat_name(seat), f"\u26a1 {state['bolts'][seat]}"
-        # a dark hairline round the colour keeps the white seat's frame visible on the pale panel
-        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x - 2}" y="36" width="{width - 4}" height="86" '
-                     f'rx="9" fill="#555"/><rect x="{x}" y="38" width="{width - 8}" height="82" '
-                     f'rx="8" fill="#f7f7f2" stroke="{COLOUR[seat]["fill"]}" stroke-width="4"/>'
-                     + text(x + 10, 58, name, 16, anchor="start", weight="bold")
-                     + text(x + width - 18, 58, purse, 16, anchor="end", weight="bold"))
+        x = round(left + (i % cols) * (chip_w + gap), 1)
+        y = top + (i // cols) * (chip_h + gap)
+        colour = COLOUR[seat]
+        purse = f"\u26a1 {state['bolts'][seat]}"
+        name_size = 14 if narrow else 17
+        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x}" y="{y}" width="{chip_w:.1f}" '
+                     f'height="{chip_h}" rx="9" fill="{CREAM}" stroke="#000" stroke-opacity=".5"/>'
+                     f'<rect x="{x}" y="{y}" width="8" height="{chip_h}" rx="4" fill="{colour["fill"]}" '
+                     f'stroke="#333" stroke-width=".8"/>'
+                     + text(x + 14, y + 19, seat_name(seat), name_size, anchor="start", weight="bold", fill=INK)
+                     + text(round(x + chip_w - 8, 1), y + 19, purse, name_size, anchor="end", weight="bold", fill=INK))
+        size = 26 if narrow else 32
         for d, value in enumerate(state["dice"][seat]):
             kept = state["kept"][seat][d]
-            parts.append(die(x + 10 + d * 36, 64 if kept else 68, 30, value, seat, d, kept, last=seat == rolled))
-        note, result = seat_note(state, seat), round_result(state, seat)
-        parts.append(text(x + 122, 89, note, fit(note, width - 140, 13), anchor="start")
-                     + text(x + 10, 113, result, fit(result, width - 28, 12), anchor="start", weight="bold") + "</g>")
-    if (facts["last"] or {}).get("scored"):
-        cue = f"Round {state['round']} scored"
-        parts.append(f'<g class="cue" data-cue="{cue}"><rect x="6" y="34" width="{WIDTH - 12}" height="90" rx="10" '
-                     f'fill="none" stroke="{GOLD}" stroke-width="4"/></g>')
+            parts.append(die(x + 14 + d * (size + 6), y + (24 if kept else 28), size, value, seat, d, kept,
+                             last=seat == rolled))
+        note, result = seat_note(state, seat), round_result(state, seat, short_form=True)
+        shown = result or note
+        if narrow:
+            parts.append(text(x + 14, y + chip_h - 10, shown, fit(shown, chip_w - 20, 13, MIN_TEXT), anchor="start",
+                              weight="bold" if result else "normal", fill=INK))
+        else:
+            room = chip_w - 3 * (size + 6) - 26
+            parts.append(text(x + 24 + 3 * (size + 6), y + 50, note, fit(note, room, 14), anchor="start", fill=INK)
+                         + text(x + 14, y + 74, result, fit(result, chip_w - 24, 14), anchor="start", weight="bold",
+                                fill=INK))
+        parts.append("</g>")
+    rows = ceil(len(seats) / cols)
+    return "".join(parts), rows * chip_h + (rows - 1) * gap
+
+
+def slot_geometry(count, width, narrow, compact) -> dict:
+    """Slot sizes; `compact` (a shared device, whose panels need the height) makes the cards shorter."""
+    if narrow:
+        slot_w = min(90, (width - 16 - (count - 1) * 6) / count)
+        return {"w": round(slot_w, 1), "gap": 6, "value_h": 30, "card_h": 84 if compact else 100, "band_h": 28}
+    return {"w": 130, "gap": 16, "value_h": 36, "card_h": 130, "band_h": 30}
+
+
+def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tuple:
+    """The win/loss cards, the task card under each, and the thunder band under that: (svg, height)."""
+    state, facts = view["state"], view["facts"]
+    viewer = view["seat"] if view["seat"] in state["seats"] else None
+    g = slot_geometry(len(facts["slots"]), width, narrow, compact)
+    count = len(facts["slots"])
+    left = (width - count * g["w"] - (count - 1) * g["gap"]) / 2
+    card_y = top + g["value_h"] + 4
+    band_y = card_y + g["card_h"] + 4
+    last = facts["last"] or {}
+    waiting = viewer is not None and state["phase"] == "roll" and state["claims"][viewer] is None
+    parts, number = [], 0
+    for index, slot in enumerate(facts["slots"]):
+        value, card, holder = slot["value"], slot["card"], slot["holder"]
+        x = round(left + index * (g["w"] + g["gap"]), 1)
+        face = value_card(x, top, g["w"], g["value_h"], value)
+        if card is None:
+            words, count_lines = lines(round(x + g["w"] / 2, 1), card_y + g["card_h"] / 2 - 4, "for the last player",
+                                       MIN_TEXT, g["w"] - 10, fill=ON_FELT)
+            parts.append(face + f'<rect x="{x}" y="{card_y}" width="{g["w"]}" height="{g["card_h"]}" rx="8" '
+                         f'fill="none" stroke="{ON_FELT}" stroke-opacity=".6" stroke-dasharray="6 4"/>' + words)
+        else:
+            number += 1
+            action = claims.get(card)
+            attrs = action_attrs(action, claim_name(value, card)) if action and interactive else ""
+            parts.append(f'<g data-card="{card}" {attrs}>' + face + task_face(x, card_y, g["w"], g["card_h"], card)
+                         + "</g>")
+            if action and interactive:
+                parts.append(key_badge(x + g["w"] - 24, card_y + g["card_h"] - 26, keys, f"claim{number}"))
+        if waiting and card in facts["makes"].get(viewer, ()):
+            tag = "match!" if narrow else "your dice make it!"
+            parts.append(f'<rect x="{x}" y="{band_y}" width="{g["w"]}" height="{g["band_h"]}" rx="6" fill="#fff3c4" '
+                         f'stroke="#b00" stroke-width="2"/>'
+                         + text(round(x + g["w"] / 2, 1), round(band_y + g["band_h"] * 0.7, 1), tag,
+                                fit(tag, g["w"] - 10, 15, MIN_TEXT), weight="bold", fill="#b00"))
+        if holder:
+            just = last.get("verb") == "claim" and last.get("card") == card and not last.get("scored")
+            parts.append(thunder(x, band_y, g["w"], g["band_h"], holder, card, just))
+            if just:
+                cue = f"{seat_name(holder)} thunders on {card_label(card)} for {signed(value)}"
+                parts.append(f'<g class="cue" data-cue="{esc(cue)}"><rect x="{x - 4}" y="{top - 4}" '
+                             f'width="{g["w"] + 8}" height="{band_y + g["band_h"] - top + 8}" rx="12" fill="none" '
+                             f'stroke="{COLOUR[holder]["fill"]}" stroke-width="5"/></g>')
+    height = band_y + g["band_h"] - top
+    if last.get("scored"):
+        parts.append(f'<g class="cue" data-cue="Round {state["round"]} scored"><rect x="4" y="{top - 8}" '
+                     f'width="{width - 8}" height="{height + 16}" rx="12" fill="none" stroke="{GOLD}" '
+                     f'stroke-width="4"/></g>')
+    return "".join(parts), height
+
+
+def piles(state, top, width) -> str:
+    """The deck face down at the left of the cards, the discard pile's top card at the right (laptop)."""
+    parts = [f'<rect x="22" y="{top + 46}" width="84" height="110" rx="9" fill="#3c2960"/>',
+             card_back(16, top + 40, 84, 110),
+             text(58, top + 174, f"deck {state['deck']['hidden']}", 14, fill=ON_FELT)]
+    if state["discard"]:
+        parts.append(task_face(width - 100, top + 40, 84, 110, state["discard"][-1]))
+        parts.append(text(width - 58, top + 174, f"discard {len(state['discard'])}", 14, fill=ON_FELT))
     return "".join(parts)
 
 
-def controls(view, interactive, keys, with_claim_buttons, top, piece) -> str:
+def result_banner(view, top, width, narrow) -> tuple:
+    """At a tie or the end, who won and why, in a gold frame: (svg, height)."""
+    state, facts = view["state"], view["facts"]
+    if state["phase"] not in ("tie", "over"):
+        return "", 0
+    size = 15 if narrow else 20
+    title = "Tied for the lead!" if state["phase"] == "tie" else (
+        f"{seat_name(state['winners'][0])} wins!" if len(state["winners"]) == 1 else "A shared win!")
+    body, count = lines(width / 2, top + 30 + size + 14, facts["result"], size, width - 48, fill=INK)
+    height = 30 + size + 14 + count * size * 1.25
+    ring = COLOUR[state["winners"][0]]["fill"] if len(state["winners"]) == 1 else GOLD
+    svg = (f'<rect x="12" y="{top}" width="{width - 24}" height="{height:.0f}" rx="14" fill="{CREAM}" '
+           f'stroke="{ring}" stroke-width="6"/>'
+           + text(width / 2, top + 34, f"\u26a1 {title} \u26a1", size + 8, weight="bold", fill=INK) + body)
+    if state["phase"] == "over":
+        svg = f'<g class="cue" data-cue="{esc(title)}">{svg}</g>'
+    return svg, height
+
+
+# -- the viewer's dice mat (one person at the device) --------------------------------------------------
+def mat(view, top, width, narrow, interactive, keys, toggles) -> tuple:
+    """The viewer's dice, big, to tap and set aside; their bolts and what to do now: (svg, height)."""
     seat, state, facts = view["seat"], view["state"], view["facts"]
     colour = COLOUR[seat]
-    actions = set(view.get("legal_actions", ()))
+    height = 206 if narrow else 180
     last = facts["last"] or {}
-    parts = [f'<g class="controls" data-seat="{seat}"><rect x="3" y="{top + 1}" width="{WIDTH - 6}" '
-             f'height="{CONTROLS_HEIGHT - 2}" rx="16" fill="#555"/><rect x="6" y="{top + 4}" width="{WIDTH - 12}" '
-             f'height="{CONTROLS_HEIGHT - 8}" rx="14" fill="#f7f7f2" stroke="{colour["fill"]}" stroke-width="6"/>',
-             f'<rect x="20" y="{top + 18}" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
-             text(50, top + 36, seat_name(seat), 20, anchor="start", weight="bold"),
-             text(20, top + 64, f"\u26a1 {bolts(state['bolts'][seat])}", 17, anchor="start", weight="bold")]
-    phase = state["phase"]
-    if phase == "roll":
-        note = seat_note(state, seat)
-        parts.append(text(20, top + 90, note, fit(note, 150, 14), anchor="start"))
-        kept, toggles = state["kept"][seat], facts.get("toggles") or [None] * 3
-        for d, value in enumerate(state["dice"][seat]):
-            action = toggles[d]
-            label = f"{'put back' if kept[d] else 'set aside'} die {d + 1} showing {value or 'nothing'}"
-            attrs = action_attrs(action, label, keys.get(f"die{d + 1}")) if interactive and action in actions else ""
-            x, y = 190 + d * 100, top + (16 if kept[d] else 26)
-            parts.append(die(x, y, 84, value, seat, d, kept[d], attrs, piece,
-                             last=last.get("seat") == seat and last.get("verb") == "roll")
-                         + key_badge(x + 72, y - 8, keys, f"die{d + 1}"))
-            if kept[d]:
-                parts.append(text(x + 42, top + 120, "aside", 13))
-        if f"{seat} roll" in actions:
-            parts.append(button(500, top + 35, 140, 70, "Roll", f"{seat} roll", interactive, keys, "roll"))
-        if f"{seat} unclaim" in actions:
-            parts.append(button(500, top + 35, 140, 70, "Take back", f"{seat} unclaim", interactive, keys,
-                                "unclaim", fill="#ddd"))
-        if with_claim_buttons:
-            parts.append(claim_buttons(view, actions, interactive, keys, top))
-        return "".join(parts) + "</g>"
+    rolled = last.get("seat") == seat and last.get("verb") == "roll"
+    parts = [f'<g class="controls" data-seat="{seat}"><rect x="6" y="{top}" width="{width - 12}" height="{height}" '
+             f'rx="16" fill="{CREAM}" stroke="{colour["fill"]}" stroke-width="6"/>'
+             f'<rect x="2" y="{top - 4}" width="{width - 4}" height="{height + 8}" rx="19" fill="none" '
+             f'stroke="#000" stroke-opacity=".5" stroke-width="2"/>',
+             f'<rect x="20" y="{top + 14}" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
+             text(50, top + 32, seat_name(seat), 20, anchor="start", weight="bold", fill=INK),
+             text(width - 20, top + 32, f"\u26a1 {bolts(state['bolts'][seat])}", 18, anchor="end", weight="bold",
+                  fill=INK)]
+    size, gap = (84, 18) if narrow else (100, 26)
+    dice_x = (width - 3 * size - 2 * gap) / 2 if narrow else 200
+    dice_y = top + 48
+    for d, value in enumerate(state["dice"][seat]):
+        kept = state["kept"][seat][d]
+        action = toggles[d] if toggles else None
+        label = f"Die {d + 1} showing {value}: {'pick it up' if kept else 'set it aside'}"
+        attrs = action_attrs(action, label, keys.get(f"die{d + 1}")) if action and interactive else ""
+        x, y = round(dice_x + d * (size + gap), 1), dice_y - (8 if kept else 0)
+        parts.append(die(x, y, size, value, seat, d, kept, attrs, last=rolled)
+                     + key_badge(x + size - 12, y - 8, keys, f"die{d + 1}"))
+        if kept:
+            parts.append(text(round(x + size / 2, 1), dice_y + size + 18, "set aside", 13, weight="bold", fill="#8a6d00"))
+    advice = guidance(view)
     result = round_result(state, seat)
-    parts.append(text(20, top + 90, result, fit(result, 160, 14), anchor="start", weight="bold"))
-    if phase == "ready" and f"{seat} ready" in actions:
-        parts.append(text(240, top + 78, "Read the task cards, then:", 17, anchor="start"))
-        parts.append(button(500, top + 35, 220, 70, "Ready!", f"{seat} ready", interactive, keys, "ready"))
-    elif phase == "tie" and actions:
-        parts.append(text(240, top + 36, "Tied for the lead: one more round or share the win?", 17, anchor="start"))
-        parts.append(button(240, top + 56, 220, 64, "One more round", f"{seat} more", interactive, keys, "more"))
-        parts.append(button(480, top + 56, 220, 64, "Share the win", f"{seat} share", interactive, keys, "share",
-                            fill="#9fd59f"))
+    if narrow:
+        note = " \u00b7 ".join(t for t in (result, advice) if t) if state["phase"] == "ready" else advice
+        words, _ = lines(width / 2, dice_y + size + 40, note, 14, width - 40, step=17, fill=INK)
+        parts.append(words)
     else:
-        line = status_text(view)
-        parts.append(text(590, top + 78, line, fit(line, 780, 17)))
-    return "".join(parts) + "</g>"
+        short = round_result(state, seat, short_form=True)
+        parts.append(text(20, top + 62, seat_note(state, seat), 15, anchor="start", fill=INK)
+                     + text(20, top + 88, short, fit(short, 170, 15), anchor="start", weight="bold", fill=INK))
+        words, _ = lines(dice_x + 3 * size + 2 * gap + 30, top + 80, advice, 17, width - 640, step=22,
+                         anchor="start", weight="bold", fill=INK)
+        parts.append(words)
+    return "".join(parts) + "</g>", height
 
 
-def claim_buttons(view, actions, interactive, keys, top) -> str:
+def table_svg(view, interactive, keys, narrow, part) -> str:
+    state, facts = view["state"], view["facts"]
+    width = NARROW if narrow else WIDE
+    mine = view["seat"] if view["seat"] in state["seats"] else None
+    with_mat = part == "all" and mine is not None and state["phase"] != "over"  # at the end: everyone's result
+    if with_mat:
+        others = [s for s in state["seats"] if s != mine]
+    elif part == "table" and state["phase"] != "over":  # each person at the device has a panel with their dice
+        others = [s for s in state["seats"] if s not in humans(view)]
+    else:
+        others = list(state["seats"])
+    claims = {}
+    if with_mat and interactive:
+        claims = {a.split()[2]: a for a in view.get("legal_actions", ()) if " claim " in a}
+    y = 38 if narrow else 40
+    parts = [header(state, width, narrow)]
+    banner, height = result_banner(view, y, width, narrow)
+    parts.append(banner)
+    y += height + (10 if height else 0)
+    chips, height = seat_chips(state, facts, others, y, width, narrow)
+    parts.append(chips)
+    y += height + (12 if height else 0)
+    if not narrow:
+        parts.append(piles(state, y, width))
+    row, height = slot_row(view, y, width, narrow, claims, interactive, keys, part == "table")
+    parts.append(row)
+    y += height + 14
+    if with_mat:
+        shown, height = mat(view, y + 4, width, narrow, interactive, keys, facts.get("toggles"))
+        parts.append(shown)
+        y += height + 12
+    total = round(y)
+    felt = (f'<rect width="{width}" height="{total}" rx="14" fill="{FELT}"/>'
+            f'<rect x="3" y="3" width="{width - 6}" height="{total - 6}" rx="12" fill="none" stroke="{FELT_EDGE}" '
+            f'stroke-width="6"/>')
+    return svg_open(width, total, "Blitzed! table") + "<title>Blitzed! table</title>" + felt + "".join(parts) + "</svg>"
+
+
+# -- one person's panel on a shared device ---------------------------------------------------------------
+def panel_svg(view, interactive, keys, narrow) -> str:
+    seat, state, facts = view["seat"], view["state"], view["facts"]
+    width = NARROW if narrow else WIDE
+    if seat not in state["seats"]:
+        return svg_open(width, 40, "Blitzed! controls") + "<title>Blitzed! controls</title></svg>"
+    height = 178 if narrow else 104
+    colour = COLOUR[seat]
+    title = f"Blitzed! controls for {seat_name(seat)}"
+    actions = set(view.get("legal_actions", ())) if interactive else set()
+    phase = state["phase"]
+    last = facts["last"] or {}
+    parts = [svg_open(width, height, title), f"<title>{esc(title)}</title>",
+             f'<g class="controls" data-seat="{seat}"><rect x="2" y="2" width="{width - 4}" height="{height - 4}" '
+             f'rx="14" fill="{CREAM}" stroke="{colour["fill"]}" stroke-width="6"/>',
+             f'<rect x="16" y="14" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
+             text(46, 32, seat_name(seat), 20, anchor="start", weight="bold", fill=INK)]
+    purse = f"\u26a1 {bolts(state['bolts'][seat])}"
+    note = round_result(state, seat, short_form=narrow) or seat_note(state, seat)
+    if narrow:
+        parts.append(text(width - 14, 32, purse, 16, anchor="end", weight="bold", fill=INK)
+                     + text(118, 32, note, fit(note, 150, 14, MIN_TEXT), anchor="start", fill=INK))
+    else:
+        parts.append(text(16, 60, purse, 17, anchor="start", weight="bold", fill=INK)
+                     + text(16, 86, note, fit(note, 170, 15, MIN_TEXT), anchor="start", fill=INK))
+    # the row of dice and the phase's button, then (phone) the cards to claim below
+    size, dice_x, dice_y = (56, 16, 46) if narrow else (68, 200, 22)
+    button_x, button_w, button_y, button_h = (236, 130, 46, 56) if narrow else (470, 150, 20, 64)
+    if phase == "roll":
+        toggles = facts.get("toggles") or [None] * 3
+        for d, value in enumerate(state["dice"][seat]):
+            kept, action = state["kept"][seat][d], toggles[d]
+            label = f"Die {d + 1} showing {value}: {'pick it up' if kept else 'set it aside'}"
+            attrs = action_attrs(action, label, keys.get(f"die{d + 1}")) if action in actions else ""
+            x, y = dice_x + d * (size + 14), dice_y - (6 if kept else 0)
+            parts.append(die(x, y, size, value, seat, d, kept, attrs, last=last.get("seat") == seat
+                             and last.get("verb") == "roll") + key_badge(x + size - 12, y - 8, keys, f"die{d + 1}"))
+        if f"{seat} unclaim" in actions:
+            parts.append(button(button_x, button_y, button_w, button_h, "Take back", f"{seat} unclaim", True, keys,
+                                "unclaim", fill="#ddd"))
+        elif f"{seat} roll" in actions:
+            parts.append(button(button_x, button_y, button_w, button_h, "Roll", f"{seat} roll", True, keys, "roll"))
+        parts.append(claim_buttons(view, actions, keys, narrow))
+    elif phase == "ready" and f"{seat} ready" in actions:
+        parts.append(text(dice_x, 80 if narrow else 64, "Read the cards, then:", 15, anchor="start", fill=INK))
+        parts.append(button(button_x, button_y, button_w, button_h, "Ready!", f"{seat} ready", True, keys, "ready"))
+    elif phase == "tie" and actions:
+        parts.append(button(dice_x, button_y, 200, button_h, "One more round", f"{seat} more", True, keys, "more")
+                     + button(dice_x + 220 if not narrow else button_x - 20, button_y, 180 if not narrow else 134,
+                              button_h, "Share the win", f"{seat} share", True, keys, "share", fill="#9fd59f"))
+    elif phase != "over":  # at the end the table shows the result
+        words, _ = lines(width / 2 if narrow else 600, 80 if narrow else 60, guidance(view), 15,
+                         width - 40 if narrow else 560, fill=INK)
+        parts.append(words)
+    return "".join(parts) + "</g></svg>"
+
+
+def claim_buttons(view, actions, keys, narrow) -> str:
+    """The free task cards as small cards to tap (on a shared device each person claims from their panel)."""
     seat, facts = view["seat"], view["facts"]
     makes = set(facts["makes"].get(seat, ()))
+    slots = [s for s in facts["slots"] if s["card"]]
+    w, h, gap = ((348 - 3 * 8) / max(4, len(slots)), 58, 8) if narrow else (80, 72, 6)
+    left, top = (16, 112) if narrow else (652, 14)
     parts = []
-    for number, slot in enumerate((s for s in facts["slots"] if s["card"]), 1):
+    for number, slot in enumerate(slots, 1):
         card, value = slot["card"], slot["value"]
         action = f"{seat} claim {card}"
         if action not in actions:
             continue
-        x = 660 + (number - 1) * 82
-        ring = f' stroke="{GOLD}" stroke-width="5"' if card in makes else ' stroke="none"'
-        parts.append(f'<g {action_attrs(action, claim_words(value, card), keys.get(f"claim{number}")) if interactive else ""}>'
-                     f'<rect x="{x - 3}" y="{top + 15}" width="82" height="112" rx="10" fill="#e9e4d4"{ring}/>'
-                     + task_face(x, top + 18, 76, 76, card)
-                     + text(x + 38, top + 116, signed(value), 17, weight="bold") + "</g>"
-                     + key_badge(x + 58, top + 8, keys, f"claim{number}"))
+        x = round(left + (number - 1) * (w + gap), 1)
+        ring = f' stroke="{GOLD}" stroke-width="5"' if card in makes else ' stroke="#999"'
+        parts.append(f'<g {action_attrs(action, claim_name(value, card), keys.get(f"claim{number}"))}>'
+                     f'<rect x="{x}" y="{top}" width="{w:.1f}" height="{h}" rx="8" fill="{CREAM}"{ring}/>'
+                     + value_card(x + 3, top + 3, round(w - 6, 1), 22, value)
+                     + mini_task(x + 4, top + 28, w - 8, h - 32, card) + "</g>"
+                     + key_badge(round(x + w - 16, 1), top + h - 12, keys, f"claim{number}"))
     return "".join(parts)
 
 
+# -- status line, drawing, tray -------------------------------------------------------------------------
 def free_text(count) -> str:
     return f"{count} card still free" if count == 1 else f"{count} cards still free"
 
@@ -293,62 +562,41 @@ def status_text(view) -> str:
 def render(view, ui) -> str:
     ui = ui or {}
     interactive = ui.get("interactive", True) is not False
-    keys = ui.get("keys") or {}
+    narrow = bool(ui.get("narrow"))
+    keys = {} if narrow else (ui.get("keys") or {})  # no keyboard on a phone
     part = ui.get("part", "all")
-    state, facts = view["state"], view["facts"]
-    mine = view["seat"] if view["seat"] in state["seats"] else None
     if part == "controls":
-        if mine is None:
-            return svg_open(WIDTH, CONTROLS_HEIGHT, "Blitzed! controls") + "</svg>"
-        return (svg_open(WIDTH, CONTROLS_HEIGHT, f"Blitzed! controls for {seat_name(mine)}")
-                + controls(view, interactive, keys, True, 0, piece=False) + "</svg>")
-    with_controls = part == "all" and mine is not None
-    height = TABLE_HEIGHT + (CONTROLS_HEIGHT if with_controls else 0)
-    claims = {}
-    if with_controls:
-        claims = {a.split()[2]: a for a in view.get("legal_actions", ()) if " claim " in a}
-    others = [s for s in state["seats"] if s != mine or not with_controls]
-    parts = [svg_open(WIDTH, height, "Blitzed! table"),
-             f'<rect width="{WIDTH}" height="{height}" fill="{FELT}"/>',
-             text(WIDTH / 2, 26, status_text(view), fit(status_text(view), WIDTH - 20, 18), weight="bold"),
-             seat_panels(state, facts, others), slot_row(state, facts, claims, interactive, mine), piles(state)]
-    if with_controls:
-        parts.append(controls(view, interactive, keys, False, TABLE_HEIGHT, piece=True))
-    return "".join(parts) + "</svg>"
+        return panel_svg(view, interactive, keys, narrow)
+    return table_svg(view, interactive, keys, narrow, part)
 
 
-def entry(action, label, group, detail="", pressed=False) -> dict:
-    return {"action": action, "command": None, "label": label, "detail": detail, "group": group, "pressed": pressed}
+def entry(action, label, group, detail="", pressed=False, key=None) -> dict:
+    return {"action": action, "command": None, "label": label, "detail": detail, "group": group, "pressed": pressed,
+            "key": key}
 
 
 def tray(view, ui=None) -> list:
-    """The controls of the seat's current decision as plain buttons for the page's tray: the dice to set
-    aside, Roll or Take back, the cards to thunder on, Ready, or the tie's choice."""
-    seat, state, facts = view["seat"], view["state"], view["facts"]
+    """The seat's decision that is not a piece on the table: Ready, Roll or Take back, the tie's choice.
+    (The dice to set aside and the cards to claim are tapped on the table.) On a device shared by
+    several people each has their own panel in the drawing, so the tray stays empty."""
+    seat, state = view["seat"], view["state"]
     legal = set(view.get("legal_actions") or ())
-    if seat not in state["seats"] or not legal:
+    if seat not in state["seats"] or not legal or shared_device(view):
         return []
-    if state["phase"] == "ready":
-        return [entry(f"{seat} ready", "Ready!", "Round", "when you have read the task cards")]
-    if state["phase"] == "tie":
-        return [entry(f"{seat} more", "One more round", "Tied for the lead", "it ends the game"),
-                entry(f"{seat} share", "Share the win", "Tied for the lead", "if every tied player agrees")]
-    items = []
-    kept = state["kept"][seat]
-    for d, action in enumerate(facts.get("toggles") or ()):
-        value = state["dice"][seat][d]
-        items.append(entry(action if action in legal else None, f"Die {d + 1}: {value}", "Your dice",
-                           "set aside: tap to pick up" if kept[d] else "tap to set aside", kept[d]))
-    if f"{seat} roll" in legal:
-        items.append(entry(f"{seat} roll", "Roll", "Roll"))
+    keys = KEYBOARD_LAYOUTS[0]
+    phase = state["phase"]
+    if phase == "ready":
+        return [entry(f"{seat} ready", "Ready!", f"Round {state['round'] + 1}", "when you have read the task cards",
+                      key=keys["ready"])]
+    if phase == "tie":
+        return [entry(f"{seat} more", "One more round", "Tied for the lead", "it ends the game", key=keys["more"]),
+                entry(f"{seat} share", "Share the win", "Tied for the lead", "if every tied player agrees",
+                      key=keys["share"])]
     if f"{seat} unclaim" in legal:
-        items.append(entry(f"{seat} unclaim", "Take back", "Roll", "your thunder card, to roll on"))
-    makes = set(facts["makes"].get(seat, ()))
-    for slot in facts["slots"]:
-        card, mine = slot["card"], slot["holder"] == seat
-        action = f"{seat} claim {card}"
-        if card and (action in legal or mine):
-            fits = "your dice make it" if card in makes else ("your card" if mine else "your dice do not make it")
-            items.append(entry(None if mine else action, card_label(card), "Thunder on",
-                               f"{signed(slot['value'])} \u26a1 \u00b7 {fits}", mine))
-    return items
+        return [entry(f"{seat} unclaim", "Take back", "Your thunder card",
+                      f"off {card_label(state['claims'][seat])}, to roll on", key=keys["unclaim"])]
+    free = state["kept"][seat].count(False)
+    if not free:
+        return [entry(None, "Roll", "Blitz!", "every die is set aside: tap one to pick it up")]
+    what = "all three dice" if free == 3 else f"the {free} {'die' if free == 1 else 'dice'} not set aside"
+    return [entry(f"{seat} roll", "Roll", "Blitz!", what, key=keys["roll"])]

@@ -1,0 +1,72 @@
+"""Blitzed! in the browser (issue 17): on a phone the race is drawn for the width and every choice is on
+screen; on a shared device each person's panel is on screen without scrolling."""
+
+import pytest
+
+from support import wait_ready
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+# Every visible data-action (board and tray) with its box on the screen.
+TARGETS = """() => [...document.querySelectorAll('#board [data-action], #tray [data-action]')]
+  .filter(e => e.getClientRects().length)
+  .map(e => { const b = e.getBoundingClientRect();
+              return {action: e.getAttribute('data-action'), top: b.top, bottom: b.bottom, left: b.left,
+                      right: b.right}; })"""
+
+
+def start_race(page, site_url, people=1):
+    page.goto(f"{site_url}/blitzed.html")
+    wait_ready(page)
+    if people > 1:
+        if page.locator(".menu-toggle").is_visible():
+            page.click(".menu-toggle")
+        page.click('[data-command="new"]')
+        page.fill("#opt-players", "4")
+        for seat in ("p2", "p3")[:people - 1]:
+            page.select_option(f"#opt-{seat}", "human")
+        page.click('[data-command="start"]')
+        wait_ready(page)
+    for seat in ("p1", "p2", "p3")[:people]:
+        page.locator(f'[data-action="{seat} ready"]').dispatch_event("click")
+    page.wait_for_selector('[data-action="p1 roll"]')
+    page.locator('[data-action="p1 roll"]').dispatch_event("click")
+    page.wait_for_selector('#board [data-action="p1 keep 1"]')
+
+
+def on_screen(page, targets):
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    return [t["action"] for t in targets if t["top"] < 0 or t["bottom"] > height or t["left"] < 0 or t["right"] > width]
+
+
+def test_a_phone_draws_the_race_for_its_width_with_every_choice_on_screen(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    start_race(page, site_url)
+    board = page.locator("#board svg").first.bounding_box()
+    assert board["width"] >= 360  # the phone drawing, not a laptop one shrunk or zoomed
+    assert page.locator("#board.zoomed").count() == 0
+    targets = page.evaluate(TARGETS)
+    mine = [t for t in targets if t["action"].startswith("p1 ")]
+    assert {"p1 roll", "p1 keep 1"} <= {t["action"] for t in mine}
+    assert any(" claim " in t["action"] for t in mine)
+    assert on_screen(page, mine) == []  # the dice, the cards to claim and Roll, without scrolling
+    context.close()
+
+
+@pytest.mark.parametrize("size, people", [("phone", 2), ("laptop", 3)])
+def test_each_person_at_a_shared_device_has_their_panel_on_screen(browser, site_url, size, people):
+    context = browser.new_context(**(PHONE if size == "phone" else LAPTOP))
+    page = context.new_page()
+    start_race(page, site_url, people)
+    assert page.locator("#tray [data-action]").count() == 0  # each person's controls are in their panel
+    panels = page.locator("#board svg .controls")
+    assert panels.count() == people
+    if size == "phone":  # the phone's drawings (this needs Session.board_svg to pass ui["narrow"] to each part)
+        boxes = [svg.get_attribute("viewBox") for svg in page.locator("#board > svg").all()]
+        assert all(box.startswith("0 0 380 ") for box in boxes), boxes
+    height = page.viewport_size["height"]
+    for index in range(people):
+        box = panels.nth(index).bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"panel {index + 1} off screen: {box}"
+    context.close()
