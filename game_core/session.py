@@ -303,10 +303,11 @@ class Session:
         if self.realtime and len(humans) > 1:
             # Several people on one device: one table, then each person's own controls and keys.
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
-            parts = [draw(self.module, self.state, None, {"part": "table", "interactive": False})]
+            narrow = bool(self.ui.get("narrow"))
+            parts = [draw(self.module, self.state, None, {"part": "table", "interactive": False, "narrow": narrow})]
             for index, seat in enumerate(humans):
                 keys = layouts[index] if index < len(layouts) else {}
-                parts.append(draw(self.module, self.state, seat, {"part": "controls", "keys": keys,
+                parts.append(draw(self.module, self.state, seat, {"part": "controls", "keys": keys, "narrow": narrow,
                                                                  "interactive": seat in self.acting_seats()}))
             return "".join(parts)
         ui = dict(self.ui, curtain=self.curtain, interactive=self.interactive())

@@ -17,6 +17,8 @@ def _button(control: dict) -> str:
     else:  # shown for information (a card the dice do not make yet): nothing to click
         target = "disabled"
     name = f"{label}: {detail}" if detail else label
+    if control.get("key"):  # a shortcut on a shared keyboard (Blitzed!): the page's key handler finds it
+        target += f' data-key="{escape(control["key"])}" aria-keyshortcuts="{escape(control["key"])}"'
     detail_html = f'<span class="detail">{escape(detail)}</span>' if detail else ""
     return (f'<button type="button" class="tray-button" {target} aria-label="{escape(name)}">'
             f'<span class="label">{escape(label)}</span>{detail_html}</button>')

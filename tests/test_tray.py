@@ -87,3 +87,10 @@ def test_a_control_with_neither_action_nor_command_is_shown_disabled():
     html = tray_html([{"label": "Ardennes", "detail": "the dice do not make it", "group": "Cards"}])
     assert "disabled" in html and "data-action" not in html and "data-command" not in html
     assert "Ardennes" in html and "the dice do not make it" in html
+
+
+def test_a_control_with_a_key_names_its_shortcut():
+    tray = parse([{"action": "roll", "label": "Roll", "key": "q", "group": "Dice"},
+                  {"action": "ready", "label": "Ready", "group": "Dice"}])
+    assert tray.buttons[0]["data-key"] == "q" and tray.buttons[0]["aria-keyshortcuts"] == "q"
+    assert "data-key" not in tray.buttons[1]

@@ -998,7 +998,7 @@ def on_key(event) -> None:
         run_command("undo" if event.key == "z" else "redo", event)
         return
     if session.realtime and not in_form and not (event.ctrlKey or event.metaKey or event.altKey):
-        shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"]')
+        shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"], #tray [data-key="{window.CSS.escape(event.key)}"]')
         if shortcut:  # a player's own key on a shared keyboard
             event.preventDefault()
             take_action(shortcut.getAttribute("data-action"))
