@@ -534,7 +534,7 @@ def fire_marker(view, action, lay):
     cx, cy = lay.centre(sq_parse(target))
     chance = f"{shot['destroyed']:.0%}"
     label = f"{chance} to destroy: fire at the {target_name(view, target)} on {target}, range {shot['range']}"
-    r = lay.cell * 0.46
+    r = lay.cell / 2  # a finger-sized ring on a phone
     return (f'<g {S.action_attrs(action, label)}><circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#ff3b30" '
             f'fill-opacity="0.18" stroke="#ff3b30" stroke-width="3"/>'
             f'<rect x="{cx - 20:g}" y="{cy - 9:g}" width="40" height="18" rx="4" fill="#fff" stroke="#b00"/>'
@@ -681,9 +681,9 @@ def player_card(view, ui, lay, s, x, y, w, out):
     lost = sorted(st["destroyed"][s], key=data.CLASS_ORDER.index)
     if lost:
         out.append(S.text(x, y + m / 2 + 4, "Lost", size=t, anchor="start", fill="#555"))
-        small = m - 8
+        small = m - 2  # six fit in the laptop's panel
         for i, cls in enumerate(lost):
-            out.append(f'<g transform="translate({x + 52 + i * (small + 4)} {y})">'
+            out.append(f'<g transform="translate({x + 40 + i * (small + 2)} {y})">'
                        f'{counter(small, s, cls, front=False, lost=True)}</g>')
         y += small + 4
     return y
