@@ -116,7 +116,7 @@ def test_a_fire_target_shows_the_chance_and_its_name_begins_with_it():
     from test_bitskrieg_rules import position
     svg = render(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}).view(0), {"narrow": True})
     fire = [t for t in targets(svg) if t[0] == "fire a4 c4"]
-    assert fire == [("fire a4 c4", "22% to destroy: fire at the Red Medium Tank on c4, range 2", "22%")]
+    assert fire == [("fire a4 c4", "22%: fire at the Red Medium Tank on c4, range 2, 22% to destroy", "22%")]
 
 
 def target_size(node):

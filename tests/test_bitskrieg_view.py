@@ -76,7 +76,7 @@ def test_the_board_shows_the_facts_of_the_engine_not_its_own_sums():
     planted = copy.deepcopy(view)
     planted["facts"]["shots"]["fire a4 c4"].update(range=5, destroyed=0.77)
     svg = render(planted, {"tank": "a4"})
-    assert "77% to destroy: fire at the Red Medium Tank on c4, range 5" in svg and ">77%<" in svg
+    assert "range 5, 77% to destroy" in svg and ">77%<" in svg
     planted["facts"]["paths"]["move a4"]["b4"] = ["a5", "b5", "b4"]  # a route the renderer cannot have made up
     points = " ".join(f"{x:g},{y:g}" for x, y in (WIDE.centre(sq_parse(s)) for s in ("a4", "a5", "b5", "b4")))
     assert f'<polyline points="{points}"' in render(planted, {"tank": "a4", "to": "move a4 b4"})

@@ -533,7 +533,7 @@ def fire_marker(view, action, lay):
     target = action.split()[2]
     cx, cy = lay.centre(sq_parse(target))
     chance = f"{shot['destroyed']:.0%}"
-    label = f"{chance} to destroy: fire at the {target_name(view, target)} on {target}, range {shot['range']}"
+    label = f"{chance}: fire at the {target_name(view, target)} on {target}, range {shot['range']}, {chance} to destroy"
     r = lay.cell / 2  # a finger-sized ring on a phone
     return (f'<g {S.action_attrs(action, label)}><circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#ff3b30" '
             f'fill-opacity="0.18" stroke="#ff3b30" stroke-width="3"/>'
