@@ -266,7 +266,8 @@ def tank_icon(cls, fill, line):
 
 def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
     """A tank counter `size` square at (0, 0): class top left, a tank icon turned to its facing,
-    speed-fire-armor at the bottom; a bright bar on its front edge; the finished side is pale."""
+    speed-fire-armor at the bottom; a bright bar on its front edge; the finished side is pale, a lost
+    tank grey."""
     base = "#b5b5b5" if lost else (colour(seat) if ready else PALE[seat])
     ink = "#fff" if ready and not lost else ("#555" if lost else colour(seat))
     font = 12 if size < 50 else 13
@@ -285,9 +286,6 @@ def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
     parts.append(S.text(4, font, CLASSES[cls]["short"], size=font, anchor="start", weight="bold", fill=ink))
     parts.append(S.text(size / 2, size - 3.5, printed_ratings(cls), size=font, weight="bold",
                         fill=ink))
-    if lost:
-        parts.append(f'<path d="M4 4 L{size - 4} {size - 4} M{size - 4} 4 L4 {size - 4}" stroke="#a51d2d" '
-                     f'stroke-width="2.5" opacity="0.8"/>')
     return "".join(parts)
 
 
@@ -640,7 +638,8 @@ def draw_panel(view, ui, lay):
     for s in (0, 1):
         y = player_card(view, ui, lay, s, x, y, w, out) + 10
     y = draw_roll(st, lay, x, y, w, out)
-    y = draw_key(lay, x, y, w, out)
+    # on a laptop the key sits at the foot of the panel, so nothing above it moves when it is drawn
+    y = draw_key(lay, x, y if lay.narrow else max(y, lay.bottom - KEY_HEIGHT - 8), w, out)
     bottom = y + 4 if lay.narrow else lay.bottom
     out.insert(0, f'<rect x="{lay.panel_x}" y="{lay.panel_y}" width="{lay.panel_w}" '
                   f'height="{bottom - lay.panel_y}" rx="8" fill="{PANEL}" stroke="{LINE}"/>')
@@ -730,13 +729,16 @@ def draw_roll(st, lay, x, y, w, out):
     return y + size + 12
 
 
+KEY = ("Class top left, speed-fire-armor below; the yellow edge is the front. A pale counter has "
+       "finished; flip it to use it again.")
+KEY_HEIGHT = 64  # the key's four lines on a laptop (three on a phone)
+
+
 def draw_key(lay, x, y, w, out):
     """How to read a counter, beside a sample one."""
-    t = lay.text
     size = 44
     out.append(f'<g transform="translate({x} {y})">{counter(size, 0, "M", "e")}</g>')
-    lines = wrap("Class top left, speed-fire-armor below; the yellow edge is the front. A pale counter has "
-                 "finished; flip it to use it again.", w - size - 10, t)
+    lines = wrap(KEY, w - size - 10, lay.text)
     for i, line in enumerate(lines):
-        out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=t, anchor="start", fill="#555"))
+        out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=lay.text, anchor="start", fill="#555"))
     return y + max(size, 15 * len(lines)) + 4
