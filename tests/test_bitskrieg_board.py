@@ -4,9 +4,12 @@ highlighted and a cue where a tank was destroyed."""
 
 import re
 
+import pytest
+
 from game_core.bitskrieg import GAME, render, tray
+from game_core.bitskrieg.data import SIZE
 from game_core.bitskrieg.rules import sq_parse
-from game_core.bitskrieg.svg import CELL, DICE_BOTTOM, HEIGHT, WIDTH, corner
+from game_core.bitskrieg.svg import NARROW, WIDE
 
 from test_bitskrieg_rules import position, with_dice
 
@@ -24,7 +27,7 @@ def test_tray_offers_the_picks_with_their_ratings():
     assert [i["label"] for i in items] == ["Pick LT", "Pick MT", "Pick HT", "Pick TD"]
     assert items[0]["detail"] == "Light Tank: speed 3, fire 1, armor 3 (3 left)"
     assert items[3]["detail"] == "Tank Destroyer: speed 2, fire 2, armor 3 (3 left)"
-    assert {i["action"] for i in items} == set(state.legal_actions()) and items[0]["group"] == "Secret pick 1 of 5"
+    assert {i["action"] for i in items} == set(state.legal_actions()) and items[0]["group"] == "Secret pick 1 of 5: choose a tank"
     assert tray(state.view(1), {}) == [] and tray(state.view(None), {}) == []
 
 
@@ -48,35 +51,48 @@ def test_tray_deploy_and_play_controls():
         assert (item["action"] in play.legal_actions()) != (item["command"] is not None)
 
 
-def shape_tops(fragment):
-    """The highest y that any shape in an SVG fragment reaches."""
-    ys = [float(y) for y in re.findall(r'\by="([\d.]+)"', fragment)]
-    ys += [float(cy) - float(r) for cy, r in re.findall(r'cy="([\d.]+)" r="([\d.]+)"', fragment)]
-    ys += [float(y) for y in re.findall(r'[\d.]+,([\d.]+)', fragment)]
-    ys += [float(y) for y in re.findall(r'd="M[\d.]+ ([\d.]+)', fragment)]
-    return min(ys)
-
-
-def test_obstacles_never_cover_the_dice_labels():
+@pytest.mark.parametrize("lay", [WIDE, NARROW])
+def test_obstacles_never_cover_the_dice_labels(lay):
     state = position({"a1": "0Ln", "h8": "1Hs"},
                      obstacles=["c3", "d4:building", "e5:woods", "f6:water"], terrain=True)
-    svg = render(state.view(0), {})
-    groups = re.findall(r'<g class="obstacle"><title>[^<]* on ([a-h]\d)[^<]*</title>(.*?)</g>', svg)
+    svg = render(state.view(0), {"narrow": lay.narrow})
+    groups = re.findall(r'<g class="obstacle" transform="translate\(([\d.]+) ([\d.]+)\) scale\([\d.]+ ([\d.]+)\)">'
+                        r'<title>[^<]* on ([a-h]\d)[^<]*</title>(.*?)</g>', svg)
     assert len(groups) == 4
-    for square, shapes in groups:
-        top = corner(sq_parse(square))[1]
-        assert shape_tops(shapes) >= top + DICE_BOTTOM, square
-    dice = re.findall(r'<rect x="[\d.]+" y="([\d.]+)" width="10" height="10"', svg)
-    assert max(float(y) + 10 for y in dice if float(y) < top + CELL) <= top + DICE_BOTTOM
+    dice = [(float(x), float(y) + lay.die) for x, y in
+            re.findall(rf'<rect x="([\d.]+)" y="([\d.]+)" width="{lay.die}" height="{lay.die}"', svg)]
+    for _, y, scale, square, shapes in groups:
+        left, top = lay.corner(sq_parse(square))
+        labels = [bottom for x, bottom in dice if left <= x < left + lay.cell and top < bottom <= top + lay.cell]
+        assert len(labels) == 2
+        local = [float(v) for v in re.findall(r'\by="(-?[\d.]+)"', shapes)]
+        local += [float(v) for v in re.findall(r'-?[\d.]+,(-?[\d.]+)', shapes)]
+        local += [float(cy) - float(r) for cy, r in re.findall(r'cy="([\d.]+)" r(?:y)?="([\d.]+)"', shapes)]
+        local += [float(v) for v in re.findall(r'[ML](?:-?[\d.]+) (-?[\d.]+)', shapes)]
+        assert min(local) >= 0 and float(y) + min(local) * float(scale) >= max(labels), square
 
 
-def test_the_board_is_compact_with_home_rows_and_file_letters_inside():
-    # 1366 x 768 laptop: the page gives the board about 1030 px of width and 600 of height.
-    assert HEIGHT <= 470 and WIDTH / HEIGHT >= 1.65  # the page scales the board to its width
+def test_the_laptop_board_fits_beside_the_tray_with_home_rows_and_file_letters_inside():
+    # 1366 x 768 laptop: the page gives the board about 966 px of width and 680 of height.
     svg = render(setup_until("deploy").view(0), {})
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert height * 966 / width <= 680
     letters = re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>([a-h])</text>', svg)
-    assert len(letters) == 8 and all(float(y) < HEIGHT for y, _ in letters)
-    assert corner(sq_parse("a1"))[1] + CELL < HEIGHT
+    assert len(letters) == 8 and all(float(y) < height for y, _ in letters)
+    assert WIDE.corner(sq_parse("a1"))[1] + WIDE.cell < height
+
+
+def test_the_phone_board_spans_the_width_with_finger_sized_squares_and_the_panel_below():
+    svg = render(setup_until("deploy").view(0), {"narrow": True})
+    width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
+    assert 380 <= width <= 400 and 600 <= height <= 900
+    scale = 374 / width  # a 390 px phone gives the board 374 px
+    assert NARROW.cell * scale >= 44 and NARROW.x + SIZE * NARROW.cell <= width
+    assert min(float(s) for s in re.findall(r'font-size="([\d.]+)"', svg)) * scale >= 11
+    assert NARROW.panel_y > NARROW.bottom  # the panel is under the board, not beside it
+    for x, y, w, h in re.findall(r'data-action="[^"]*"[^>]*>?<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" '
+                                 r'height="([\d.]+)"', svg):
+        assert float(w) * scale >= 44 and float(h) * scale >= 44
 
 
 def pieces(svg):
@@ -95,7 +111,7 @@ def test_each_tank_keeps_its_piece_id_when_it_moves_and_the_move_is_marked_last(
     now = pieces(svg)
     assert now[end] == before[start] and start not in now
     assert re.search(rf'<g class="tank last" data-piece="{before[start]}"', svg)
-    marked = {corner(sq_parse(s)) for s in (start, end)}
+    marked = {WIDE.corner(sq_parse(s)) for s in (start, end)}
     found = {(int(x) - 1, int(y) - 1) for x, y in re.findall(r'<rect class="last" x="(\d+)" y="(\d+)"', svg)}
     assert found == marked
 
@@ -105,38 +121,9 @@ def test_a_destroyed_tank_gets_a_cue_only_right_after():
     svg = render(state.view(1), {})
     cue = re.search(r'<g class="cue" data-cue="([^"]+)"><title>[^<]*</title><polygon points="([\d.]+),([\d.]+)', svg)
     assert cue and cue.group(1) == "Red Medium Tank destroyed"
-    left, top = corner(sq_parse("c4"))
-    assert left <= float(cue.group(2)) <= left + CELL and top <= float(cue.group(3)) <= top + CELL
+    left, top = WIDE.corner(sq_parse("c4"))
+    assert left <= float(cue.group(2)) <= left + WIDE.cell and top <= float(cue.group(3)) <= top + WIDE.cell
     later = state.apply("move h8 h7 s")
     assert 'class="cue"' not in render(later.view(0), {})
     miss = with_dice(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}), [1]).apply("fire a4 c4")
     assert 'class="cue"' not in render(miss.view(1), {})
-
-
-def text_boxes(svg, left):
-    """(x0, y0, x1, y1, text) of every <text> right of `left`, measured at ~0.6 x font-size a glyph."""
-    boxes = []
-    for x, y, size, anchor, content in re.findall(
-            r'<text x="([\d.]+)" y="([\d.]+)" font-size="([\d.]+)" text-anchor="(\w+)"[^>]*>([^<]*)</text>', svg):
-        x, y, size = float(x), float(y), float(size)
-        width = 0.6 * size * len(content.replace("&amp;", "&"))
-        x0 = x if anchor == "start" else x - width / 2
-        if x0 >= left:
-            boxes.append((x0, y - 0.8 * size, x0 + width, y, content))
-    return boxes
-
-
-def test_panel_text_never_overlaps_or_runs_out_of_the_panel():
-    from game_core.bitskrieg.svg import PANEL_X
-    views = [setup_until(phase).view(seat) for phase in ("pick", "deploy", "flags") for seat in (0, 1)]
-    views += [setup_until("play", 5, {"ramming": True, "reverse": True, "bounding_fire": True}).view(0)]
-    deploy = setup_until("deploy")
-    deploy = deploy.apply(deploy.legal_actions()[0])
-    views += [deploy.view(deploy.to_play), deploy.view(1 - deploy.to_play)]
-    for view in views:
-        boxes = text_boxes(render(view, {}), PANEL_X - 8)
-        assert boxes
-        for i, a in enumerate(boxes):
-            assert a[2] <= WIDTH - 8, a
-            for b in boxes[i + 1:]:
-                assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (a, b)

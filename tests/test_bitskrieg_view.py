@@ -10,7 +10,7 @@ import pytest
 
 from game_core.bitskrieg import GAME, render, status_text, tray
 from game_core.bitskrieg.rules import sq_parse
-from game_core.bitskrieg.svg import centre
+from game_core.bitskrieg.svg import WIDE
 from game_core.engine import BrokenInvariant
 from game_core.rng import Rng
 
@@ -76,10 +76,10 @@ def test_the_board_shows_the_facts_of_the_engine_not_its_own_sums():
     planted = copy.deepcopy(view)
     planted["facts"]["shots"]["fire a4 c4"].update(range=5, destroyed=0.77)
     svg = render(planted, {"tank": "a4"})
-    assert "range 5, 77% to destroy" in svg and "r5 77%" in svg
+    assert "range 5, 77% to destroy" in svg and ">77%<" in svg
     planted["facts"]["paths"]["move a4"]["b4"] = ["a5", "b5", "b4"]  # a route the renderer cannot have made up
-    points = " ".join(f"{x},{y}" for x, y in (centre(sq_parse(s)) for s in ("a4", "a5", "b5", "b4")))
-    assert f'<polyline points="{points}"' in render(planted, {"tank": "a4", "to": "b4"})
+    points = " ".join(f"{x:g},{y:g}" for x, y in (WIDE.centre(sq_parse(s)) for s in ("a4", "a5", "b5", "b4")))
+    assert f'<polyline points="{points}"' in render(planted, {"tank": "a4", "to": "move a4 b4"})
 
 
 def test_paths_are_the_cheapest_route_to_each_square():

@@ -1,11 +1,15 @@
-"""Bitskrieg board as SVG, drawn from a seat's view only: the 8 x 8 board on the left, a side panel
-with picks, rebuild tracks, the last dice and buttons on the right. Every rule fact it shows (range,
-chance to destroy, routes, the last move, cues) comes from view["facts"]; what the seat may not see
-was removed by the rules' redact ({"hidden": n}). Clicks follow the UI contract in docs/architecture.md.
+"""Bitskrieg board as SVG, drawn from a seat's view only. On a laptop the 8 x 8 board sits left of a
+side panel (each player's picks, rebuilds and losses, the last dice, a key to the counters); on a
+phone (ui["narrow"]) the board spans the width and the panel is stacked below it. Every rule fact it
+shows (range, chance to destroy, routes, the last move, cues) comes from view["facts"]; what the seat
+may not see was removed by the rules' redact ({"hidden": n}). The decision's buttons are the page's
+tray (tray() below); the drawing keeps only the board-spatial choices. Clicks follow the UI contract
+in docs/architecture.md.
 
-UI keys read: "tank" (square of the selected own tank), "mode" (move | bound | back), "to" (a
-destination square whose path is drawn), "place" (e.g. "deploy M", "rebuild L", "reserve H": the
-class and verb to place), "curtain" (hide the own picks: hotseat hand-over), "interactive".
+UI keys read: "tank" (square of the selected own tank), "mode" (move | bound | back), "to" (a chosen
+destination, "<tank square> <square>" or "<place> <square>": its path is drawn, and on a phone its
+facings are offered), "place" (e.g. "deploy M", "rebuild L", "reserve H": the class and verb to
+place), "curtain" (hide the own picks: hotseat hand-over), "interactive", "narrow".
 """
 
 from .. import svg as S
@@ -13,22 +17,14 @@ from . import data
 from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 
 CLASSES = data.TANK_CLASSES
-CELL = 54
-# The page scales the board to its column's width, so the drawing is wide and low (the status sits
-# in the side panel): on a 1366 x 768 laptop the home rows and the file letters stay on screen.
-BOARD_X, BOARD_Y = 22, 8
-BOARD_BOTTOM = BOARD_Y + SIZE * CELL
-PANEL_X = BOARD_X + SIZE * CELL + 18
-PANEL_W = 320
-INNER_W = PANEL_W - 24  # the panel's text width
-WIDTH, HEIGHT = PANEL_X + PANEL_W, BOARD_BOTTOM + 20
-DICE_BOTTOM = 14   # the dice labels fill the top 14 px of a square; obstacles are drawn below them
 PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
         4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
         6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-TERRAIN_FILL = {"obstacle": "#6b6259", "building": "#8a8f98", "woods": "#3f7d3a", "water": "#3d7fc4"}
 TERRAIN_EFFECT = {"obstacle": "blocks movement and fire", "building": "blocks movement and fire",
                   "woods": "can be entered, blocks fire", "water": "blocks movement, not fire; never destroyed"}
+ROTATION = {"n": 0, "e": 90, "s": 180, "w": 270}
+PALE = {0: "#d9e4f7", 1: "#f6dcd9"}  # the finished side of a counter
+INK, PAPER, PANEL, LINE = "#1f2421", "#f4efe4", "#fffaf0", "#c9b98f"
 PROMPTS = {
     "obstacles": "roll the dice to place an obstacle",
     "pick": "secretly pick a tank",
@@ -39,6 +35,41 @@ PROMPTS = {
     "bound": "fire with the tank that made a bounding move, or hold fire",
     "play": "move, fire, flip your finished tanks or rebuild",
 }
+
+
+class Layout:
+    """Where things go. Laptop: board left, panel right, low enough for 1366 x 768 with the tray
+    beside it. Phone: 392 units wide (the page scales it to ~375 px), the board across the width
+    with squares of 47 (~45 px, a finger), the panel below; no text under 12 units (~11.5 px)."""
+
+    def __init__(self, narrow):
+        self.narrow = narrow
+        self.cell = 47 if narrow else 60
+        self.x, self.y = (14, 4) if narrow else (26, 8)
+        self.bottom = self.y + SIZE * self.cell
+        self.die = 13 if narrow else 15             # the printed dice labels
+        self.dice_bottom = self.die + 4              # they fill the top of a square; obstacles go below
+        self.text = 12                               # the smallest text
+        self.width = 392 if narrow else self.x + SIZE * self.cell + 16 + 300
+        self.panel_x = 6 if narrow else self.x + SIZE * self.cell + 16
+        self.panel_y = self.bottom + 20 if narrow else self.y
+        self.panel_w = self.width - 6 - self.panel_x
+
+    def corner(self, sq):
+        """Top-left of a square (north is up)."""
+        x, y = xy(sq)
+        return self.x + x * self.cell, self.y + (SIZE - 1 - y) * self.cell
+
+    def centre(self, sq):
+        left, top = self.corner(sq)
+        return left + self.cell / 2, top + self.cell / 2
+
+
+WIDE, NARROW = Layout(False), Layout(True)
+
+
+def layout(ui):
+    return NARROW if (ui or {}).get("narrow") else WIDE
 
 
 def seat_name(seat):
@@ -58,42 +89,31 @@ def ratings(cls):
     return f"{CLASSES[cls]['name']}: {data.ratings(cls)}"
 
 
+def printed_ratings(cls):
+    """The counter's numbers: speed-fire-armor."""
+    c = CLASSES[cls]
+    return f"{c['speed']}-{c['fire']}-{c['armor']}"
+
+
 def wrap(text, width, size):
     """`text` cut into lines that fit `width` at font `size` (a glyph is ~0.6 x font-size)."""
     return S.wrap(text, max(1, int(width / (0.6 * size))))
 
 
-def fit(text, width, size):
-    """The font size (at most `size`) at which `text` fits `width` (a glyph is ~0.6 x font-size)."""
-    return round(min(size, width / (0.6 * max(1, len(str(text))))), 1)
-
-
-def corner(sq):
-    """Top-left pixel of a square (north is up)."""
-    x, y = xy(sq)
-    return BOARD_X + x * CELL, BOARD_Y + (SIZE - 1 - y) * CELL
-
-
-def centre(sq):
-    left, top = corner(sq)
-    return left + CELL / 2, top + CELL / 2
-
-
-def die(cx, cy, size, value, fill="#fff", pip="#222"):
+def die(cx, cy, size, value, fill="#fff", pip="#222", stroke="#333"):
     half = size / 2
-    parts = [f'<rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" rx="{size / 6:.1f}" '
-             f'fill="{fill}" stroke="#333" stroke-width="0.8"/>']
+    parts = [f'<rect x="{cx - half:g}" y="{cy - half:g}" width="{size}" height="{size}" rx="{size / 6:.1f}" '
+             f'fill="{fill}" stroke="{stroke}" stroke-width="0.8"/>']
     step = size * 0.28
     for px, py in PIPS[value]:
-        parts.append(f'<circle cx="{cx + px * step:.1f}" cy="{cy + py * step:.1f}" r="{size / 11:.1f}" fill="{pip}"/>')
+        parts.append(f'<circle cx="{cx + px * step:.1f}" cy="{cy + py * step:.1f}" r="{size / 10:.1f}" fill="{pip}"/>')
     return "".join(parts)
 
 
 def status_text(view):
     st = view["state"]
     if st["phase"] == "over":
-        how = "captured both flags" if st["won_by"] == "flags" else "destroyed every enemy tank"
-        return f"{seat_name(st['winner'])} wins: {how}."
+        return f"{seat_name(st['winner'])} wins: {how_won(st)}."
     prompt = PROMPTS[st["phase"]]
     if st["phase"] == "pick":
         prompt += f" ({count(st['chosen'][st['turn']])} of {data.TANKS_PICKED} chosen)"
@@ -103,157 +123,236 @@ def status_text(view):
     return f"Your turn: {prompt}." if mine else f"{seat_name(st['turn'])} to play: {prompt}."
 
 
+def how_won(st):
+    return "captured both flags" if st["won_by"] == "flags" else "destroyed every enemy tank"
+
+
 def render(view, ui=None):
     ui = ui or {}
+    lay = layout(ui)
     seat = view["seat"]
     interactive = ui.get("interactive", True) and seat is not None and seat == view["to_play"]
     legal = view.get("legal_actions", []) if interactive else []
-    out = [S.svg_open(WIDTH, HEIGHT, "Bitskrieg board"),
-           f'<rect width="{WIDTH}" height="{HEIGHT}" fill="#f4efe4"/>']
-    out += draw_board(view)
-    out += draw_last(view)
-    out += draw_tanks(view, ui, legal)
+    panel, height = draw_panel(view, ui, lay)
+    out = [S.svg_open(lay.width, height, "Bitskrieg board"), "<title>Bitskrieg board</title>",
+           f'<rect width="{lay.width}" height="{height}" fill="{PAPER}"/>']
+    out += draw_board(view, lay)
+    out += draw_last(view, lay)
+    out += draw_tanks(view, ui, legal, lay)
+    out += draw_flags(view, lay)
     if legal:
-        out += draw_choices(view, ui, legal)
-    out += draw_cues(view)
-    out += draw_panel(view, ui, legal)
+        out += draw_choices(view, ui, legal, lay)
+    out += draw_cues(view, lay)
+    out += draw_result(view, lay)
+    out += panel
     out.append("</svg>")
     return "".join(out)
 
 
 # -- the board -------------------------------------------------------------------------------
-def printed_board():
+def printed_board(lay):
     """The squares with their dice labels and the file and rank names: the same in every render."""
-    out = []
+    out = [f'<rect x="{lay.x - 2}" y="{lay.y - 2}" width="{SIZE * lay.cell + 4}" height="{SIZE * lay.cell + 4}" '
+           f'fill="#8a7a5a"/>']
     for sq in range(SIZE * SIZE):
-        left, top = corner(sq)
+        left, top = lay.corner(sq)
         x, y = xy(sq)
-        fill = "#e9dfc7" if (x + y) % 2 else "#dccfae"
-        out.append(f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#b9a983" '
-                   f'stroke-width="0.6"/>')
+        fill = ("#e9dfc7" if (x + y) % 2 else "#dccfae") if is_dice_square(sq) else "#cdbf9c"
+        out.append(f'<rect x="{left}" y="{top}" width="{lay.cell}" height="{lay.cell}" fill="{fill}" '
+                   f'stroke="#b9a983" stroke-width="0.6"/>')
         if is_dice_square(sq):
             first, second = dice_of(sq)
-            out.append(die(left + 8, top + 8, 10, first) + die(left + 20, top + 8, 10, second))
+            d = lay.die
+            out.append(die(left + 2 + d / 2, top + 2 + d / 2, d, first, "#fbf8f0", "#3a3226", "#8a7a5a")
+                       + die(left + 4 + 1.5 * d, top + 2 + d / 2, d, second, "#fbf8f0", "#3a3226", "#8a7a5a"))
     for i in range(SIZE):
-        out.append(S.text(BOARD_X + i * CELL + CELL / 2, BOARD_BOTTOM + 14, "abcdefgh"[i], size=12, fill="#444"))
-        out.append(S.text(BOARD_X - 10, BOARD_Y + (SIZE - 1 - i) * CELL + CELL / 2 + 4, i + 1, size=12, fill="#444"))
+        out.append(S.text(lay.x + i * lay.cell + lay.cell / 2, lay.bottom + 15, "abcdefgh"[i], size=lay.text + 1,
+                          fill="#444", weight="bold"))
+        out.append(S.text(lay.x / 2 - 1, lay.y + (SIZE - 1 - i) * lay.cell + lay.cell / 2 + 4, i + 1,
+                          size=lay.text + 1, fill="#444", weight="bold"))
     return "".join(out)
 
 
-PRINTED_BOARD = printed_board()
+PRINTED_BOARD = {lay.narrow: printed_board(lay) for lay in (WIDE, NARROW)}
 
 
-def draw_board(view):
+def draw_board(view, lay):
     st = view["state"]
-    out = [PRINTED_BOARD]
+    out = [PRINTED_BOARD[lay.narrow]]
     for seat, edge in enumerate(st["home"]):
         for sq in edge_squares(edge) if edge else ():
-            left, top = corner(sq)
-            out.append(f'<rect x="{left + 2}" y="{top + 2}" width="{CELL - 4}" height="{CELL - 4}" fill="none" '
-                       f'stroke="{colour(seat)}" stroke-width="2" stroke-dasharray="5 3" opacity="0.7"/>')
+            left, top = lay.corner(sq)
+            out.append(f'<rect x="{left + 2}" y="{top + 2}" width="{lay.cell - 4}" height="{lay.cell - 4}" '
+                       f'fill="{colour(seat)}" fill-opacity="0.1" stroke="{colour(seat)}" stroke-width="2" '
+                       f'stroke-dasharray="5 3" opacity="0.8"/>')
     for square, terrain in st["obstacles"].items():
-        out.append(draw_obstacle(sq_parse(square), terrain))
-    for seat in (0, 1):
-        for square in st["flags"][seat]:
-            out.append(draw_flag(sq_parse(square), seat))
+        out.append(draw_obstacle(sq_parse(square), terrain, lay))
     return out
 
 
-def draw_obstacle(sq, terrain):
+# Obstacle counters drawn in a 40 x 32 box (scaled into the square below its dice labels).
+TERRAIN_ART = {
+    "obstacle": '<ellipse cx="20" cy="29" rx="19" ry="3" fill="#0003"/>'
+                '<path d="M3 29 L6 17 L14 11 L22 14 L25 29 Z" fill="#7d7468" stroke="#4a433b"/>'
+                '<path d="M14 11 L22 14 L18 20 L8 19 Z" fill="#a39a8c"/>'
+                '<path d="M20 29 L23 9 L31 4 L37 12 L38 29 Z" fill="#6e665c" stroke="#4a433b"/>'
+                '<path d="M23 9 L31 4 L37 12 L29 15 Z" fill="#958b7d"/>'
+                '<circle cx="10" cy="27" r="2.5" fill="#8e8578"/>',
+    "building": '<rect x="7" y="12" width="26" height="19" fill="#b8b2a7" stroke="#555"/>'
+                '<polygon points="4,13 20,2 36,13" fill="#8c3b2b" stroke="#5a2418"/>'
+                '<rect x="11" y="16" width="6" height="5" fill="#4b5a6b"/><rect x="23" y="16" width="6" height="5" '
+                'fill="#4b5a6b"/><rect x="17" y="23" width="6" height="8" fill="#5b4030"/>',
+    "woods": "".join(f'<circle cx="{px}" cy="{py}" r="{r}" fill="{fill}" stroke="#24501f"/>'
+                     for px, py, r, fill in ((10, 20, 9, "#3f7d3a"), (30, 20, 9, "#3f7d3a"), (20, 11, 10, "#4b8c43"),
+                                             (20, 24, 8, "#356b30"))),
+    "water": '<rect x="1" y="3" width="38" height="27" rx="11" fill="#3d7fc4" stroke="#2a5f96"/>'
+             '<path d="M7 13 q4 -4 8 0 t8 0 t8 0 M9 21 q4 -4 8 0 t8 0 t8 0" stroke="#cfe6ff" fill="none" '
+             'stroke-width="1.5"/>',
+}
+
+
+def draw_obstacle(sq, terrain, lay):
     """An obstacle counter in the square below its dice labels (they name the square it was rolled on)."""
-    left, top = corner(sq)
-    ox, oy, ow, oh = left + 4, top + DICE_BOTTOM + 2, CELL - 8, CELL - DICE_BOTTOM - 5
-    fill = TERRAIN_FILL[terrain]
+    left, top = lay.corner(sq)
+    box_w, box_h = lay.cell - 8, lay.cell - lay.dice_bottom - 3
     name = data.terrain_name(terrain)
-    shape = {
-        "obstacle": f'<polygon points="{ox + 2},{oy + oh} {ox + 8},{oy + 8} {ox + 22},{oy} {ox + 40},{oy + 10} '
-                    f'{ox + ow - 2},{oy + oh}" fill="{fill}" stroke="#3e3833"/>',
-        "building": f'<rect x="{ox + 8}" y="{oy + 12}" width="{ow - 16}" height="{oh - 12}" fill="{fill}" stroke="#555"/>'
-                    f'<polygon points="{ox + 4},{oy + 13} {ox + ow / 2},{oy} {ox + ow - 4},{oy + 13}" fill="#7a3b2e"/>',
-        "woods": "".join(f'<circle cx="{ox + px}" cy="{oy + py}" r="9" fill="{fill}" stroke="#2c5a29"/>'
-                         for px, py in ((11, 9), (31, 9), (21, 22), (37, 24), (9, 24))),
-        "water": f'<rect x="{ox + 1}" y="{oy + 2}" width="{ow - 2}" height="{oh - 3}" rx="12" fill="{fill}"/>'
-                 f'<path d="M{ox + 8} {oy + oh / 2} q6 -5 12 0 t12 0 t12 0" stroke="#cfe6ff" fill="none"/>',
-    }[terrain]
-    return (f'<g class="obstacle"><title>{S.esc(name)} on {sq_name(sq)}: {TERRAIN_EFFECT[terrain]}</title>'
-            f'{shape}</g>')
+    return (f'<g class="obstacle" transform="translate({left + 4} {top + lay.dice_bottom}) '
+            f'scale({box_w / 40:.3f} {box_h / 32:.3f})"><title>{S.esc(name)} on {sq_name(sq)}: '
+            f'{TERRAIN_EFFECT[terrain]}</title>{TERRAIN_ART[terrain]}</g>')
 
 
-def draw_flag(sq, seat):
-    left, top = corner(sq)
-    x, y = left + CELL - 14, top + CELL - 6
-    return (f'<g class="flag"><title>{seat_name(seat)} flag on {sq_name(sq)}</title>'
-            f'<line x1="{x}" y1="{y}" x2="{x}" y2="{y - 24}" stroke="#333" stroke-width="1.5"/>'
-            f'<polygon points="{x},{y - 24} {x + 12},{y - 19} {x},{y - 14}" fill="{colour(seat)}" stroke="#222" '
-            f'stroke-width="0.6"/></g>')
-
-
-def draw_last(view):
-    """The last action's squares (class "last", kept until the next action) and its line of fire."""
-    facts = view["facts"]
+def draw_flags(view, lay):
+    """Each flag as a pennant in the top-right corner of its square (over a tank standing on it)."""
     out = []
-    for square in facts["last"]:
-        left, top = corner(sq_parse(square))
-        out.append(f'<rect class="last" x="{left + 1}" y="{top + 1}" width="{CELL - 2}" height="{CELL - 2}" '
-                   f'fill="#fff176" fill-opacity="0.45" stroke="#c9a800" stroke-width="1" stroke-dasharray="3 2"/>')
+    for seat in (0, 1):
+        for square in view["state"]["flags"][seat]:
+            left, top = lay.corner(sq_parse(square))
+            x, y, h = left + lay.cell - 16, top + lay.cell * 0.55, lay.cell * 0.45
+            out.append(f'<g class="flag"><title>{seat_name(seat)} flag on {square}</title>'
+                       f'<line x1="{x:g}" y1="{y:g}" x2="{x:g}" y2="{y - h:g}" stroke="#222" stroke-width="2"/>'
+                       f'<polygon points="{x:g},{y - h:g} {x + 13:g},{y - h + 5:g} {x:g},{y - h + 10:g}" '
+                       f'fill="{colour(seat)}" stroke="#fff" stroke-width="1"/></g>')
+    return out
+
+
+def draw_last(view, lay):
+    """The last action's squares (class "last", kept until the next action) and its line of fire."""
+    out = []
+    for square in view["facts"]["last"]:
+        left, top = lay.corner(sq_parse(square))
+        out.append(f'<rect class="last" x="{left + 1}" y="{top + 1}" width="{lay.cell - 2}" height="{lay.cell - 2}" '
+                   f'fill="#fff176" fill-opacity="0.5" stroke="#c9a800" stroke-width="1.5" stroke-dasharray="3 2"/>')
     roll = view["state"]["last_roll"]
     if roll and roll["kind"] in ("fire", "ram"):
-        (x1, y1), (x2, y2) = centre(sq_parse(roll["from"])), centre(sq_parse(roll["at"]))
+        (x1, y1), (x2, y2) = lay.centre(sq_parse(roll["from"])), lay.centre(sq_parse(roll["at"]))
         out.append(f'<line class="last" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d08a00" stroke-width="3" '
                    f'stroke-dasharray="6 4" opacity="0.8"/>')
     return out
 
 
-def draw_tank(square, tank, moved):
+# -- counters --------------------------------------------------------------------------------
+def tank_icon(cls, fill, line):
+    """A tank seen from above, pointing north, about 22 x 30 around (0, 0)."""
+    tracks = (f'<rect x="-11" y="-11" width="6" height="23" rx="2" fill="{line}"/>'
+              f'<rect x="5" y="-11" width="6" height="23" rx="2" fill="{line}"/>')
+    if cls == "D":  # a casemate: a low hull, the gun fixed in its front, no turret
+        return (tracks + f'<path d="M-6 -7 L6 -7 L7 11 L-7 11 Z" fill="{fill}" stroke="{line}" stroke-width="1.5"/>'
+                f'<rect x="-2" y="-17" width="4" height="12" fill="{line}"/>')
+    turret, gun = {"L": (4, 2.2), "M": (5, 2.8), "H": (6.5, 3.6)}[cls]
+    return (tracks + f'<rect x="-6" y="-10" width="12" height="21" rx="2" fill="{fill}" stroke="{line}" '
+            f'stroke-width="1.5"/><rect x="{-gun / 2}" y="-16" width="{gun}" height="16" fill="{line}"/>'
+            f'<circle cx="0" cy="2" r="{turret}" fill="{fill}" stroke="{line}" stroke-width="1.5"/>')
+
+
+def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
+    """A tank counter `size` square at (0, 0): class top left, a tank icon turned to its facing,
+    speed-fire-armor at the bottom; a bright bar on its front edge; the finished side is pale, a lost
+    tank grey."""
+    base = "#b5b5b5" if lost else (colour(seat) if ready else PALE[seat])
+    ink = "#fff" if ready and not lost else ("#555" if lost else colour(seat))
+    font = 12 if size < 50 else 13
+    parts = [f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" rx="{size / 9:.1f}" fill="{base}" '
+             f'stroke="{"#1b1b1b" if ready else colour(seat)}" stroke-width="1.5"/>']
+    if front:
+        inset, far = size * 0.22, size - size * 0.22
+        ends = {"n": (inset, 2, far, 2), "s": (inset, size - 2, far, size - 2),
+                "e": (size - 2, inset, size - 2, far), "w": (2, inset, 2, far)}[facing]
+        parts.append(f'<line x1="{ends[0]:g}" y1="{ends[1]:g}" x2="{ends[2]:g}" y2="{ends[3]:g}" '
+                     f'stroke="{"#ffd54a" if ready else colour(seat)}" stroke-width="3.5" stroke-linecap="round"/>')
+    # the icon sits right of the class letters and above the ratings (it may tuck under their corners)
+    icon_fill, icon_line = ("#eef2f7", "#1b1b1b") if ready and not lost else (base, ink)
+    parts.append(f'<g transform="translate({size * 0.62:.1f} {size * 0.44:.1f}) rotate({ROTATION[facing]}) '
+                 f'scale({size / 58:.2f})">{tank_icon(cls, icon_fill, icon_line)}</g>')
+    parts.append(S.text(4, font, CLASSES[cls]["short"], size=font, anchor="start", weight="bold", fill=ink))
+    parts.append(S.text(size / 2, size - 3.5, printed_ratings(cls), size=font, weight="bold",
+                        fill=ink))
+    return "".join(parts)
+
+
+def face_down(size, seat):
+    """A secret pick: the back of a counter."""
+    return (f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" rx="{size / 9:.1f}" fill="#6d6d6d" '
+            f'stroke="{colour(seat)}" stroke-width="2.5"/>' + S.text(size / 2, size / 2 + 7, "?", size=20,
+                                                                    weight="bold", fill="#fff"))
+
+
+def draw_tank(square, tank, moved, lay):
     """A tank counter in a <g data-piece> placed by a translate, so the page can slide it."""
     seat, cls, facing, ready = tank["seat"], tank["class"], tank["facing"], tank["ready"]
-    left, top = corner(sq_parse(square))
-    c = CELL / 2
-    dx, dy = STEP[facing]
-    body = colour(seat) if ready else "#bdbdbd"
-    stroke = "#222" if ready else colour(seat)
-    turret = "" if cls == "D" else f'<circle cx="{c}" cy="{c}" r="8" fill="{body}" stroke="{stroke}" stroke-width="1.5"/>'
+    left, top = lay.corner(sq_parse(square))
+    inset = 3 if lay.narrow else 4
     label = (f"{seat_name(seat)} {CLASSES[cls]['name']} on {square}, facing {FACING_NAMES[facing]}, "
              f"{'ready' if ready else 'finished'}")
     return (f'<g class="tank{" last" if moved else ""}" data-piece="{tank["piece"]}" '
-            f'transform="translate({left} {top})"><title>{S.esc(label)}</title>'
-            f'<rect x="9" y="11" width="36" height="36" rx="6" fill="{body}" stroke="{stroke}" stroke-width="2.5"/>'
-            f'<line x1="{c}" y1="{c + 2}" x2="{c + dx * 25}" y2="{c + 2 - dy * 25}" stroke="#111" '
-            f'stroke-width="{6 if cls == "D" else 4}" stroke-linecap="round"/>{turret}'
-            + S.text(c, c + 6, CLASSES[cls]["short"], size=11, weight="bold", fill="#fff" if ready else "#333")
-            + ("" if ready else S.text(c, 20 if facing == "s" else 45, "finished", size=7, fill="#333"))
-            + "</g>")
+            f'transform="translate({left + inset} {top + inset})"><title>{S.esc(label)}</title>'
+            f'{counter(lay.cell - 2 * inset, seat, cls, facing, ready)}</g>')
 
 
-def draw_tanks(view, ui, legal):
+def draw_tanks(view, ui, legal, lay):
     selected = selected_tank(view, ui, legal)
     last = view["facts"]["last"]
     out = []
     for square, tank in sorted(view["state"]["tanks"].items()):
-        out.append(draw_tank(square, tank, square in last))
-        left, top = corner(sq_parse(square))
+        out.append(draw_tank(square, tank, square in last, lay))
+        left, top = lay.corner(sq_parse(square))
         if square == selected:
-            out.append(f'<rect x="{left + 3}" y="{top + 3}" width="{CELL - 6}" height="{CELL - 6}" fill="none" '
-                       f'stroke="#e65100" stroke-width="4"/>')
+            out.append(f'<rect x="{left + 1.5}" y="{top + 1.5}" width="{lay.cell - 3}" height="{lay.cell - 3}" '
+                       f'fill="none" stroke="#e65100" stroke-width="3.5"/>')
         elif tank["seat"] == view["seat"] and tank_actions(legal, square):
-            out.append(f'<rect x="{left}" y="{top}" width="{CELL}" height="{CELL}" fill="transparent" '
+            out.append(f'<rect x="{left}" y="{top}" width="{lay.cell}" height="{lay.cell}" fill="transparent" '
                        f'{S.command_attrs("ui:tank=" + square, "Select the tank on " + square)}/>')
     return out
 
 
-def draw_cues(view):
+def draw_cues(view, lay):
     """A burst where the last action destroyed or captured something (present right after it only)."""
     out = []
+    big, small = lay.cell * 0.42, lay.cell * 0.2
     for cue in view["facts"]["cues"]:
-        cx, cy = centre(sq_parse(cue["square"]))
+        cx, cy = lay.centre(sq_parse(cue["square"]))
         points = " ".join(f"{cx + r * dx:.1f},{cy + r * dy:.1f}" for r, (dx, dy) in zip(
-            [24, 11] * 8, [(0, -1), (0.38, -0.92), (0.71, -0.71), (0.92, -0.38), (1, 0), (0.92, 0.38), (0.71, 0.71),
-                           (0.38, 0.92), (0, 1), (-0.38, 0.92), (-0.71, 0.71), (-0.92, 0.38), (-1, 0),
-                           (-0.92, -0.38), (-0.71, -0.71), (-0.38, -0.92)]))
+            [big, small] * 8, [(0, -1), (0.38, -0.92), (0.71, -0.71), (0.92, -0.38), (1, 0), (0.92, 0.38),
+                               (0.71, 0.71), (0.38, 0.92), (0, 1), (-0.38, 0.92), (-0.71, 0.71), (-0.92, 0.38),
+                               (-1, 0), (-0.92, -0.38), (-0.71, -0.71), (-0.38, -0.92)]))
         out.append(f'<g class="cue" data-cue="{S.esc(cue["text"])}"><title>{S.esc(cue["text"])}</title>'
                    f'<polygon points="{points}" fill="#ff9f1a" fill-opacity="0.75" stroke="#c0392b" '
                    f'stroke-width="1.5"/></g>')
     return out
+
+
+def draw_result(view, lay):
+    """At the end, who won and why across the middle of the board."""
+    st = view["state"]
+    if st["phase"] != "over":
+        return []
+    w, h = lay.cell * 6.6, lay.cell * 1.7
+    x, y = lay.x + (SIZE * lay.cell - w) / 2, lay.y + (SIZE * lay.cell - h) / 2
+    title = f"{seat_name(st['winner'])} wins" + (" (you)" if st["winner"] == view["seat"] else "")
+    return [f'<g class="result"><rect x="{x:g}" y="{y:g}" width="{w:g}" height="{h:g}" rx="10" fill="{PANEL}" '
+            f'fill-opacity="0.94" stroke="{colour(st["winner"])}" stroke-width="4"/>'
+            + S.text(x + w / 2, y + h * 0.47, title, size=round(lay.cell * 0.5), weight="bold",
+                     fill=colour(st["winner"]))
+            + S.text(x + w / 2, y + h * 0.8, how_won(st).capitalize(), size=lay.text + 2, fill=INK) + "</g>"]
 
 
 # -- choices on the board --------------------------------------------------------------------------
@@ -266,7 +365,7 @@ def selected_tank(view, ui, legal):
     st = view["state"]
     if st["phase"] == "bound":
         return st["bounding"]
-    if st["phase"] != "play" or not legal:
+    if st["phase"] != "play" or not legal or current_place(view, ui, legal):
         return None
     wanted = ui.get("tank")
     if isinstance(wanted, str) and tank_actions(legal, wanted):
@@ -278,66 +377,139 @@ def selected_tank(view, ui, legal):
     return None
 
 
-def facing_marker(sq, facing, action, label, fill):
-    """A small triangle inside `sq` pointing `facing`: click it to end there facing that way."""
-    cx, cy = centre(sq)
+def facing_marker(sq, facing, action, label, fill, lay):
+    """A triangle inside `sq` pointing `facing`: click it to end there facing that way (laptop)."""
+    cx, cy = lay.centre(sq)
     dx, dy = STEP[facing]
-    tip = (cx + dx * 24, cy - dy * 24)
-    base = (cx + dx * 11, cy - dy * 11)
-    px, py = -dy * 9, -dx * 9
-    points = f"{tip[0]},{tip[1]} {base[0] + px},{base[1] + py} {base[0] - px},{base[1] - py}"
-    return (f'<polygon points="{points}" fill="{fill}" stroke="#222" stroke-width="1" opacity="0.85" '
+    reach = lay.cell * 0.45
+    tip = (cx + dx * reach, cy - dy * reach)
+    base = (cx + dx * lay.cell * 0.2, cy - dy * lay.cell * 0.2)
+    px, py = -dy * lay.cell * 0.17, -dx * lay.cell * 0.17
+    points = f"{tip[0]:g},{tip[1]:g} {base[0] + px:g},{base[1] + py:g} {base[0] - px:g},{base[1] - py:g}"
+    return (f'<polygon points="{points}" fill="{fill}" stroke="#222" stroke-width="1" opacity="0.9" '
             f'{S.action_attrs(action, label)}/>')
 
 
-def square_choice(sq, action, label, opacity):
-    left, top = corner(sq)
-    return (f'<rect x="{left + 4}" y="{top + 4}" width="{CELL - 8}" height="{CELL - 8}" fill="#ffd54a" '
-            f'opacity="{opacity}" {S.action_attrs(action, label)}/>')
+def facing_arrow(sq, facing, action, label, fill, lay):
+    """A whole-square arrow on the neighbour of `sq` that `facing` points to: click it to end on `sq`
+    facing that way (phone: a finger-sized target; a tank always faces a square of the board)."""
+    dx, dy = STEP[facing]
+    x, y = xy(sq)
+    left, top = lay.corner((y + dy) * SIZE + x + dx)
+    c = lay.cell
+    arrow = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}[facing]
+    ax, ay = arrow
+    cx, cy = left + c / 2, top + c / 2
+    tip = (cx + ax * c * 0.38, cy + ay * c * 0.38)
+    back = (cx - ax * c * 0.3, cy - ay * c * 0.3)
+    side = (-ay * c * 0.3, ax * c * 0.3)
+    points = (f"{tip[0]:g},{tip[1]:g} {back[0] + side[0]:g},{back[1] + side[1]:g} "
+              f"{back[0] - side[0]:g},{back[1] - side[1]:g}")
+    return (f'<g {S.action_attrs(action, label)}><rect x="{left}" y="{top}" width="{c}" height="{c}" fill="#fff" '
+            f'fill-opacity="0.55" stroke="{fill}" stroke-width="2"/><polygon points="{points}" fill="{fill}" '
+            f'stroke="#222" stroke-width="1"/></g>')
 
 
-def draw_choices(view, ui, legal):
+def square_target(sq, attrs, fill, opacity, lay):
+    """A whole-square target with an inset highlight."""
+    left, top = lay.corner(sq)
+    c = lay.cell
+    return (f'<g {attrs}><rect x="{left}" y="{top}" width="{c}" height="{c}" fill="transparent"/>'
+            f'<rect x="{left + 5}" y="{top + 5}" width="{c - 10}" height="{c - 10}" rx="4" fill="{fill}" '
+            f'fill-opacity="{opacity}" stroke="{fill}" stroke-width="2"/></g>')
+
+
+def facings(sq, steps, say, fill, lay, chosen):
+    """The facing choices of the steps [(action, square, facing)] ending on `sq`: triangles in the
+    square on a laptop; on a phone arrows on its neighbours, once `sq` is the chosen destination."""
+    if lay.narrow and not chosen:
+        return []
+    draw = facing_arrow if lay.narrow else facing_marker
+    return [draw(sq_parse(end), facing, action, say(end, facing), fill, lay)
+            for action, end, facing in steps if end == sq]
+
+
+def destinations(view, ui, lay, origin, steps, fill, say):
+    """The squares of steps [(action, square, facing)] from `origin` ("move d3", or a place like
+    "deploy M"). On a phone a tap on a square chooses it and its facings appear as arrows around it;
+    on a laptop each square has its facing triangles, and a click on the square draws its route.
+    Returns (squares and route, facing choices): the facings are drawn last, on top."""
+    chosen = chosen_end(ui, origin, steps)
+    start = origin.split()[-1]
+    paths = view["facts"].get("paths", {})
+    ends = sorted({end for _, end, _ in steps})
+    out = []
+    for end in ends if lay.narrow or origin in paths else ():
+        if end == start and not lay.narrow:
+            continue  # turning in place: the triangles on the tank itself
+        selected = end == chosen
+        command, label = (("ui:to=", f"Clear the choice of {end}") if selected else
+                          (f"ui:to={origin} {end}", f"Choose {end}"))
+        out.append(square_target(sq_parse(end), S.command_attrs(command, label, selected),
+                                 "#e65100" if selected else "#4caf50", 0.3 if selected else 0.22, lay))
+    route = paths.get(origin, {}).get(chosen)
+    if route:
+        points = " ".join(f"{x:g},{y:g}" for x, y in (lay.centre(sq_parse(s)) for s in [start] + route))
+        out.append(f'<polyline points="{points}" fill="none" stroke="#1b5e20" stroke-width="4" '
+                   f'stroke-dasharray="2 6" stroke-linecap="round"/>')
+    return out, [part for end in ends for part in facings(end, steps, say, fill, lay, end == chosen)]
+
+
+def chosen_end(ui, origin, steps):
+    """The destination chosen for `origin` (ui "to"), if it is still one of the steps."""
+    wanted = ui.get("to")
+    if not isinstance(wanted, str) or not wanted.startswith(origin + " "):
+        return None
+    end = wanted[len(origin) + 1:]
+    return end if any(e == end for _, e, _ in steps) else None
+
+
+def draw_choices(view, ui, legal, lay):
     phase = view["state"]["phase"]
     if phase == "flags":
-        return [square_choice(sq_parse(a.split()[1]), a, "Place a flag on " + a.split()[1], 0.35) for a in legal]
-    if phase == "home":
-        return [square_choice(sq, a, f"Take the {FACING_NAMES[a.split()[1]]} edge as home", 0.3)
-                for a in legal for sq in edge_squares(a.split()[1])]
+        return [square_target(sq_parse(a.split()[1]), S.action_attrs(a, "Place a flag on " + a.split()[1]),
+                              "#ffd54a", 0.45, lay) for a in legal]
+    if phase == "home":  # the tray has the two buttons; the board shows where each edge is
+        return [edge_band(a.split()[1], lay) for a in legal]
     place = current_place(view, ui, legal)
     if place:
         verb, cls = place.split()
-        return [facing_marker(sq_parse(a.split()[2]), a.split()[3], a,
-                              f"{verb.capitalize()} a {CLASSES[cls]['name']} on {a.split()[2]} facing "
-                              f"{FACING_NAMES[a.split()[3]]}", "#ffd54a")
-                for a in legal if a.startswith(place + " ")]
+        steps = [(a, a.split()[2], a.split()[3]) for a in legal if a.startswith(place + " ")]
+        # the origin of a placement is the place itself ("deploy M"), so "to" reads "deploy M a1"
+        squares, facing = destinations(view, ui, lay, place, steps, "#ffb300",
+                                       lambda end, f: f"{verb.capitalize()} a {CLASSES[cls]['name']} on {end} "
+                                                      f"facing {FACING_NAMES[f]}")
+        return squares + facing
     tank = selected_tank(view, ui, legal)
     if tank is None:
         return []
     actions = tank_actions(legal, tank)
     mode = current_mode(ui, actions)
-    steps = [a.split() for a in actions if a.startswith(mode + " ")]
-    out = []
-    ends = sorted({words[2] for words in steps} - {tank})
-    for end in ends:
-        left, top = corner(sq_parse(end))
-        out.append(f'<rect x="{left + 6}" y="{top + 6}" width="{CELL - 12}" height="{CELL - 12}" fill="#9be28a" '
-                   f'opacity="0.35" {S.command_attrs("ui:to=" + end, "Show the path to " + end)}/>')
-    route = view["facts"].get("paths", {}).get(f"{mode} {tank}", {}).get(ui.get("to"))
-    if route:
-        points = " ".join(f"{x},{y}" for x, y in (centre(sq_parse(s)) for s in [tank] + route))
-        out.append(f'<polyline points="{points}" fill="none" stroke="#1b5e20" stroke-width="4" '
-                   f'stroke-dasharray="2 6" stroke-linecap="round"/>')
-    for words in steps:
-        turn = words[2] == tank
-        what = f"Turn in place to face {FACING_NAMES[words[3]]}" if turn else \
-            f"{ {'move': 'Move', 'bound': 'Bounding move', 'back': 'Back up'}[mode]} to {words[2]} facing " \
-            f"{FACING_NAMES[words[3]]}"
-        out.append(facing_marker(sq_parse(words[2]), words[3], " ".join(words), what,
-                                 "#4caf50" if mode == "move" else "#ff9800"))
-    for action in actions:
-        if action.startswith("fire "):
-            out.append(fire_marker(view, action))
-    return out
+    steps = [(a, a.split()[2], a.split()[3]) for a in actions if a.startswith(mode + " ")]
+    verb = {"move": "Move", "bound": "Bounding move", "back": "Back up"}[mode]
+
+    def say(end, facing):
+        return (f"Turn in place to face {FACING_NAMES[facing]}" if end == tank else
+                f"{verb} to {end} facing {FACING_NAMES[facing]}")
+
+    squares, facing = destinations(view, ui, lay, f"{mode} {tank}", steps,
+                                   "#4caf50" if mode == "move" else "#ff9800", say)
+    return squares + [fire_marker(view, a, lay) for a in actions if a.startswith("fire ")] + facing
+
+
+def edge_band(edge, lay):
+    squares = edge_squares(edge)
+    xs, ys = zip(*(lay.corner(sq) for sq in squares))
+    x, y = min(xs), min(ys)
+    w, h = max(xs) - x + lay.cell, max(ys) - y + lay.cell
+    label = f"{FACING_NAMES[edge]} edge"
+    text_at = (x + w / 2, y + h / 2 + 5) if edge in "ns" else (x + w / 2, y + h / 2 + 5)
+    return (f'<g class="edge"><rect x="{x + 2}" y="{y + 2}" width="{w - 4}" height="{h - 4}" fill="#ffd54a" '
+            f'fill-opacity="0.35" stroke="#c9a800" stroke-width="2" stroke-dasharray="6 3"/>'
+            + (S.text(*text_at, label, size=lay.text + 2, weight="bold", fill=INK) if edge in "ns" else
+               f'<g transform="rotate(-90 {text_at[0]:g} {text_at[1] - 5:g})">'
+               + S.text(*text_at, label, size=lay.text + 2, weight="bold", fill=INK) + "</g>")
+            + "</g>")
 
 
 def current_mode(ui, actions):
@@ -353,17 +525,18 @@ def target_name(view, square):
     return data.terrain_name(terrain).lower()
 
 
-def fire_marker(view, action):
+def fire_marker(view, action, lay):
+    """A target ring with the chance to destroy (the engine's figure) on the square fired at."""
     shot = view["facts"]["shots"][action]
     target = action.split()[2]
-    cx, cy = centre(sq_parse(target))
-    label = f"Fire at the {target_name(view, target)} on {target}: range {shot['range']}, " \
-            f"{shot['destroyed']:.0%} to destroy"
-    return (f'<g {S.action_attrs(action, label)}><circle cx="{cx}" cy="{cy}" r="24" fill="#ff3b30" '
-            f'fill-opacity="0.15" stroke="#ff3b30" stroke-width="3"/>'
-            f'<rect x="{cx - 25}" y="{cy + 12}" width="50" height="14" rx="3" fill="#fff" opacity="0.9"/>'
-            + S.text(cx, cy + 23, f"r{shot['range']} {shot['destroyed']:.0%}", size=10, weight="bold", fill="#b00")
-            + "</g>")
+    cx, cy = lay.centre(sq_parse(target))
+    chance = f"{shot['destroyed']:.0%}"
+    label = f"{chance}: fire at the {target_name(view, target)} on {target}, range {shot['range']}, {chance} to destroy"
+    r = lay.cell / 2  # a finger-sized ring on a phone
+    return (f'<g {S.action_attrs(action, label)}><circle cx="{cx:g}" cy="{cy:g}" r="{r:g}" fill="#ff3b30" '
+            f'fill-opacity="0.18" stroke="#ff3b30" stroke-width="3"/>'
+            f'<rect x="{cx - 20:g}" y="{cy - 9:g}" width="40" height="18" rx="4" fill="#fff" stroke="#b00"/>'
+            + S.text(cx, cy + 5, chance, size=lay.text + 1, weight="bold", fill="#b00") + "</g>")
 
 
 def current_place(view, ui, legal):
@@ -381,7 +554,7 @@ def current_place(view, ui, legal):
     return wanted if wanted in options else (options[0] if options else None)
 
 
-# -- the controls of the decision (the page's tray, and the panel's buttons) -----------------------
+# -- the controls of the decision (the page's tray) -------------------------------------------------
 def control(label, detail="", group="", action=None, command=None, pressed=False):
     return {"action": action, "command": command, "label": label, "detail": detail, "group": group,
             "pressed": pressed}
@@ -393,40 +566,44 @@ def tray(view, ui=None):
     legal = view.get("legal_actions") or []
     st = view["state"]
     items = []
+    obstacle = f"Obstacle {len(st['obstacles']) + 1} of {data.OBSTACLE_COUNT}"
     for action in legal:
         words = action.split()
         if action == "roll":
-            items.append(control("Roll for an obstacle", "two dice name the square", "Battlefield", action))
+            items.append(control("Roll for an obstacle", "two dice name the square it lands on", obstacle, action))
         elif words[0] == "roll":
             items.append(control(f"Roll: {data.TERRAINS[words[1]]['name']}", TERRAIN_EFFECT[words[1]],
-                                 "Battlefield: choose the terrain, then roll", action))
+                                 f"{obstacle}: choose its terrain, then roll", action))
         elif words[0] == "pick":
             left = CLASSES[words[1]]["count"] - st["chosen"][view["seat"]].count(words[1])
             items.append(control(f"Pick {CLASSES[words[1]]['short']}", f"{ratings(words[1])} ({left} left)",
-                                 f"Secret pick {len(st['chosen'][view['seat']]) + 1} of {data.TANKS_PICKED}", action))
+                                 f"Secret pick {len(st['chosen'][view['seat']]) + 1} of {data.TANKS_PICKED}: "
+                                 "choose a tank", action))
         elif words[0] == "axis":
             edges = "north and south" if words[1] == "ns" else "east and west"
             items.append(control(f"{'North-south' if words[1] == 'ns' else 'East-west'} axis",
-                                 f"home edges {edges}; the other player picks one and moves first", "Axis", action))
+                                 f"home edges {edges}; the other player picks one and moves first",
+                                 "Choose the axis", action))
         elif words[0] == "home":
             items.append(control(f"Home: {FACING_NAMES[words[1]]} edge", "you deploy first and move first",
-                                 "Home edge", action))
+                                 "Choose your home edge", action))
         elif action == "flip":
             finished = sum(1 for t in st["tanks"].values() if t["seat"] == view["seat"] and not t["ready"])
-            items.append(control("Flip finished tanks", f"{finished} back to ready; this is your turn", "Turn",
-                                 action))
+            items.append(control("Flip finished tanks", f"{finished} back to ready; this is your turn",
+                                 "Or spend the turn", action))
         elif action == "hold":
             items.append(control("Hold fire", "end the bounding move without firing", "Bounding fire", action))
     places = sorted({" ".join(a.split()[:2]) for a in legal if a.split()[0] in ("deploy", "rebuild", "reserve")},
                     key=lambda p: (p.split()[0], data.CLASS_ORDER.index(p.split()[1])))
     chosen = current_place(view, ui, legal)
+    then = "then a square, then a facing" if ui.get("narrow") else "then a facing on a square"
     for place in places:
         verb, cls = place.split()
         cost = {"deploy": "", "rebuild": f"; uses a rebuild ({st['rebuilds'][view['seat']]} left)",
                 "reserve": "; a sixth tank for two rebuilds"}[verb]
         items.append(control(f"{verb.capitalize()} {CLASSES[cls]['short']}", ratings(cls) + cost,
-                             f"{verb.capitalize()}: choose a tank, then a square and facing", None,
-                             f"ui:place={place}", place == chosen))
+                             f"{verb.capitalize()}: choose a tank, {then}", None, f"ui:place={place}",
+                             place == chosen))
     if chosen and st["phase"] == "play":
         items.append(control("Cancel placing", "back to your tanks", "Rebuild", command="ui:place="))
     tank = selected_tank(view, ui, legal)
@@ -434,12 +611,13 @@ def tray(view, ui=None):
         actions = tank_actions(legal, tank)
         kinds = {a.split()[0] for a in actions}
         mode = current_mode(ui, actions)
+        name = CLASSES[st["tanks"][tank]["class"]]["short"]
         if len(kinds & {"move", "bound", "back"}) > 1:
             for kind, label, detail in (("move", "Move", "forward, turning as it enters squares"),
                                         ("bound", "Bounding fire", "one square less, then fire with two range dice"),
                                         ("back", "Reverse", "exactly one square back")):
                 if kind in kinds:
-                    items.append(control(label, detail, f"Tank on {tank}", command=f"ui:mode={kind}",
+                    items.append(control(label, detail, f"{name} on {tank}: how it moves", command=f"ui:mode={kind}",
                                          pressed=mode == kind))
         for action in actions:
             if action.startswith("ram "):
@@ -447,110 +625,120 @@ def tray(view, ui=None):
                 odds = view["facts"]["rams"][action]
                 items.append(control(f"Ram {target} from {frm}", f"destroys the {target_name(view, target)} "
                                      f"{odds['target']:.0%}, loses the rammer {odds['rammer']:.0%}",
-                                     f"Tank on {tank}", action))
+                                     f"{name} on {tank}: ram", action))
     return items
 
 
 # -- side panel ------------------------------------------------------------------------------------
-def button(x, y, w, item, detail=False):
-    """A panel button; with `detail` a second line under the label (the ratings of a pick)."""
-    attrs = (S.action_attrs(item["action"], f"{item['label']}: {item['detail']}") if item["action"] else
-             S.command_attrs(item["command"], f"{item['label']}: {item['detail']}", item["pressed"]))
-    fill = "#ffe9a8" if item["pressed"] else "#fff"
-    label, height, second = item["label"], 24, ""
-    if detail:  # "Pick LT - Light Tank" over "speed 3, fire 1, armor 3 (3 left)"
-        name, ratings_line = item["detail"].split(": ", 1)
-        label, height = f"{label} - {name}", 36
-        second = S.text(x + w / 2, y + 30, ratings_line, size=fit(ratings_line, w - 10, 11), fill="#333")
-    return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{height}" rx="5" fill="{fill}" stroke="#555"/>'
-            + S.text(x + w / 2, y + 16, label, size=fit(label, w - 8, 12)) + second + "</g>")
-
-
-def draw_panel(view, ui, legal):
-    st, seat = view["state"], view["seat"]
-    x = PANEL_X
-    out = [f'<rect x="{x - 8}" y="{BOARD_Y}" width="{PANEL_W - 8}" height="{HEIGHT - BOARD_Y - 6}" rx="8" '
-           f'fill="#fffaf0" stroke="#c9b98f"/>']
-    y = BOARD_Y + 20
-    for line in wrap(status_text(view), INNER_W, 14):
-        out.append(S.text(x, y, line, size=14, anchor="start", weight="bold"))
-        y += 18
-    y += 8
+def draw_panel(view, ui, lay):
+    """Each player's card, the last dice and a key to the counters; returns (parts, drawing height)."""
+    st = view["state"]
+    x, y, w = lay.panel_x + 10, lay.panel_y + 8, lay.panel_w - 20
+    out = []
     for s in (0, 1):
-        title = seat_name(s) + (" (you)" if s == seat else "") + (" - plays first" if st["first"] == s else "")
-        out.append(S.text(x, y, title, size=13, anchor="start", weight="bold", fill=colour(s)))
-        hand = st["hand"][s]
-        hidden = isinstance(hand, dict) or (s == seat and ui.get("curtain"))
-        tiles = ["?"] * count(hand) if hidden else [CLASSES[c]["short"] for c in hand]
-        if tiles:  # the picks not yet on the board, in a row of their own
-            out.append(S.text(x, y + 19, "Picks:", size=11, anchor="start"))
-            for i, label in enumerate(tiles):
-                out.append(f'<rect x="{x + 58 + i * 28}" y="{y + 6}" width="25" height="18" rx="3" '
-                           f'fill="{"#777" if hidden else colour(s)}" stroke="#222"/>'
-                           + S.text(x + 70.5 + i * 28, y + 19, label, size=10, fill="#fff", weight="bold"))
-            y += 24
-        y += 8
-        out.append(S.text(x, y + 12, "Rebuilds:", size=11, anchor="start"))
-        for v in range(data.REBUILD_TRACK_MAX["value"] + 1):
-            on = st["rebuilds"][s] == v
-            out.append(f'<rect x="{x + 58 + v * 24}" y="{y}" width="20" height="17" '
-                       f'fill="{colour(s) if on else "#fff"}" stroke="#555"/>'
-                       + S.text(x + 68 + v * 24, y + 13, v, size=10, fill="#fff" if on else "#333"))
-        lost = ", ".join(CLASSES[c]["short"] for c in sorted(st["destroyed"][s])) or "none"
-        out.append(S.text(x + 190, y + 12, f"Lost: {lost}", size=11, anchor="start"))
-        y += 36
-    out += draw_roll(st, x, y)
-    y += 66
-    if legal:
-        out += draw_buttons(view, ui, x, y)
-    return out
+        y = player_card(view, ui, lay, s, x, y, w, out) + 10
+    y = draw_roll(st, lay, x, y, w, out)
+    # on a laptop the key sits at the foot of the panel, so nothing above it moves when it is drawn
+    y = draw_key(lay, x, y if lay.narrow else max(y, lay.bottom - KEY_HEIGHT - 8), w, out)
+    bottom = y + 4 if lay.narrow else lay.bottom
+    out.insert(0, f'<rect x="{lay.panel_x}" y="{lay.panel_y}" width="{lay.panel_w}" '
+                  f'height="{bottom - lay.panel_y}" rx="8" fill="{PANEL}" stroke="{LINE}"/>')
+    return out, bottom + (6 if lay.narrow else 22)
 
 
-def draw_roll(st, x, y):
+def player_card(view, ui, lay, s, x, y, w, out):
+    st, seat = view["state"], view["seat"]
+    t = lay.text
+    out.append(f'<rect x="{x}" y="{y + 3}" width="12" height="12" rx="2" fill="{colour(s)}"/>')
+    out.append(S.text(x + 18, y + 14, seat_name(s) + (" (you)" if s == seat else ""), size=t + 3, anchor="start",
+                      weight="bold", fill=colour(s)))
+    notes = [n for n in ("plays first" if st["first"] == s else "",
+                         f"home {FACING_NAMES[st['home'][s]]}" if st["home"][s] else "") if n]
+    if notes:
+        out.append(S.text(x + w, y + 14, ", ".join(notes), size=t, anchor="end", fill="#555"))
+    y += 22
+    m = 40  # a counter in the panel
+    hand = st["hand"][s]
+    hidden = isinstance(hand, dict) or (s == seat and ui.get("curtain"))
+    if count(hand):
+        out.append(S.text(x, y + m / 2 + 4, "Picks", size=t, anchor="start", fill="#555"))
+        for i in range(count(hand)):
+            art = face_down(m, s) if hidden else counter(m, s, hand[i], front=False)
+            out.append(f'<g transform="translate({x + 52 + i * (m + 5)} {y})">{art}</g>')
+        y += m + 8
+    out.append(S.text(x, y + 14, "Rebuilds", size=t, anchor="start", fill="#555"))
+    for v in range(data.REBUILD_TRACK_MAX["value"] + 1):
+        on = st["rebuilds"][s] == v
+        out.append(f'<rect x="{x + 62 + v * 25}" y="{y}" width="22" height="20" rx="3" '
+                   f'fill="{colour(s) if on else "#fff"}" stroke="#777"/>'
+                   + S.text(x + 73 + v * 25, y + 15, v, size=t, fill="#fff" if on else "#333",
+                            weight="bold" if on else "normal"))
+    flags = st["flags"][s]
+    if flags:
+        out.append(S.text(x + w, y + 14, "Flags " + " ".join(flags), size=t, anchor="end", fill="#555"))
+    y += 26
+    lost = sorted(st["destroyed"][s], key=data.CLASS_ORDER.index)
+    if lost:
+        out.append(S.text(x, y + m / 2 + 4, "Lost", size=t, anchor="start", fill="#555"))
+        small = m - 2  # six fit in the laptop's panel
+        for i, cls in enumerate(lost):
+            out.append(f'<g transform="translate({x + 40 + i * (small + 2)} {y})">'
+                       f'{counter(small, s, cls, front=False, lost=True)}</g>')
+        y += small + 4
+    return y
+
+
+def draw_roll(st, lay, x, y, w, out):
     roll = st["last_roll"]
     if not roll:
-        return []
+        return y
+    t = lay.text
     who = seat_name(roll["seat"])
-    out = []
+    rows = []  # (caption, dice, fill)
     if roll["kind"] == "obstacle":
-        out.append(S.text(x, y + 8, f"{who} rolled an obstacle onto {roll['square']}", size=11, anchor="start"))
-        out += [die(x + 14 + i * 30, y + 32, 24, v) for i, v in enumerate(roll["dice"])]
+        line = f"{who} rolled an obstacle onto {roll['square']}"
+        rows.append(("", roll["dice"], "#fff"))
     elif roll["kind"] == "axis":
         blue, red = roll["dice"][-1]
-        out.append(S.text(x, y + 8, f"Axis roll: Blue {blue}, Red {red}: {who} chooses", size=11, anchor="start"))
-        out += [die(x + 14 + i * 30, y + 32, 24, v, fill=("#dbe7fb", "#f8dcd9")[i]) for i, v in enumerate([blue, red])]
+        line = f"Axis roll: Blue {blue}, Red {red}; {who} chooses the axis"
+        rows += [("Blue", [blue], "#dbe7fb"), ("Red", [red], "#f8dcd9")]
     elif roll["kind"] == "fire":
-        line = f"{who} fired {roll['from']} to {roll['at']}: {roll['result']}"
-        out.append(S.text(x, y + 8, line, size=fit(line, INNER_W, 11), anchor="start"))
-        out.append(S.text(x, y + 26, f"range {roll['range']}", size=10, anchor="start"))
-        out += [die(x + 62 + i * 28, y + 22, 20, v) for i, v in enumerate(roll["range_dice"])]
+        line = f"{who} fired from {roll['from']} at {roll['at']}: {roll['result']}"
+        rows.append((f"Range {roll['range']}", roll["range_dice"], "#fff"))
         if roll["damage_dice"]:
-            out.append(S.text(x, y + 50, f"armor {roll['armor']}", size=10, anchor="start"))
-            out += [die(x + 62 + i * 28, y + 46, 20, v, fill="#ffe9e6") for i, v in enumerate(roll["damage_dice"])]
+            rows.append((f"Armor {roll['armor']}", roll["damage_dice"], "#ffe9e6"))
     else:
         lost = [name for name, flag in (("target", roll["target_destroyed"]), ("rammer", roll["rammer_destroyed"]))
                 if flag]
-        out.append(S.text(x, y + 8, f"{who} rammed {roll['at']}: {', '.join(lost) or 'none'} destroyed", size=11,
-                          anchor="start"))
-        out += [die(x + 14 + i * 30, y + 32, 24, v) for i, v in enumerate(roll["dice"])]
-    return out
+        line = f"{who} rammed {roll['at']}: {', '.join(lost) or 'nothing'} destroyed"
+        rows.append(("", roll["dice"], "#fff"))
+    out.append(S.text(x, y + 12, "Last roll", size=t, anchor="start", weight="bold", fill="#555"))
+    y += 16
+    for text in wrap(line, w, t):
+        out.append(S.text(x, y + 12, text, size=t, anchor="start", fill=INK))
+        y += 16
+    size, column = 22, x
+    for caption, dice, fill in rows:  # side by side: caption, then its dice
+        if caption:
+            out.append(S.text(column, y + 4 + size / 2 + 4, caption, size=t, anchor="start", fill="#555"))
+            column += len(caption) * 0.6 * t + 6
+        for value in dice:
+            out.append(die(column + size / 2, y + 4 + size / 2, size, value, fill=fill))
+            column += size + 5
+        column += 10
+    return y + size + 12
 
 
-def draw_buttons(view, ui, x, y):
-    """The tray's controls as SVG buttons, two to a row (a long label takes a whole row). Picks and
-    deployments show the tank's ratings on a second line, one to a row."""
-    if view["state"]["phase"] in ("pick", "deploy"):
-        return [button(x, y + i * 40, INNER_W, item, detail=True) for i, item in enumerate(tray(view, ui))]
-    out = []
-    column = 0
-    for item in tray(view, ui):
-        half = (INNER_W - 8) / 2
-        wide = fit(item["label"], half - 8, 12) < 11  # a label that would shrink takes the whole row
-        if wide and column:
-            column, y = 0, y + 29
-        out.append(button(x + column * (half + 8), y, INNER_W if wide else half, item))
-        if wide or column:
-            column, y = 0, y + 29
-        else:
-            column = 1
-    return out
+KEY = ("Class top left, speed-fire-armor below; the yellow edge is the front. A pale counter has "
+       "finished; flip it to use it again.")
+KEY_HEIGHT = 64  # the key's four lines on a laptop (three on a phone)
+
+
+def draw_key(lay, x, y, w, out):
+    """How to read a counter, beside a sample one."""
+    size = 44
+    out.append(f'<g transform="translate({x} {y})">{counter(size, 0, "M", "e")}</g>')
+    lines = wrap(KEY, w - size - 10, lay.text)
+    for i, line in enumerate(lines):
+        out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=lay.text, anchor="start", fill="#555"))
+    return y + max(size, 15 * len(lines)) + 4

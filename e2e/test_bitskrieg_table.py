@@ -1,0 +1,39 @@
+"""Bitskrieg on a 390 x 844 touch phone: the tall drawing fills the width (never zoomed, never panned
+sideways) and a square, then a facing arrow, moves a tank."""
+
+from support import wait_ready
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+
+
+def test_the_phone_board_fills_the_width_and_a_square_then_an_arrow_moves(browser, site_url):
+    context = browser.new_context(**PHONE)
+    page = context.new_page()
+    page.goto(f"{site_url}/bitskrieg.html")
+    wait_ready(page)
+    for _ in range(200):  # the setup, by its first choices, until a tank of ours may move
+        if page.locator("#board [data-command^='ui:to=move']").count():
+            break
+        target = page.locator("#tray [data-action], #board [data-action]").first
+        if not target.count():  # deploying: a square first (its facings then appear)
+            target = page.locator("#board [data-command^='ui:to=deploy']").first
+        if not target.count():
+            page.wait_for_timeout(300)
+            continue
+        target.dispatch_event("click")
+        page.wait_for_timeout(150)
+    board = page.locator("#board").bounding_box()
+    svg = page.locator("#board svg").bounding_box()
+    assert svg["width"] >= board["width"] - 1 and svg["width"] <= 390
+    assert page.get_attribute("#board", "class") in (None, "")  # not zoomed
+    moves = page.locator("#board [data-command^='ui:to=move']")
+    assert moves.count()
+    moves.first.dispatch_event("click")
+    arrows = page.locator("#board [data-action^='move ']")
+    page.wait_for_function("document.querySelectorAll(\"#board [data-action^='move ']\").length > 0")
+    box = arrows.first.bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    before = page.locator("#log li").count()
+    arrows.first.dispatch_event("click")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    context.close()
