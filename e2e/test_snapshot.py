@@ -42,8 +42,11 @@ def snapshot_url(page) -> str:
 
 
 def wait_kept(page, urls) -> None:
-    page.wait_for_function(f"want => ({KEPT})().then((urls) => urls.join() === want.join())", arg=urls,
-                           timeout=60_000)
+    for _ in range(600):  # (wait_for_function does not wait for a promise)
+        if page.evaluate(KEPT) == urls:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"kept {page.evaluate(KEPT)}, not {urls}")
 
 
 def wait_note(page, notes, words) -> None:
