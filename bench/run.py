@@ -86,7 +86,7 @@ def serve(folder: Path):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)
-            kind = "runtime" if "/runtime/" in self.path else "snapshot" if ".snap." in self.path else "own"
+            kind = "runtime" if "/runtime/" in self.path else "snapshot" if self.path.endswith(".snap") else "own"
             SERVED[kind] += len(data)
 
     server = make_server(folder, 0)

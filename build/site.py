@@ -187,7 +187,8 @@ def sparse_snapshot(raw: bytes) -> bytes:
 
 def snapshots(bundles: dict) -> dict:
     """One memory snapshot per game bundle, made by the vendored Pyodide under Node, stored without its
-    zero runs and gzipped (about 6 MB; the page decompresses it once and keeps it for the next visit).
+    zero runs and gzipped (about 6.5 MB; the page decompresses it once and keeps it for the next visit). Its
+    name says nothing of gzip (.snap), so no host serves it with a Content-Encoding the browser would undo.
     Returns {game name: {"url", "integrity"}}: the folder is named by the file's hash, so a new build
     names a new file, and the page checks the bytes against the integrity hash before keeping them."""
     from game_core import games
@@ -204,8 +205,8 @@ def snapshots(bundles: dict) -> dict:
         digest = hashlib.sha256(data)
         folder = SITE / "py" / digest.hexdigest()[:12]
         folder.mkdir(parents=True)
-        (folder / f"{package}.snap.gz").write_bytes(data)
-        made[package] = {"url": f"./py/{folder.name}/{package}.snap.gz",
+        (folder / f"{package}.snap").write_bytes(data)
+        made[package] = {"url": f"./py/{folder.name}/{package}.snap",
                          "integrity": "sha256-" + base64.b64encode(digest.digest()).decode()}
     shutil.rmtree(work)
     return {name: made[package] for name, package in games.PACKAGES.items()}
@@ -399,7 +400,7 @@ def service_worker(bundles: dict) -> None:
     """Precache every site file (or, for an embed's worker, its own game's files) under a cache name that
     changes whenever any file does. Not the snapshots: a page fetches its own after it is ready and keeps
     it (web/snapshot.mjs), and the pages name them, so they still change the cache name."""
-    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js" and not p.name.endswith(".snap.gz"))
+    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".snap")
     digest = hashlib.sha256()
     urls = []
     for path in files:

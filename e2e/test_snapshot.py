@@ -96,13 +96,13 @@ def test_a_missing_or_damaged_snapshot_is_never_used(damage, page, site_url, off
     notes = []
     page.on("console", lambda message: notes.append(message.text) if message.type == "warning" else None)
     if damage == "missing":
-        page.route("**/*.snap.gz", lambda route: route.fulfill(status=404, body="gone"))
+        page.route("**/*.snap", lambda route: route.fulfill(status=404, body="gone"))
     else:  # the right size, one byte changed: its hash no longer matches the page's
         def corrupt(route):
             body = bytearray(route.fetch().body())
             body[len(body) // 2] ^= 0xFF
             route.fulfill(status=200, body=bytes(body), content_type="application/gzip")
-        page.route("**/*.snap.gz", corrupt)
+        page.route("**/*.snap", corrupt)
     page.goto(f"{site_url}/{GAME}.html")
     wait_ready(page)
     wait_note(page, notes, "snapshot was not kept")
