@@ -7,11 +7,14 @@ Every page figure is measured in the same run as the bare page (bench/bare.html:
 same vendored Pyodide), several times. A load ratio is taken within each run (page / bare of that run,
 so a slow spell of the machine cancels out) and the median of those ratios is reported with its range:
 - navigation to data-ready for every game page, cold (a new browser profile) and warm (a reload in the
-  same profile), and for every embed page from its click; as ratios to the bare page's cold and warm boot;
+  same profile, once the page has kept its Pyodide snapshot: the warm load restores it), and for every
+  embed page from its click; as ratios to the bare page's cold and warm boot; on loopback and with the
+  network throttled to 20 Mbit/s and 40 ms (Chromium's network emulation, through CDP);
 - first paint (the board skeleton is in the HTML, so first contentful paint is the board);
 - bytes transferred cold, counted by the server: what the page needs (a load with the service worker
   blocked), the runtime (runtime/) apart from our own code (Python bundle, CSS, pages, images); and all
-  bytes of the timed cold load, the service worker's precache included;
+  bytes of the timed cold load, the service worker's precache and the snapshot download included; the
+  page's snapshot file (gzipped as it is stored and served);
 - JS heap after 20 consecutive new games on each game page, against the heap after the first;
 - inside Pyodide in the same browser (the bare page), and in CPython: per-action engine step plus SVG
   re-render, bot think time per level, random playouts per second (bench/engine_bench.py).
@@ -24,6 +27,7 @@ import argparse
 import functools
 import json
 import os
+import re
 import shutil
 import statistics
 import subprocess
@@ -42,8 +46,14 @@ LAUNCH_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUD
                "--disable-background-networking", "--disable-component-update", "--no-first-run",
                "--enable-precise-memory-info"]
 READY_TIMEOUT_MS = 180_000
+NETWORKS = {"loopback": None,  # Chromium's network emulation (CDP): 20 Mbit/s both ways, 40 ms latency
+            "throttled": {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}}
+# Resolves once this page's snapshot is in Cache Storage (web/snapshot.mjs keeps it after ready).
+SNAPSHOT_KEPT = """() => !document.body.dataset.snapshot || caches.open("snapshots:blitzbox").then((cache) =>
+    cache.match(new URL(document.body.dataset.snapshot, location.href).href)).then(Boolean)"""
 NEW_GAMES = 20
-TARGETS = {"cold_ratio": 1.15, "warm_ratio": 1.10, "first_paint_ms": 300, "own_kb": 300,
+# Issue 22: a warm load restores the page's snapshot.
+TARGETS = {"cold_ratio": 1.0, "warm_ratio": 0.35, "first_paint_ms": 300, "own_kb": 300,
            "step_render_p95_ms": 16, "heap_growth": 0.10}
 
 # Records when the page says it is ready and when the embed's play button is clicked.
@@ -64,7 +74,8 @@ def median(values):
     return round(statistics.median(values), 1) if values else None
 
 
-SERVED = {"runtime": 0, "own": 0}  # every byte the server sent (runtime/ and the rest), the service worker's too
+# Every byte the server sent (runtime/, the snapshots, the rest), the service worker's too.
+SERVED = {"runtime": 0, "snapshot": 0, "own": 0}
 
 
 def serve(folder: Path):
@@ -75,7 +86,8 @@ def serve(folder: Path):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)
-            SERVED["runtime" if "/runtime/" in self.path else "own"] += len(data)
+            kind = "runtime" if "/runtime/" in self.path else "snapshot" if self.path.endswith(".snap") else "own"
+            SERVED[kind] += len(data)
 
     server = make_server(folder, 0)
     server.RequestHandlerClass = functools.partial(CountingHandler, directory=str(folder))
@@ -93,7 +105,12 @@ def prepare(folder: Path) -> dict:
     embeds = sorted(p.stem for p in (folder / "embed").glob("*.html")) if (folder / "embed").is_dir() else []
     # The statistics page's Python bundle holds the whole engine (every game), precompiled as the pages load it.
     engine = next((folder / "py").rglob("stats.zip")).relative_to(folder).as_posix()
-    return {"games": games, "embeds": embeds, "engine": engine}
+    pages = {name: folder / f"{name}.html" for name in games} | {f"embed/{n}": folder / "embed" / f"{n}.html" for n in embeds}
+    snapshots = {}
+    for key, path in pages.items():  # the page's snapshot file, gzipped as it is stored and served
+        found = re.search(r'data-snapshot="([^"]+)"', path.read_text())
+        snapshots[key] = (path.parent / found.group(1)).resolve().stat().st_size if found else 0
+    return {"games": games, "embeds": embeds, "engine": engine, "snapshot_bytes": snapshots}
 
 
 class Loader:
@@ -101,11 +118,13 @@ class Loader:
     files), after the service worker's precache, and as DevTools saw them (files the service worker
     served the page count there as almost nothing)."""
 
-    def __init__(self, context, page):
+    def __init__(self, context, page, network=None):
         self.page = page
         self.sizes = {}
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
+        if network:
+            cdp.send("Network.emulateNetworkConditions", network)
         cdp.on("Network.loadingFinished", lambda e: self.sizes.__setitem__(e["requestId"], e["encodedDataLength"]))
         self.cdp = cdp
 
@@ -122,9 +141,11 @@ class Loader:
         self.page.evaluate("""() => 'serviceWorker' in navigator && navigator.serviceWorker.getRegistration()
             .then((r) => r && (r.active || new Promise((ok) => { const w = r.installing || r.waiting;
                 if (!w) return ok(); w.addEventListener('statechange', () => w.state === 'activated' && ok()); })))""")
-        marks = self.page.evaluate("""() => ({ready: __bench.ready, click: __bench.click || 0,
-            paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null})""")
+        marks = self.page.evaluate("""async () => ({ready: __bench.ready, click: __bench.click || 0,
+            paint: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || null,
+            from: document.body.dataset.snapshot ? (await import("/snapshot.mjs")).started.from : null})""")
         return {"ready_ms": round(marks["ready"] - marks["click"], 1), "first_paint_ms": marks["paint"],
+                "started_from": marks["from"],
                 "runtime_bytes": at_ready["runtime"], "own_bytes": at_ready["own"],
                 "page_bytes_devtools": sum(self.sizes.values()),
                 "served_bytes": sum(SERVED[kind] - before[kind] for kind in SERVED)}
@@ -142,17 +163,26 @@ def new_context(playwright, profile: Path, service_workers: str = "allow"):
     return context
 
 
+def wait_snapshot_kept(page) -> None:
+    for _ in range(READY_TIMEOUT_MS // 200):  # (wait_for_function does not wait for a promise)
+        if page.evaluate(SNAPSHOT_KEPT):
+            return
+        page.wait_for_timeout(200)
+    raise TimeoutError("the page never kept its snapshot")
+
+
 CRASHES = []  # loads whose browser tab crashed (measured again in a new profile), reported
 
 
-def measure_page(playwright, url: str, click_play: bool, scratch: Path) -> dict:
+def measure_page(playwright, url: str, click_play: bool, scratch: Path, network=None) -> dict:
     """Cold load in a new profile, then a warm reload in the same profile."""
     for attempt in range(3):
         context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
         page = context.pages[0] if context.pages else context.new_page()
         try:
-            loader = Loader(context, page)
+            loader = Loader(context, page, network)
             cold = loader.load(url, click_play)
+            wait_snapshot_kept(page)
             page.wait_for_timeout(500)  # the service worker finishes installing before the reload
             warm = loader.load(url, click_play)
             return {"cold": cold, "warm": warm}
@@ -224,25 +254,39 @@ def paired_ratio(runs: list, bare: list, phase: str) -> tuple:
 
 
 def summarise(raw: dict) -> dict:
-    """Medians over runs, ratios to the bare page, and which targets are met."""
-    bare = {phase: median(r[phase]["ready_ms"] for r in raw["bare"]) for phase in ("cold", "warm")}
+    """Medians over runs, ratios to the bare page, and which targets are met (per network)."""
+    summary = {"bare_ms": {}, "pages": {}}
+    for network, pages in raw["pages"].items():
+        bare = raw["bare"][network]
+        summary["bare_ms"][network] = {phase: median(r[phase]["ready_ms"] for r in bare) for phase in ("cold", "warm")}
+        summary["pages"][network] = summarise_pages(raw, pages, bare)
+    return {**summary, **summarise_engine(raw)}
+
+
+def summarise_pages(raw: dict, runs_by_page: dict, bare: list) -> dict:
     pages = {}
-    for key, runs in raw["pages"].items():
+    for key, runs in runs_by_page.items():
         cold = median(r["cold"]["ready_ms"] for r in runs)
         warm = median(r["warm"]["ready_ms"] for r in runs)
-        cold_ratio, cold_range = paired_ratio(runs, raw["bare"], "cold")
-        warm_ratio, warm_range = paired_ratio(runs, raw["bare"], "warm")
+        cold_ratio, cold_range = paired_ratio(runs, bare, "cold")
+        warm_ratio, warm_range = paired_ratio(runs, bare, "warm")
         pages[key] = {"cold_ms": cold, "warm_ms": warm, "cold_ratio": cold_ratio, "cold_ratio_range": cold_range,
                       "warm_ratio": warm_ratio, "warm_ratio_range": warm_range,
                       "first_paint_ms": median(r["cold"]["first_paint_ms"] for r in runs),
                       "runtime_kb": round(raw["bytes"][key]["runtime_bytes"] / 1024, 1),
                       "own_kb": round(raw["bytes"][key]["own_bytes"] / 1024, 1),
+                      "snapshot_kb": round(raw["snapshot_bytes"][key] / 1024, 1),
+                      "warm_from": sorted({r["warm"].get("started_from") for r in runs} - {None}),
                       "served_kb_with_service_worker": round(median(r["cold"]["served_bytes"] for r in runs) / 1024, 1)}
         pages[key]["meets"] = {
             "cold": pages[key]["cold_ratio"] <= TARGETS["cold_ratio"],
             "warm": pages[key]["warm_ratio"] <= TARGETS["warm_ratio"],
             "first_paint": key.startswith("embed/") or (pages[key]["first_paint_ms"] or 1e9) < TARGETS["first_paint_ms"],
             "own_bytes": pages[key]["own_kb"] < TARGETS["own_kb"]}
+    return pages
+
+
+def summarise_engine(raw: dict) -> dict:
     engines = {}
     for name, inside in raw["engine_pyodide"]["games"].items():
         outside = raw["engine_cpython"]["games"].get(name, {})
@@ -255,30 +299,37 @@ def summarise(raw: dict) -> dict:
             "cpython_to_pyodide_speed": round(outside["playouts_per_second"] / inside["playouts_per_second"], 2)
             if outside.get("playouts_per_second") else None}
     heap = {name: dict(h, meets=h["growth"] <= TARGETS["heap_growth"]) for name, h in raw["heap"].items()}
-    return {"bare_ms": bare, "pages": pages, "engine": engines, "heap": heap}
+    return {"engine": engines, "heap": heap}
 
 
 def report(result: dict) -> str:
     s = result["summary"]
     mark = {True: "yes", False: "**NO**"}
     lines = [f"# Blitzbox benchmark ({result['date']})", "",
-             f"{result['runs']} runs per page, medians; headless Chromium on loopback; load average at start "
-             f"{result['load_average'][0]:.1f} on {os.cpu_count()} cores (a busy machine inflates every time).",
-             "", f"Bare Pyodide boot: cold {s['bare_ms']['cold']} ms, warm {s['bare_ms']['warm']} ms.", "",
+             f"{result['runs']} runs per page, medians; headless Chromium; load average at start "
+             f"{result['load_average'][0]:.1f} on {os.cpu_count()} cores (a busy machine inflates every time).", "",
              f"Browser tabs that crashed during a load (measured again in a new profile): "
              f"{', '.join(result['crashed_loads']) or 'none'}.", "",
-             "## Page loads (ready = data-ready; embed pages from the click)", "",
              "A ratio is the median over runs of the page's load / the bare page's load in the same run "
-             "(lowest and highest run in brackets).", "",
-             f"| page | cold ms | cold / bare (<= {TARGETS['cold_ratio']}) | warm ms | warm / bare (<= "
-             f"{TARGETS['warm_ratio']}) | first paint ms (< {TARGETS['first_paint_ms']}) | runtime KB | "
-             f"own KB (< {TARGETS['own_kb']}) | KB served incl. service worker |", "|---|---|---|---|---|---|---|---|---|"]
-    for key, p in s["pages"].items():
-        m = p["meets"]
-        lines.append(f"| {key} | {p['cold_ms']} | {p['cold_ratio']} {mark[m['cold']]} "
-                     f"({'-'.join(map(str, p['cold_ratio_range']))}) | {p['warm_ms']} | {p['warm_ratio']} "
-                     f"{mark[m['warm']]} ({'-'.join(map(str, p['warm_ratio_range']))}) | {p['first_paint_ms']} {mark[m['first_paint']]} | "
-                     f"{p['runtime_kb']} | {p['own_kb']} {mark[m['own_bytes']]} | {p['served_kb_with_service_worker']} |")
+             "(lowest and highest run in brackets). Warm loads restore the page's Pyodide snapshot (the \"warm "
+             "from\" column says how each warm load started); the snapshot's KB are its file, gzipped as served, "
+             "downloaded once after the first visit is ready (counted in the service worker column)."]
+    for network, pages in s["pages"].items():
+        bare = s["bare_ms"][network]
+        lines += ["", f"## Page loads, {network} (ready = data-ready; embed pages from the click)", "",
+                  f"Bare Pyodide boot: cold {bare['cold']} ms, warm {bare['warm']} ms.", "",
+                  f"| page | cold ms | cold / bare (<= {TARGETS['cold_ratio']}) | warm ms | warm / bare (<= "
+                  f"{TARGETS['warm_ratio']}) | warm from | first paint ms (< {TARGETS['first_paint_ms']}) | "
+                  f"runtime KB | own KB (< {TARGETS['own_kb']}) | snapshot KB | KB served incl. service worker |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
+        for key, p in pages.items():
+            m = p["meets"]
+            lines.append(f"| {key} | {p['cold_ms']} | {p['cold_ratio']} {mark[m['cold']]} "
+                         f"({'-'.join(map(str, p['cold_ratio_range']))}) | {p['warm_ms']} | {p['warm_ratio']} "
+                         f"{mark[m['warm']]} ({'-'.join(map(str, p['warm_ratio_range']))}) | "
+                         f"{', '.join(p['warm_from'])} | {p['first_paint_ms']} {mark[m['first_paint']]} | "
+                         f"{p['runtime_kb']} | {p['own_kb']} {mark[m['own_bytes']]} | {p['snapshot_kb']} | "
+                         f"{p['served_kb_with_service_worker']} |")
     lines += ["", "## Engine inside Pyodide (Chromium) and in CPython", "",
               f"| game | step+render p95 ms, Pyodide (< {TARGETS['step_render_p95_ms']}) | median | p95 CPython | "
               "playouts/s Pyodide | playouts/s CPython | CPython/Pyodide |", "|---|---|---|---|---|---|---|"]
@@ -308,6 +359,7 @@ def main() -> None:
     parser.add_argument("--build", action="store_true", help="build the site first (python3 build/site.py)")
     parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game and runtime")
     parser.add_argument("--skip-engine", action="store_true", help="page figures only")
+    parser.add_argument("--networks", default=",".join(NETWORKS), help="loopback, throttled or both (default)")
     args = parser.parse_args()
     if args.build or not (SITE / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build" / "site.py")], check=True)
@@ -318,18 +370,23 @@ def main() -> None:
         scratch = Path(scratch_dir)
         pages = prepare(scratch / "site")
         server, base = serve(scratch / "site")
-        raw = {"bare": [], "pages": {}, "bytes": {}, "heap": {}, "engine_pyodide": {"games": {}},
+        networks = args.networks.split(",")
+        raw = {"bare": {n: [] for n in networks}, "pages": {n: {} for n in networks}, "bytes": {}, "heap": {},
+               "snapshot_bytes": pages["snapshot_bytes"], "engine_pyodide": {"games": {}},
                "engine_cpython": {"games": {}}}
         with sync_playwright() as playwright:
             for run in range(args.runs):
-                # Bare first in every run, then each page: same run, same conditions.
-                raw["bare"].append(measure_page(playwright, f"{base}/bench-bare.html", False, scratch))
-                for name in pages["games"]:
-                    raw["pages"].setdefault(name, []).append(
-                        measure_page(playwright, f"{base}/{name}.html", False, scratch))
-                for name in pages["embeds"]:
-                    raw["pages"].setdefault(f"embed/{name}", []).append(
-                        measure_page(playwright, f"{base}/embed/{name}.html", True, scratch))
+                for network in networks:
+                    # Bare first in every run, then each page: same run, same conditions.
+                    conditions = NETWORKS[network]
+                    raw["bare"][network].append(
+                        measure_page(playwright, f"{base}/bench-bare.html", False, scratch, conditions))
+                    for name in pages["games"]:
+                        raw["pages"][network].setdefault(name, []).append(
+                            measure_page(playwright, f"{base}/{name}.html", False, scratch, conditions))
+                    for name in pages["embeds"]:
+                        raw["pages"][network].setdefault(f"embed/{name}", []).append(
+                            measure_page(playwright, f"{base}/embed/{name}.html", True, scratch, conditions))
                 print(f"run {run + 1}/{args.runs} done", flush=True)
             for name in pages["games"]:
                 raw["bytes"][name] = page_bytes(playwright, f"{base}/{name}.html", False, scratch)

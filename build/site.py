@@ -8,8 +8,9 @@ Steps: build the game_core wheel; vendor the pinned runtime from the registries 
 sha256 matches the micropip wheel we ship (PyPI's wheel differs from Pyodide's rebuild, and the browser's
 integrity check would otherwise refuse it); precompile the wheel's modules and the page glue with that
 Pyodide and pack, per page, only what the page imports; render every game page with its board skeleton
-drawn at build time; write the service worker with a content-hashed cache name. The site makes no
-request off its origin.
+drawn at build time; make a Pyodide memory snapshot per game bundle (build/snapshot.mjs; a return visit
+restores it instead of booting CPython, see docs/snapshot.md); write the service worker with a
+content-hashed cache name. The site makes no request off its origin.
 """
 
 from __future__ import annotations
@@ -17,12 +18,14 @@ from __future__ import annotations
 import argparse
 import base64
 import functools
+import gzip
 import hashlib
 import html
 import json
 import os
 import re
 import shutil
+import struct
 import subprocess
 import sys
 import zipfile
@@ -157,17 +160,70 @@ def python_bundles(wheel: Path) -> dict:
     return urls
 
 
+# What a page's snapshot has already imported: the engine, the page's game, and the standard-library
+# modules PyScript's own Python package and the glue import. Never `pyscript`, `js` objects or the DOM:
+# those are set up after the restore.
+SNAPSHOT_IMPORTS = ("game_core, game_core.games, game_core.limits, game_core.records, game_core.saves, "
+                    "game_core.session, game_core.stats, game_core.tray, asyncio, base64, collections, datetime, "
+                    "functools, html, inspect, io, json, pathlib, time")
+SNAPSHOT_PAGE = 1 << 16  # the 31 MB heap is about 45% whole zero pages (in a few runs): the file leaves them out
+
+
+def sparse_snapshot(raw: bytes) -> bytes:
+    """A snapshot without its zero runs: b"BBS1", the full length, the number of runs kept, their
+    (offset, length) pairs, then their bytes (web/snapshot.mjs expands it)."""
+    runs = []
+    for start in range(0, len(raw), SNAPSHOT_PAGE):
+        end = min(start + SNAPSHOT_PAGE, len(raw))
+        if raw.count(0, start, end) == end - start:
+            continue
+        if runs and runs[-1][0] + runs[-1][1] == start:
+            runs[-1][1] = end - runs[-1][0]
+        else:
+            runs.append([start, end - start])
+    header = b"BBS1" + struct.pack("<II", len(raw), len(runs)) + b"".join(struct.pack("<II", *r) for r in runs)
+    return header + b"".join(raw[offset:offset + length] for offset, length in runs)
+
+
+def snapshots(bundles: dict) -> dict:
+    """One memory snapshot per game bundle, made by the vendored Pyodide under Node, stored without its
+    zero runs and gzipped (about 6.5 MB; the page decompresses it once and keeps it for the next visit). Its
+    name says nothing of gzip (.snap), so no host serves it with a Content-Encoding the browser would undo.
+    Returns {game name: {"url", "integrity"}}: the folder is named by the file's hash, so a new build
+    names a new file, and the page checks the bytes against the integrity hash before keeping them."""
+    from game_core import games
+
+    work = DIST / "snapshots"
+    work.mkdir(parents=True, exist_ok=True)
+    jobs = {package: {"bundle": str(SITE / bundles[package][2:]), "file": bundle_file(bundles[package]),
+                      "imports": f"{SNAPSHOT_IMPORTS}, game_core.{package}", "out": str(work / f"{package}.raw")}
+            for package in sorted(set(games.PACKAGES.values()))}
+    subprocess.run(["node", BUILD / "snapshot.mjs"], input=json.dumps(list(jobs.values())), text=True, check=True)
+    made = {}
+    for package, job in jobs.items():
+        data = gzip.compress(sparse_snapshot(Path(job["out"]).read_bytes()), compresslevel=6, mtime=0)
+        digest = hashlib.sha256(data)
+        folder = SITE / "py" / digest.hexdigest()[:12]
+        folder.mkdir(parents=True)
+        (folder / f"{package}.snap").write_bytes(data)
+        made[package] = {"url": f"./py/{folder.name}/{package}.snap",
+                         "integrity": "sha256-" + base64.b64encode(digest.digest()).decode()}
+    shutil.rmtree(work)
+    return {name: made[package] for name, package in games.PACKAGES.items()}
+
+
 def bundle_file(bundle_url: str) -> str:
     """Where a page's bundle lands in Pyodide's working folder: its own file name."""
     return bundle_url.rsplit("/", 1)[-1]
 
 
-def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str) -> str:
-    """The page's PyScript config, inline (one request less): the vendored interpreter, the page's bundle.
+def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str, snapshot: bool = False) -> str:
+    """The page's PyScript config, inline (one request less): the vendored interpreter (on a game page,
+    web/snapshot.mjs, which boots it from the page's snapshot when this browser keeps one), the page's bundle.
 
     The bundle is copied as it is and imported from the zip (see `python_start`): unpacking it would run
     Pyodide's archive unpacker (shutil, zipfile) and write a file per module at every start."""
-    return json.dumps({"interpreter": f"{prefix}{pyodide_dir}/pyodide.mjs",
+    return json.dumps({"interpreter": f"{prefix}{'snapshot.mjs' if snapshot else pyodide_dir + '/pyodide.mjs'}",
                        "files": {prefix + bundle_url[2:]: "./" + bundle_file(bundle_url)},
                        "plugins": PLUGINS_OFF}, separators=(",", ":"))
 
@@ -218,7 +274,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
         "STATUS": "Loading the game engine…",
         "SCRIPTS": (f'{micropython_config()}\n'
-                    f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url))}">'
+                    f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url, True))}">'
                     f'{python_start(bundle_url, "app")}</script>\n{boot}'),
     }
     embed = {
@@ -229,7 +285,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
         "STATUS": "Press “Click to play” to start.",
         "SCRIPTS": (f'{micropython_config()}\n{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
-                    f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url))}" '
+                    f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url, True))}" '
                     f'data-python="{html.escape(python_start(bundle_url, "app"))}"></script>'),
     }
     return {"full": full, "embed": embed}
@@ -253,8 +309,9 @@ def quick_start(rules: Path) -> str:
     return text[start:text.find("</ol>", start) + len("</ol>")] if start >= 0 else ""
 
 
-def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
-    """Render a page and an embed page per built game, with the board drawn now (before Python loads)."""
+def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
+    """Render a page and an embed page per built game, with the board drawn now (before Python loads),
+    naming its snapshot and the snapshot's hash on the body (web/snapshot.mjs reads them)."""
     from game_core import games
     from game_core.session import draw, game_module
 
@@ -274,7 +331,8 @@ def game_pages(bundles: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]
         skeleton = draw(game_module(game), game.new_game(1), None, {"interactive": False})
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
-                  "QUICK_START": quick_start(rules), "STYLE": style}
+                  "QUICK_START": quick_start(rules), "STYLE": style,
+                  "SNAPSHOT_ATTRS": f' data-snapshot="{snaps[name]["url"]}" data-snapshot-integrity="{snaps[name]["integrity"]}"'}
         for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name]).items():
             page = template
             for key, value in {**fills, **common}.items():
@@ -334,14 +392,15 @@ def landing_page(catalogue: list[dict]) -> None:
 def embed_files(name: str, bundle_url: str) -> list:
     """What an embed needs offline: its page and scripts, the runtime, its own game's bundle."""
     runtime = sorted("./" + p.relative_to(SITE).as_posix() for p in (SITE / "runtime").rglob("*") if p.is_file())
-    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./icon.svg", "./manifest.webmanifest",
-            bundle_url] + runtime
+    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./snapshot.mjs", "./icon.svg",
+            "./manifest.webmanifest", bundle_url] + runtime
 
 
 def service_worker(bundles: dict) -> None:
     """Precache every site file (or, for an embed's worker, its own game's files) under a cache name that
-    changes whenever any file does."""
-    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js")
+    changes whenever any file does. Not the snapshots: a page fetches its own after it is ready and keeps
+    it (web/snapshot.mjs), and the pages name them, so they still change the cache name."""
+    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".snap")
     digest = hashlib.sha256()
     urls = []
     for path in files:
@@ -365,10 +424,12 @@ def build() -> None:
     SITE.mkdir()
     pyodide_dir, pyscript_dir = copy_runtime(micropip_wheel)
     bundles = python_bundles(wheel)
+    snaps = snapshots(bundles)
     for path in WEB.iterdir():
         if path.suffix in (".css", ".js", ".webmanifest", ".svg", ".png") and path.name != "sw.js":
             shutil.copy2(path, SITE / path.name)
-    catalogue = game_pages(bundles, pyodide_dir, pyscript_dir)
+    (SITE / "snapshot.mjs").write_text((WEB / "snapshot.mjs").read_text().replace("__PYODIDE__", pyodide_dir))
+    catalogue = game_pages(bundles, snaps, pyodide_dir, pyscript_dir)
     landing_page(catalogue)
     (SITE / "stats.html").write_text(
         (WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir)

@@ -3,10 +3,14 @@
 Skipped until `python3 build/site.py` has built site/ (build/test.sh builds it before the tests run).
 """
 
+import base64
+import gzip
+import hashlib
 import html
 import importlib.util
 import json
 import re
+import struct
 import sys
 import zipfile
 from pathlib import Path
@@ -110,3 +114,51 @@ def test_an_embed_worker_precaches_only_its_own_game():
 def test_the_policy_keeps_base_and_form_targets_on_this_site():
     policy = (ROOT / "netlify.toml").read_text()
     assert "base-uri 'self'" in policy and "form-action 'self'" in policy
+
+
+@pytest.mark.parametrize("folder", ["", "embed/"])
+def test_every_game_page_names_its_own_snapshot_by_its_hash(folder):
+    """web/snapshot.mjs keeps and restores only the file the page names, checked against the page's hash."""
+    from game_core import games
+
+    for name, package in games.PACKAGES.items():
+        page = SITE / f"{folder}{name}.html"
+        text = page.read_text()
+        assert (page.parent / page_config(page)["interpreter"]).resolve() == SITE / "snapshot.mjs"
+        path = (page.parent / re.search(r'data-snapshot="([^"]+)"', text).group(1)).resolve()
+        data = path.read_bytes()
+        digest = hashlib.sha256(data)
+        assert re.search(r'data-snapshot-integrity="([^"]+)"', text).group(1) == (
+            "sha256-" + base64.b64encode(digest.digest()).decode())
+        assert path.name == f"{package}.snap" and path.parent.name == digest.hexdigest()[:12], "a new build, a new name"
+        heap = expand(gzip.decompress(data))
+        assert heap[:4] == b"\0snp", "Pyodide's snapshot magic"
+
+
+def expand(sparse: bytes) -> bytes:
+    """What web/snapshot.mjs does with a kept snapshot."""
+    assert sparse[:4] == b"BBS1"
+    total, runs = struct.unpack_from("<II", sparse, 4)
+    heap, data = bytearray(total), 12 + 8 * runs
+    for run in range(runs):
+        offset, length = struct.unpack_from("<II", sparse, 12 + 8 * run)
+        heap[offset:offset + length] = sparse[data:data + length]
+        data += length
+    assert data == len(sparse)
+    return bytes(heap)
+
+
+def test_a_sparse_snapshot_keeps_every_byte_but_its_zero_runs():
+    page = site_builder.SNAPSHOT_PAGE
+    heap = b"\1" * 10 + bytes(3 * page) + b"\2" * page + bytes(page + 5) + b"\3" * 7
+    sparse = site_builder.sparse_snapshot(heap)
+    assert expand(sparse) == heap
+    assert len(sparse) == len(heap) - 2 * page + 12 + 2 * 8  # two zero pages out: two runs kept
+
+
+def test_no_worker_precaches_a_snapshot():
+    """A first visit would download every game's 6 MB snapshot: each page fetches its own once it is ready."""
+    lists = service_worker_lists()
+    for urls in [lists["site"], *lists["embeds"].values()]:
+        assert not [url for url in urls if url.endswith(".snap")]
+        assert "./snapshot.mjs" in urls

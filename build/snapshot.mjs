@@ -1,0 +1,25 @@
+// Make Pyodide memory snapshots with the vendored Pyodide under Node, one per page bundle: a fresh
+// interpreter copies the page's bundle where the page puts it, imports what the page will import
+// (engine, game package, the standard-library modules PyScript and the glue use; never `pyscript`, the
+// DOM or any JavaScript object), and its heap is written out. The page restores it (web/snapshot.mjs)
+// instead of booting CPython again.
+//
+//   node build/snapshot.mjs < [{"bundle": "<zip path>", "file": "<name in the page's folder>",
+//                               "imports": "<module, module...>", "out": "<snapshot path>"}, ...]
+import { readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const { loadPyodide } = await import(pathToFileURL(join(HERE, "node_modules", "pyodide", "pyodide.mjs")).href);
+
+let input = "";
+for await (const chunk of process.stdin) input += chunk;
+for (const job of JSON.parse(input)) {
+  const py = await loadPyodide({ _makeSnapshot: true });
+  // The page's working folder (PyScript writes its files there), so the path on sys.path is the same.
+  const home = py.runPython("import os; os.getcwd()");
+  py.FS.writeFile(`${home}/${job.file}`, readFileSync(job.bundle));
+  py.runPython(`import os, sys\nsys.path.insert(0, os.path.abspath(${JSON.stringify(job.file)}))\nimport ${job.imports}`);
+  writeFileSync(job.out, py.makeMemorySnapshot());
+}

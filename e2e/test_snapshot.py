@@ -1,0 +1,122 @@
+"""A return visit starts Python from the page's memory snapshot (web/snapshot.mjs, docs/snapshot.md).
+
+The first visit boots Pyodide normally and, once ready, keeps the page's snapshot in Cache Storage; the
+next one restores it, plays to the end, works offline and plays the same games as CPython. A snapshot
+that is missing, damaged or of an older build is never used: the page boots normally instead.
+"""
+
+import random
+import re
+import textwrap
+
+from support import wait_ready
+from test_play import play_to_end
+
+GAME = "blitzkrieg"
+CACHE = "snapshots:blitzbox"
+KEPT = f"() => caches.open('{CACHE}').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
+STARTED = "() => import('/snapshot.mjs').then((m) => m.started.from)"
+
+# Played in CPython here and in the page's restored interpreter: the digest of every position's to_json().
+PLAYOUT = textwrap.dedent("""
+    import hashlib
+    from game_core import games
+    from game_core.rng import Rng
+
+    def playout(name, seed, steps=120):
+        game = games.get(name)
+        rng = Rng.from_seed(seed, "snapshot")
+        state = game.new_game(seed)
+        digest = hashlib.sha256(state.to_json().encode())
+        while not state.is_over and len(state.actions) < steps:
+            state = state.apply(rng.choice(state.legal_actions()))
+            digest.update(state.to_json().encode())
+        return digest.hexdigest()
+    """)
+
+
+def snapshot_url(page) -> str:
+    return page.evaluate("() => new URL(document.body.dataset.snapshot, location.href).href")
+
+
+def wait_kept(page, urls) -> None:
+    for _ in range(600):  # (wait_for_function does not wait for a promise)
+        if page.evaluate(KEPT) == urls:
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"kept {page.evaluate(KEPT)}, not {urls}")
+
+
+def wait_note(page, notes, words) -> None:
+    for _ in range(300):
+        if any(words in note for note in notes):
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError(f"no console note saying {words!r}: {notes}")
+
+
+def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page, context, site_url, off_origin,
+                                                                         page_errors):
+    page.goto(f"{site_url}/{GAME}.html")
+    url = snapshot_url(page)
+    older = re.sub(r"/py/\w+/", "/py/000000000000/", url)  # the same page's snapshot, of an older build
+    page.evaluate("(old) => caches.open('snapshots:blitzbox').then((c) => c.put(old, new Response('old build')))", older)
+    wait_ready(page)
+    assert page.evaluate(STARTED) == "boot"
+    wait_kept(page, [url])  # and the older build's snapshot deleted
+
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(STARTED) == "snapshot"
+    # Determinism in the restored interpreter: the same seeds and moves give the same positions as CPython.
+    namespace = {}
+    exec(PLAYOUT, namespace)
+    for seed in (1, 2):
+        inside = page.evaluate("([code, call]) => import('/snapshot.mjs').then((m) => "
+                               "m.started.pyodide.runPython(code + '\\n' + call))",
+                               [PLAYOUT, f"playout({GAME!r}, {seed})"])
+        assert inside == namespace["playout"](GAME, seed), f"seed {seed}: a restored interpreter plays otherwise"
+    assert play_to_end(page, random.Random(7)) > 0
+    assert page.locator("#result").is_visible()
+
+    page.evaluate("() => navigator.serviceWorker.ready")
+    context.set_offline(True)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(STARTED) == "snapshot"
+    context.set_offline(False)
+    assert off_origin == [], f"requests left the site: {off_origin}"
+    assert page_errors == []
+
+
+def test_a_missing_or_damaged_snapshot_is_never_used(page, site_url, off_origin, page_errors):
+    notes = []
+    page.on("console", lambda message: notes.append(message.text) if message.type == "warning" else None)
+
+    def corrupt(route):  # the right size, one byte changed: its hash no longer matches the page's
+        body = bytearray(route.fetch().body())
+        body[len(body) // 2] ^= 0xFF
+        route.fulfill(status=200, body=bytes(body), content_type="application/octet-stream")
+
+    for damage in (lambda route: route.fulfill(status=404, body="gone"), corrupt):
+        page.route("**/*.snap", damage)
+        notes.clear()
+        page.goto(f"{site_url}/{GAME}.html")
+        wait_ready(page)
+        assert page.evaluate(STARTED) == "boot"
+        wait_note(page, notes, "snapshot was not kept")
+        assert page.evaluate(KEPT) == []
+        page.unroute("**/*.snap")
+
+    # A kept copy that is not a snapshot (damaged on disk) is not restored: deleted, and a normal boot.
+    url = snapshot_url(page)
+    page.evaluate("(url) => caches.open('snapshots:blitzbox').then((c) => c.put(url, new Response('BBS1 damaged')))",
+                  url)
+    page.route("**/*.snap", lambda route: route.abort())  # (and no new copy kept meanwhile)
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate(STARTED) == "boot"
+    wait_note(page, notes, "could not be used")
+    assert page.evaluate(KEPT) == []
+    page.locator("[data-action]:visible").first.click()
+    assert off_origin == [] and page_errors == []
