@@ -52,8 +52,11 @@ def check_shell(page, size: str) -> None:
     assert page.evaluate(CLIPPED) == []
     height = page.viewport_size["height"]
     for selector in ("#status", "#tray"):
-        box = page.locator(selector).bounding_box()
-        if page.locator(selector).is_visible():
+        # one read of the page (a bot's move may redraw the tray between two reads)
+        box = page.evaluate("""(selector) => { const node = document.querySelector(selector);
+            if (!node || !node.getClientRects().length) return null;
+            const r = node.getBoundingClientRect(); return {y: r.y, height: r.height}; }""", selector)
+        if box is not None:
             assert 0 <= box["y"] and box["y"] + box["height"] <= height, f"{selector} is off screen: {box}"
     if size == "laptop":  # the whole board and its choices fit: no page scrolling to reach them
         off = [t["name"] for t in targets if t["board"] and (t["bottom"] > height or t["right"] > viewport)]

@@ -1,6 +1,7 @@
 """The platform around every game: share links, save codes, hostile input, storage, keyboard, embeds, offline."""
 
 import threading
+import time
 
 import pytest
 
@@ -225,10 +226,16 @@ def cache_the_site(page, url):
     page.goto(url)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    page.wait_for_function("""async () => {
-        const names = await caches.keys();
+    # wait_for_function does not await a promise: poll the service worker's precache from here instead
+    # (the snapshot's own cache, "snapshots:blitzbox", sits beside it)
+    precached = """async () => {
+        const names = (await caches.keys()).filter((name) => name.startsWith("blitzbox"));
         return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 40;
-    }""", timeout=90_000)
+    }"""
+    deadline = time.monotonic() + 90
+    while not page.evaluate(precached):
+        assert time.monotonic() < deadline, "the service worker never precached the site"
+        page.wait_for_timeout(250)
 
 
 @pytest.mark.parametrize("how", ["set_offline", "server_stopped", "http_cache_cleared"])

@@ -2,7 +2,7 @@
 
 import re
 
-from game_core.bitskrieg import BOTS, GAME, render, status_text
+from game_core.bitskrieg import BOTS, GAME, render, status_text, tray
 from game_core.bitskrieg.rules import sq_name, sq_parse
 from game_core.engine import Bot, run_bot
 from game_core.rng import Rng
@@ -11,14 +11,14 @@ ALL_RULES = {o.name: True for o in GAME.options if isinstance(o.default, bool)}
 ACTION = re.compile(r'data-action="([^"]+)"')
 
 
-def test_clicking_board_actions_alone_finishes_games():
+def test_clicking_the_board_and_the_tray_alone_finishes_games():
     for seed, options in ((1, {}), (2, ALL_RULES), (3, {"terrain": True, "ramming": True})):
         rng = Rng.from_seed(seed, "click")
         state = GAME.new_game(seed, options)
         ui = {"interactive": True}
         while not state.is_over:
-            svg = render(state.view(state.to_play), ui)
-            clickable = ACTION.findall(svg)
+            view = state.view(state.to_play)
+            clickable = ACTION.findall(render(view, ui)) + [entry["action"] for entry in tray(view, ui) if entry["action"]]
             assert clickable, f"no clickable action in phase {state.phase}"
             assert set(clickable) <= set(state.legal_actions())
             shots = [a for a in clickable if a.startswith(("fire", "ram"))]
