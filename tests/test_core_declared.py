@@ -1,0 +1,79 @@
+"""The declared fields (engine.Field): one declaration gives every game its copy(), to_dict() and redact().
+
+The golden digests in tests/fixtures/declared_golden.json were captured from main before the declaration
+replaced the hand-written methods: saves embed to_dict() and from_record compares a stored state with the
+replayed one, and the renderers and bots read the views, so both must stay exactly what they were.
+Regenerate (only for a deliberate change of a position's data): python -m tests.test_core_declared
+"""
+
+import hashlib
+import json
+import pathlib
+
+import pytest
+
+from game_core import games
+from game_core.fuzz import random_options
+from game_core.rng import Rng
+
+FIXTURE = pathlib.Path(__file__).parent / "fixtures" / "declared_golden.json"
+RUNS = 8          # seeded random games per game (run 0 with the default options, solo too for Blitzkrieg!)
+LIMIT = 240       # moves per game at most
+EVERY = 4         # a checkpoint every this many moves (and at the end)
+
+
+def digest(value) -> str:
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
+
+
+def run_options(game, run):
+    if run == 0:
+        return game.validate_options({})
+    if game.name == "blitzkrieg" and run == 1:
+        return game.validate_options({"mode": "solo"})
+    return random_options(game, Rng.from_seed(run, "golden options"))
+
+
+def views(state) -> dict:
+    """Every seat's view and a spectator's, without facts (the renderers' own part, changed elsewhere)."""
+    seen = {}
+    for seat in (*state.game.seats, None):
+        view = state.view(seat)
+        view.pop("facts")
+        seen[str(seat)] = view
+    return seen
+
+
+def snapshots(name, run) -> list:
+    game = games.get(name)
+    state = game.new_game(1000 + run, run_options(game, run))
+    rng = Rng.from_seed(run, "golden moves")
+    shots = []
+    while True:
+        if len(state.actions) % EVERY == 0 or state.is_over or len(state.actions) == LIMIT:
+            shots.append([len(state.actions), digest(state.to_dict()), digest(views(state))])
+        if state.is_over or len(state.actions) == LIMIT:
+            return shots
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+def capture() -> dict:
+    return {name: {str(run): snapshots(name, run) for run in range(RUNS)} for name in games.names()}
+
+
+GOLDEN = json.loads(FIXTURE.read_text()) if FIXTURE.exists() else {}
+
+
+@pytest.mark.parametrize("name", games.names())
+@pytest.mark.parametrize("run", range(RUNS))
+def test_to_dict_and_views_are_what_main_gave(name, run):
+    expected = GOLDEN[name][str(run)]
+    got = snapshots(name, run)
+    for (moves, data, seen), (_, want_data, want_seen) in zip(got, expected):
+        assert data == want_data, f"{name} run {run}: to_dict() changed at move {moves}"
+        assert seen == want_seen, f"{name} run {run}: a view changed at move {moves}"
+    assert len(got) == len(expected)
+
+
+if __name__ == "__main__":
+    FIXTURE.write_text(json.dumps(capture(), separators=(",", ":")) + "\n")
