@@ -72,7 +72,8 @@ class Field:
                  top=None):
         self.name, self.see, self.key = name, see, key or name
         self.save, self.load, self.get = save or clone, load or clone, get
-        self.copy = (lambda value: value) if copy == "share" else copy or clone
+        self.shared = copy == "share"
+        self.copy = (lambda value: value) if self.shared else copy or clone
         self.open, self.top = open, top
 
 

@@ -75,5 +75,81 @@ def test_to_dict_and_views_are_what_main_gave(name, run):
     assert len(got) == len(expected)
 
 
+# What every state holds besides its declared fields: shared or immutable (game, options, the action tuple).
+BASE = {"game", "seed", "options", "rng", "actions", "undo_floor"}
+
+
+def late_states(name):
+    """States from every option set's random game, spread over the game (where the most is in play)."""
+    game = games.get(name)
+    for run in range(3):
+        state = game.new_game(2000 + run, run_options(game, run))
+        rng = Rng.from_seed(run, "declared copies")
+        while not state.is_over and len(state.actions) < 120:
+            state = state.apply(rng.choice(state.legal_actions()))
+            if len(state.actions) % 30 == 0:
+                yield state
+
+
+def containers(value, path, found):
+    """path -> every dict and list inside value."""
+    if isinstance(value, (dict, list)):
+        found[path] = value
+        for key, item in (value.items() if isinstance(value, dict) else enumerate(value)):
+            containers(item, f"{path}[{key!r}]", found)
+    return found
+
+
+def scramble(value):
+    """Change every dict and list inside value in place (the copy's mutations the original must not see)."""
+    if isinstance(value, dict):
+        for key in list(value):
+            scramble(value[key])
+        value["scrambled"] = True
+    elif isinstance(value, list):
+        for item in value:
+            scramble(item)
+        value.append("scrambled")
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_every_attribute_of_a_state_is_declared(name):
+    for state in late_states(name):
+        declared = {f.name for f in type(state).fields if f.get is None}
+        assert set(vars(state)) - BASE == declared, f"{name}: declared fields and attributes differ"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_copy_changed_deeply_leaves_the_original_as_it_was(name):
+    for state in late_states(name):
+        before = json.dumps(state.to_dict(), sort_keys=True)
+        copied = state.copy()
+        shared = {f.name for f in type(state).fields if f.shared}  # declared "share": replaced whole
+        for attribute in set(vars(copied)) - BASE - shared:
+            scramble(getattr(copied, attribute))
+        assert json.dumps(state.to_dict(), sort_keys=True) == before
+        originals = {id(c): p for a in set(vars(state)) - BASE - shared
+                     for p, c in containers(getattr(state, a), a, {}).items()}
+        for attribute in set(vars(copied)) - BASE - shared:
+            for path, item in containers(getattr(copied, attribute), attribute, {}).items():
+                assert id(item) not in originals, f"{name}: the copy shares {path}"
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_field_dropped_from_the_declaration_is_caught(name, monkeypatch):
+    """The two tests above fail when one declared field is missing (copy() would share it)."""
+    state = next(late_states(name))
+    cls = type(state)
+    for dropped in [f for f in cls.fields if f.get is None]:
+        monkeypatch.setattr(cls, "fields", tuple(f for f in cls.fields if f is not dropped))
+        monkeypatch.setattr(cls, "_declared_fields", None, raising=False)
+        with pytest.raises(AssertionError):
+            test_every_attribute_of_a_state_is_declared(name)
+        if not dropped.shared and isinstance(getattr(state, dropped.name), (dict, list)):
+            with pytest.raises(AssertionError):
+                test_a_copy_changed_deeply_leaves_the_original_as_it_was(name)
+        monkeypatch.undo()
+
+
 if __name__ == "__main__":
     FIXTURE.write_text(json.dumps(capture(), separators=(",", ":")) + "\n")
