@@ -228,6 +228,24 @@ class Game:
             state = state.apply(action)
         return state
 
+    def state_from_view(self, view: dict, rng: Rng) -> "State":
+        """A full, playable state consistent with `view` (what a bot may know), for its search: every
+        declared field the view shows is loaded, each hidden one is dealt at random from what the seat
+        has not seen (the game's State.deal_hidden), and the state gets a fresh random stream from `rng`,
+        so the dice to come are not foreseen."""
+        state = self.new_game(0, view["options"])
+        seen = view["state"]
+        for f in state.fields:
+            if f.get is not None:
+                continue
+            if f.see == SCRATCH:  # what the last action did is not in the view: start it afresh
+                setattr(state, f.name, f.copy(getattr(state, f.name)))
+            elif f.key in seen:
+                setattr(state, f.name, f.load(seen[f.key]))
+        state.deal_hidden(seen, rng)
+        state.rng = Rng(rng.next64())
+        return state
+
     def from_json(self, text: str) -> "State":
         """Rebuild a state from `State.to_json()` (or from a bare record without "state")."""
         if not isinstance(text, str):
@@ -377,6 +395,10 @@ class State:
                 del data[f.key]
         del data["rng"]
         return data
+
+    def deal_hidden(self, seen: dict, rng: Rng) -> None:
+        """Game hook for Game.state_from_view: replace each hidden value ({"hidden": n}, loaded from the
+        view `seen`) by n things the seat has not seen, drawn with `rng`, so the position is consistent."""
 
     def facts(self, seat) -> dict:
         """Game hook: the rule facts a board shows that the rules decide (a die modifier, a leader,

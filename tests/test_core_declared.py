@@ -79,15 +79,15 @@ def test_to_dict_and_views_are_what_main_gave(name, run):
 BASE = {"game", "seed", "options", "rng", "actions", "undo_floor"}
 
 
-def late_states(name):
-    """States from every option set's random game, spread over the game (where the most is in play)."""
+def late_states(name, every=30):
+    """States from three option sets' random games, spread over the first 120 moves."""
     game = games.get(name)
     for run in range(3):
         state = game.new_game(2000 + run, run_options(game, run))
         rng = Rng.from_seed(run, "declared copies")
         while not state.is_over and len(state.actions) < 120:
             state = state.apply(rng.choice(state.legal_actions()))
-            if len(state.actions) % 30 == 0:
+            if len(state.actions) % every == 0:
                 yield state
 
 
@@ -149,6 +149,41 @@ def test_a_field_dropped_from_the_declaration_is_caught(name, monkeypatch):
             with pytest.raises(AssertionError):
                 test_a_copy_changed_deeply_leaves_the_original_as_it_was(name)
         monkeypatch.undo()
+
+
+def without_moves(view):
+    return {k: v for k, v in view.items() if k not in ("facts", "moves_made")}
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_state_rebuilt_from_a_view_shows_that_seat_the_same_view(name):
+    """Game.state_from_view (the bots' full position): hidden values dealt consistently with the view,
+    what the seat sees unchanged, a position the rules accept, and a random stream of its own."""
+    game = games.get(name)
+    for state in late_states(name, every=5):
+        for seat in state.game.seats:
+            rng = Rng.from_seed(len(state.actions), "rebuild")
+            world = game.state_from_view(state.view(seat), rng)
+            assert without_moves(world.view(seat)) == without_moves(state.view(seat))
+            world.check_invariants()
+            assert world.rng.state != state.rng.state
+            data = json.dumps(world.to_dict())
+            assert '"hidden"' not in data, f"{name}: a hidden value was left undealt for {seat}"
+
+
+@pytest.mark.parametrize("name", ["blitzkrieg", "bitskrieg", "fall-blau"])
+def test_a_rebuilt_state_deals_the_hidden_values_at_random(name):
+    """Two rebuilds of one view differ where the view hides something (the deal is not the real one)."""
+    game = games.get(name)
+    differ = 0
+    for state in late_states(name, every=5):
+        for seat in state.game.seats:
+            view = state.view(seat)
+            worlds = [game.state_from_view(view, Rng(n)).to_dict() for n in (1, 2)]
+            for world in worlds:
+                world.pop("rng")
+            differ += worlds[0] != worlds[1]
+    assert differ
 
 
 if __name__ == "__main__":

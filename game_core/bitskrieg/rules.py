@@ -10,7 +10,7 @@ Facings are n, e, s, w. Notation (canonical, lower case except tank-class letter
 
 import re
 
-from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, require
+from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, hidden, require
 from . import data
 
 SIZE = data.SIZE
@@ -841,43 +841,19 @@ class BitskriegState(State):
             return "a Tank Destroyer counts only squares in a straight line ahead, and none may be blocked"
         return "the range count is 6 or more, or every route is blocked (obstacles, enemy tanks, blocked diagonals)"
 
-    # -- saving ------------------------------------------------------------------------
-    @classmethod
-    def from_view_data(cls, game, options, d, rng):
-        """Rebuild a playable state from (possibly redacted) to_dict() data; hidden picks are sampled."""
-        state = cls(game, 0, options)
-        state.rng = rng
-        state.phase, state.turn, state.first, state.axis = d["phase"], d["turn"], d["first"], d["axis"]
-        state.home = list(d["home"])
-        state.obstacles = {sq_parse(k): v for k, v in d["obstacles"].items()}
-        state.hand = [h if isinstance(h, dict) else list(h) for h in d["hand"]]
-        state.chosen = [c if isinstance(c, dict) else list(c) for c in d["chosen"]]
-        state.destroyed = [list(x) for x in d["destroyed"]]
-        state.reserve_used = list(d["reserve_used"])
-        state.rebuilds = list(d["rebuilds"])
-        state.flags = [[sq_parse(s) for s in f] for f in d["flags"]]
-        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"], t["piece"]]
-                       for k, t in d["tanks"].items()}
-        state.placed = list(d["placed"])
-        state.bounding = sq_parse(d["bounding"]) if d["bounding"] else None
-        state.last_roll = d["last_roll"]
-        state.result, state.won_by = d["winner"], d["won_by"]
-        state._legal = None
+    # -- a bot's rebuilt position (Game.state_from_view) -------------------------------------
+    def deal_hidden(self, seen, rng):
+        """A seat's secret picks: as many counters as it hides, at random from those neither on the
+        board nor destroyed."""
         for seat in (0, 1):
-            if isinstance(state.hand[seat], dict):
-                state.sample_hidden(seat, rng)
-        return state
-
-    def sample_hidden(self, seat, rng):
-        """Replace a seat's hidden picks by a random pick consistent with what is on the board."""
-        known = [t[1] for t in self.tanks.values() if t[0] == seat] + list(self.destroyed[seat])
-        pool = [c for c in data.CLASS_ORDER for _ in range(CLASSES[c]["count"])]
-        for c in known:
-            pool.remove(c)
-        rng.shuffle(pool)
-        hidden = pool[:self.hand[seat]["hidden"]]
-        self.hand[seat] = hidden
-        self.chosen[seat] = known + hidden
+            if hidden(self.hand[seat]):
+                known = [t[1] for t in self.tanks.values() if t[0] == seat] + list(self.destroyed[seat])
+                pool = [c for c in data.CLASS_ORDER for _ in range(CLASSES[c]["count"])]
+                for c in known:
+                    pool.remove(c)
+                rng.shuffle(pool)
+                self.hand[seat] = pool[:self.hand[seat]["hidden"]]
+                self.chosen[seat] = known + self.hand[seat]
 
 
 class BitskriegGame(Game):

@@ -293,6 +293,11 @@ class BlitzedState(State):
     def winner(self):
         return self.winners[0] if len(self.winners) == 1 else None
 
+    def deal_hidden(self, seen, rng):
+        """The deck: every task card neither on the table nor discarded, in a random order."""
+        self.deck = sorted(set(CARDS) - set(self.discard) - set(self.cards))
+        rng.shuffle(self.deck)
+
     def check_invariants(self):
         require(sum(self.bolts.values()) + self.supply == data.BOLT_SUPPLY["count"], "a bolt appeared or vanished")
         require(self.supply >= 0 and min(self.bolts.values()) >= 0, "a negative pile of bolts")

@@ -9,7 +9,7 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 import re
 from bisect import insort
 
-from ..engine import HIDDEN, SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, require
+from ..engine import HIDDEN, SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, hidden, require
 from . import data
 from .data import UNITS, kind_of, other, unit_words
 
@@ -69,6 +69,32 @@ class BlitzkriegState(State):
                                            if self.options.get(UNITS[kind]["option"]))
         research = sorted(f"sw:{kind}#{n}" for kind in kinds for n in range(1, UNITS[kind]["count"] + 1))
         return bags, research
+
+    def deal_hidden(self, seen, rng):
+        """Deal the hidden tokens (the other side's reserve and bag, the research pile) afresh: each side's
+        unseen tokens go to its hidden piles, topped up with unseen special weapons, the rest to research."""
+        counts = {seat: {name: pile["hidden"] if hidden(pile) else 0
+                         for name, pile in (("reserves", self.reserves[seat]), ("bags", self.bags[seat]))}
+                  for seat in self.bags}
+        self.bags = {seat: [] if hidden(pile) else pile for seat, pile in self.bags.items()}
+        self.reserves = {seat: [] if hidden(pile) else pile for seat, pile in self.reserves.items()}
+        bags, research = self.starting_tokens()
+        known = set(self.spaces.values()).union(*self.bags.values(), *self.reserves.values())
+        unknown = sorted(set(research).union(*bags.values()) - known)
+        specials = [t for t in unknown if t.startswith("sw:")]
+        rng.shuffle(specials)
+        for seat, count in counts.items():
+            if not sum(count.values()):
+                continue
+            own = [t for t in unknown if t.startswith(seat + ":")]
+            pool = own + [specials.pop() for _ in range(sum(count.values()) - len(own))]
+            rng.shuffle(pool)
+            for name, n in count.items():
+                if n:  # a pile in view keeps its order (the solo module's row)
+                    pile = getattr(self, name)[seat]
+                    pile[:] = sorted(pile + pool[:n])
+                    del pool[:n]
+        self.research = sorted(specials)
 
     def check_invariants(self):
         bags, research = self.starting_tokens()

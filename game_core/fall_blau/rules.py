@@ -75,6 +75,21 @@ class FallBlauState(State):
         for general in filter(None, self.options["generals"].split(",")):
             self.do(f"general {general}")  # chosen as an option instead of at the table
 
+    def deal_hidden(self, seen, rng):
+        """The deck: the events not in sight, shuffled, under the top card when von Kleist shows it; the
+        mission deck: as many missions as it holds, from those neither drawn nor done (the discarded
+        unfinished ones are not kept apart, so they may come back in a rebuilt deck)."""
+        known = set(self.hand) | set(self.in_play) | set(self.discard_pile) | set(self.captured)
+        known |= {f["card"] for f in self.front if f}
+        top = seen.get("deck_top")
+        unseen = [e for e, card in data.EVENTS.items()
+                  if e not in known and e != top and (self.options["hard"] or not card["hard"])]
+        rng.shuffle(unseen)
+        self.deck = unseen + ([top] if top else [])
+        missions_left = [m for m in data.MISSIONS if m not in self.missions and m not in self.missions_done]
+        rng.shuffle(missions_left)
+        self.mission_deck = missions_left[:self.mission_deck["hidden"]]
+
     # -- reading the position ------------------------------------------------------------
     @property
     def to_play(self):
