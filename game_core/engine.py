@@ -38,16 +38,22 @@ SCRATCH = "scratch"  # not part of the saved position: what the last action did,
 
 
 def clone(value):
-    """A copy of plain data (dicts and lists nested in any depth) sharing no dict or list with it."""
+    """A copy of plain data (dicts and lists nested in any depth) sharing no dict or list with it; the
+    rest (strings, numbers, tuples of them) is immutable and shared. A flat list or dict, the most
+    common, is copied at C speed."""
     kind = type(value)
     if kind is dict:
+        if _NESTED.isdisjoint(map(type, value.values())):
+            return value.copy()
         return {k: clone(v) if type(v) in _NESTED else v for k, v in value.items()}
     if kind is list:
+        if _NESTED.isdisjoint(map(type, value)):
+            return value[:]
         return [clone(v) if type(v) in _NESTED else v for v in value]
     return value
 
 
-_NESTED = (dict, list)
+_NESTED = frozenset((dict, list))
 
 
 def hidden(value) -> bool:
@@ -61,8 +67,9 @@ class Field:
     - `key`: its name in to_dict() (default `name`); `save(value)` / `load(data)` convert it to and
       from JSON-ready data (default: a deep copy of plain data either way).
     - `get(state)`: a value worked out from the rest (saved, never copied or loaded), e.g. a final score.
-    - `copy`: how copy() copies it: None (a deep copy of plain data), "share" (read-only, e.g. a board
-      index), or a function value -> copy (e.g. a cache reset to None).
+    - `copy`: how copy() copies it: None (a deep copy: the value must be plain data, dicts, lists, tuples,
+      strings, numbers, None), "share" (read-only, e.g. a board index), or a function value -> copy (e.g. a
+      cache reset to None).
     - SEAT only: `open(state, owner)`: True when everyone sees that seat's entry (a row played face up).
     - HIDDEN only: `top=(view key, when(state))`: the view also shows the pile's last item under that key
       while when(state) holds (a card face up on a pile).
@@ -363,24 +370,26 @@ class State:
 
     @classmethod
     def _declared(cls) -> tuple:
-        """(copied, saved): the declared fields copy() copies and those to_dict() saves, per class."""
+        """(plain, special, saved) per class: the names of the fields copy() deep-copies as plain data,
+        the fields it copies their own way (shared, reset), and the fields to_dict() saves."""
         found = cls.__dict__.get("_declared_fields")
         if found is None:
-            copied = tuple(f for f in cls.fields if f.get is None)
-            saved = tuple(f for f in cls.fields if f.see != SCRATCH)
-            found = cls._declared_fields = (copied, saved)
+            copied = [f for f in cls.fields if f.get is None]
+            found = cls._declared_fields = (tuple(f.name for f in copied if f.copy is clone),
+                                            tuple(f for f in copied if f.copy is not clone),
+                                            tuple(f for f in cls.fields if f.see != SCRATCH))
         return found
 
     def to_dict(self) -> dict:
         """The full position as JSON-ready data (everything, nothing hidden), from the declared fields."""
         data = {f.key: f.get(self) if f.get is not None else f.save(getattr(self, f.name))
-                for f in self._declared()[1]}
+                for f in self._declared()[2]}
         data["rng"] = self.rng.state
         return data
 
     def redact(self, data: dict, seat) -> dict:
         """Remove from to_dict() data what `seat` may not see, as the fields declare (None: a spectator)."""
-        for f in self._declared()[1]:
+        for f in self._declared()[2]:
             if f.see == SEAT:
                 entries = data[f.key]
                 for owner in self.game.seats:
@@ -414,10 +423,14 @@ class State:
     def copy(self) -> "State":
         """A copy sharing nothing mutable: every declared field copied as declared. The game, the
         options (never changed) and the action tuple (immutable, grows with the game) are shared."""
+        plain, special, _ = self._declared()
         new = object.__new__(type(self))
         new.__dict__.update(self.__dict__)
         new.rng = self.rng.copy()
-        for f in self._declared()[0]:
+        values = new.__dict__
+        for name in plain:
+            values[name] = clone(values[name])
+        for f in special:
             setattr(new, f.name, f.copy(getattr(self, f.name)))
         return new
 
