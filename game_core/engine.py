@@ -11,7 +11,6 @@ A game package subclasses both classes and implements the hooks marked "game hoo
 
 from __future__ import annotations
 
-import copy
 import json
 
 from .jsontext import SaveError, check_json
@@ -28,6 +27,61 @@ class IllegalAction(ValueError):
 
 class BrokenInvariant(AssertionError):
     """A position the rules can never reach: a bug in the engine, not a player's mistake."""
+
+
+# -- declared fields: who may see each part of a position ------------------------------------------
+PUBLIC = "public"    # everyone sees it
+SEAT = "seat"        # one entry per seat (a dict keyed by seat, or a list indexed by it): each seat sees its own
+HIDDEN = "hidden"    # nobody sees it: a view shows {"hidden": n}, n = how many things it holds
+ENGINE = "engine"    # never in a view (e.g. the rng state, which would foretell every roll)
+SCRATCH = "scratch"  # not part of the saved position: what the last action did, caches (copied, never saved)
+
+
+def clone(value):
+    """A copy of plain data (dicts and lists nested in any depth) sharing no dict or list with it; the
+    rest (strings, numbers, tuples of them) is immutable and shared. A flat list or dict, the most
+    common, is copied at C speed."""
+    kind = type(value)
+    if kind is dict:
+        if _NESTED.isdisjoint(map(type, value.values())):
+            return value.copy()
+        return {k: clone(v) if type(v) in _NESTED else v for k, v in value.items()}
+    if kind is list:
+        if _NESTED.isdisjoint(map(type, value)):
+            return value[:]
+        return [clone(v) if type(v) in _NESTED else v for v in value]
+    return value
+
+
+_NESTED = frozenset((dict, list))
+
+
+def hidden(value) -> bool:
+    """Is this a hidden value as a view shows it ({"hidden": n})?"""
+    return type(value) is dict and value.keys() == {"hidden"}
+
+
+class Field:
+    """One declared part of a State: the attribute `name`, who may see it (`see`), and how it is saved.
+
+    - `key`: its name in to_dict() (default `name`); `save(value)` / `load(data)` convert it to and
+      from JSON-ready data (default: a deep copy of plain data either way).
+    - `get(state)`: a value worked out from the rest (saved, never copied or loaded), e.g. a final score.
+    - `copy`: how copy() copies it: None (a deep copy: the value must be plain data, dicts, lists, tuples,
+      strings, numbers, None), "share" (read-only, e.g. a board index), or a function value -> copy (e.g. a
+      cache reset to None).
+    - SEAT only: `open(state, owner)`: True when everyone sees that seat's entry (a row played face up).
+    - HIDDEN only: `top=(view key, when(state))`: the view also shows the pile's last item under that key
+      while when(state) holds (a card face up on a pile).
+    """
+
+    def __init__(self, name, see=PUBLIC, key=None, save=None, load=None, get=None, copy=None, open=None,
+                 top=None):
+        self.name, self.see, self.key = name, see, key or name
+        self.save, self.load, self.get = save or clone, load or clone, get
+        self.shared = copy == "share"
+        self.copy = (lambda value: value) if self.shared else copy or clone
+        self.open, self.top = open, top
 
 
 def require(condition, message: str) -> None:
@@ -181,6 +235,24 @@ class Game:
             state = state.apply(action)
         return state
 
+    def state_from_view(self, view: dict, rng: Rng) -> "State":
+        """A full, playable state consistent with `view` (what a bot may know), for its search: every
+        declared field the view shows is loaded, each hidden one is dealt at random from what the seat
+        has not seen (the game's State.deal_hidden), and the state gets a fresh random stream from `rng`,
+        so the dice to come are not foreseen."""
+        state = self.new_game(0, view["options"])
+        seen = view["state"]
+        for f in state.fields:
+            if f.get is not None:
+                continue
+            if f.see == SCRATCH:  # what the last action did is not in the view: start it afresh
+                setattr(state, f.name, f.copy(getattr(state, f.name)))
+            elif f.key in seen:
+                setattr(state, f.name, f.load(seen[f.key]))
+        state.deal_hidden(seen, rng)
+        state.rng = Rng(rng.next64())
+        return state
+
     def from_json(self, text: str) -> "State":
         """Rebuild a state from `State.to_json()` (or from a bare record without "state")."""
         if not isinstance(text, str):
@@ -292,13 +364,50 @@ class State:
         """Game hook: raise BrokenInvariant (via require) if the position breaks what the rules
         guarantee, e.g. "every token is in exactly one place". The fuzzer calls it after every action."""
 
+    # The position's parts, declared once (Field): copy(), to_dict(), redact() and the bots'
+    # Game.state_from_view all come from this declaration.
+    fields: tuple = ()
+
+    @classmethod
+    def _declared(cls) -> tuple:
+        """(plain, special, saved) per class: the names of the fields copy() deep-copies as plain data,
+        the fields it copies their own way (shared, reset), and the fields to_dict() saves."""
+        found = cls.__dict__.get("_declared_fields")
+        if found is None:
+            copied = [f for f in cls.fields if f.get is None]
+            found = cls._declared_fields = (tuple(f.name for f in copied if f.copy is clone),
+                                            tuple(f for f in copied if f.copy is not clone),
+                                            tuple(f for f in cls.fields if f.see != SCRATCH))
+        return found
+
     def to_dict(self) -> dict:
-        """Game hook: the full position as JSON-ready data (everything, nothing hidden)."""
-        raise NotImplementedError
+        """The full position as JSON-ready data (everything, nothing hidden), from the declared fields."""
+        data = {f.key: f.get(self) if f.get is not None else f.save(getattr(self, f.name))
+                for f in self._declared()[2]}
+        data["rng"] = self.rng.state
+        return data
 
     def redact(self, data: dict, seat) -> dict:
-        """Game hook: remove from to_dict() data what `seat` may not see."""
+        """Remove from to_dict() data what `seat` may not see, as the fields declare (None: a spectator)."""
+        for f in self._declared()[2]:
+            if f.see == SEAT:
+                entries = data[f.key]
+                for owner in self.game.seats:
+                    if owner != seat and not (f.open and f.open(self, owner)):
+                        entries[owner] = {"hidden": len(entries[owner])}
+            elif f.see == HIDDEN:
+                if f.top is not None:
+                    pile, (top_key, when) = data[f.key], f.top
+                    data[top_key] = pile[-1] if pile and when(self) else None
+                data[f.key] = {"hidden": len(data[f.key])}
+            elif f.see == ENGINE:
+                del data[f.key]
+        del data["rng"]
         return data
+
+    def deal_hidden(self, seen: dict, rng: Rng) -> None:
+        """Game hook for Game.state_from_view: replace each hidden value ({"hidden": n}, loaded from the
+        view `seen`) by n things the seat has not seen, drawn with `rng`, so the position is consistent."""
 
     def facts(self, seat) -> dict:
         """Game hook: the rule facts a board shows that the rules decide (a die modifier, a leader,
@@ -312,8 +421,18 @@ class State:
         return self.to_play is None
 
     def copy(self) -> "State":
-        # The action tuple is immutable and grows with the game: shared, never copied.
-        return copy.deepcopy(self, {id(self.game): self.game, id(self.actions): self.actions})
+        """A copy sharing nothing mutable: every declared field copied as declared. The game, the
+        options (never changed) and the action tuple (immutable, grows with the game) are shared."""
+        plain, special, _ = self._declared()
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        new.rng = self.rng.copy()
+        values = new.__dict__
+        for name in plain:
+            values[name] = clone(values[name])
+        for f in special:
+            setattr(new, f.name, f.copy(getattr(self, f.name)))
+        return new
 
     def apply(self, action) -> "State":
         text = self.game.parse_action(self, action if isinstance(action, str) else str(action))

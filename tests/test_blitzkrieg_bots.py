@@ -2,7 +2,7 @@
 
 
 from game_core.blitzkrieg import BOTS, GAME
-from game_core.blitzkrieg.bots import determinize, solo_turns
+from game_core.blitzkrieg.bots import solo_turns
 from game_core.engine import Bot, run_bot
 from game_core.rng import Rng
 from game_core.session import Session
@@ -21,7 +21,7 @@ def test_determinized_world_matches_the_view_and_hides_nothing_it_should_not_kno
     state = midgame()
     seat = state.to_play
     view = state.view(seat)
-    world = determinize(GAME, view, Rng(1))
+    world = GAME.state_from_view(view, Rng(1))
     assert world.reserves[seat] == state.reserves[seat] and world.spaces == state.spaces
     assert world.markers == state.markers and world.vp == state.vp
     foe = "allies" if seat == AXIS else AXIS
@@ -133,12 +133,11 @@ def test_hard_against_the_solo_module_reads_only_the_view():
 def test_thinking_is_a_work_count_not_a_wall_clock(monkeypatch):
     """The bots promise reproducible games: a slow machine must think exactly as much as a fast one."""
     import time
-    from game_core.blitzkrieg import bots
     clock = iter(range(0, 10**9, 100))  # every reading of the clock is 100 s later
     monkeypatch.setattr(time, "monotonic", lambda: next(clock))
     deals = []
-    real = bots.determinize
-    monkeypatch.setattr(bots, "determinize", lambda *args: deals.append(1) or real(*args))
+    real = type(GAME).state_from_view
+    monkeypatch.setattr(type(GAME), "state_from_view", lambda *args: deals.append(1) or real(*args))
     state = midgame(5)
     run_bot(BOTS["normal"], GAME, state.view(state.to_play), Rng(7))
     assert len(deals) == BOTS["normal"].rounds
@@ -149,5 +148,5 @@ def test_determinized_solo_world_keeps_the_bots_row_in_order():
     while state.to_play == AXIS or (state.decision and state.decision["kind"] == "setup"):
         state = state.apply(state.legal_actions()[0])
     state.reserves[AXIS].reverse()  # a row out of sorted order
-    world = determinize(GAME, state.view("allies"), Rng(2))
+    world = GAME.state_from_view(state.view("allies"), Rng(2))
     assert world.reserves[AXIS] == state.reserves[AXIS]

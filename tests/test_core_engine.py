@@ -3,7 +3,7 @@
 import pytest
 
 from game_core import games
-from game_core.engine import Bot, BrokenInvariant, Game, IllegalAction, Option, State, require, run_bot
+from game_core.engine import Bot, BrokenInvariant, Field, Game, IllegalAction, Option, State, require, run_bot
 from game_core.rng import Rng
 from game_core.session import Session
 
@@ -143,6 +143,8 @@ class Counter(Game):
 
 
 class CounterState(State):
+    fields = (Field("total"), Field("history"))
+
     def setup(self):
         self.total, self.history = 0, []
 
@@ -157,14 +159,11 @@ class CounterState(State):
         self.total += self.rng.below(2) + 1 if action == "roll" else int(action)
         self.history.append(action)
 
-    def to_dict(self):
-        return {"total": self.total, "history": list(self.history), "rng": self.rng.state}
-
 
 Counter.state_class = CounterState
 
 
-def test_the_default_copy_shares_the_game_and_the_moves_but_nothing_mutable():
+def test_the_declared_copy_shares_the_game_and_the_moves_but_nothing_mutable():
     state = Counter().new_game(1).apply("1")
     copied = state.copy()
     assert copied.game is state.game and copied.actions is state.actions

@@ -17,8 +17,8 @@ error and some random moves.
 from itertools import permutations
 
 from ..engine import Bot
-from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, BitskriegState, edge_squares,
-                    on_board, parse, sq_name, sq_parse, xy)
+from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, edge_squares, on_board, parse,
+                    sq_name, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # a balanced force: the default set-up (the benchmark's greedy bot uses it)
@@ -265,7 +265,7 @@ class SearchBot(Bot):
             return legal[0]
         if rng.random() < self.randomness:
             return rng.choice(legal)
-        state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
+        state = game.state_from_view(view, rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng, self.plan)
         urge = urge_to_advance(view["moves_made"])

@@ -10,7 +10,7 @@ Facings are n, e, s, w. Notation (canonical, lower case except tank-class letter
 
 import re
 
-from ..engine import Game, IllegalAction, Option, State, require
+from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, hidden, require
 from . import data
 
 SIZE = data.SIZE
@@ -81,7 +81,35 @@ def parse(text):
     return None
 
 
+def _tank_data(t):
+    return {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3], "piece": t[4]}
+
+
+def _picks_open(state, seat):
+    # Picks not yet deployed are secret; the deployed ones are on the board for all to see.
+    return not state.hand[seat]
+
+
 class BitskriegState(State):
+    fields = (
+        Field("phase"), Field("turn"), Field("first"), Field("axis"), Field("home"),
+        Field("obstacles", save=lambda o: {sq_name(sq): t for sq, t in sorted(o.items())},
+              load=lambda o: {sq_parse(k): v for k, v in o.items()}),
+        Field("chosen", SEAT, open=_picks_open), Field("hand", SEAT, open=_picks_open),
+        Field("destroyed", save=lambda d: [sorted(x) for x in d]), Field("reserve_used"), Field("rebuilds"),
+        Field("flags", save=lambda f: [[sq_name(sq) for sq in x] for x in f],
+              load=lambda f: [[sq_parse(s) for s in x] for x in f]),
+        Field("tanks", save=lambda tanks: {sq_name(sq): _tank_data(t) for sq, t in sorted(tanks.items())},
+              load=lambda tanks: {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"], t["piece"]]
+                                  for k, t in tanks.items()}),
+        Field("placed"),
+        Field("bounding", save=lambda b: sq_name(b) if b is not None else None,
+              load=lambda b: sq_parse(b) if b else None),
+        Field("last_roll", copy="share"),  # replaced whole, never changed in place
+        Field("result", key="winner"), Field("won_by"),
+        Field("_legal", SCRATCH, copy=lambda legal: None),  # the legal actions, worked out again on demand
+    )
+
     def setup(self):
         self.phase = "obstacles"
         self.turn = 0
@@ -107,23 +135,6 @@ class BitskriegState(State):
         if self.options["handicapping"]:
             return self.options["rebuilds_blue" if seat == 0 else "rebuilds_red"]
         return data.REBUILD_TRACK["start"]
-
-    def copy(self):
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
-        new.obstacles = dict(self.obstacles)
-        new.chosen = [list(c) for c in self.chosen]
-        new.hand = [list(h) for h in self.hand]
-        new.destroyed = [list(d) for d in self.destroyed]
-        new.reserve_used = list(self.reserve_used)
-        new.rebuilds = list(self.rebuilds)
-        new.home = list(self.home)
-        new.flags = [list(f) for f in self.flags]
-        new.tanks = {sq: list(t) for sq, t in self.tanks.items()}
-        new.placed = list(self.placed)
-        new._legal = None
-        return new
 
     # -- whose turn --------------------------------------------------------------------
     @property
@@ -830,69 +841,19 @@ class BitskriegState(State):
             return "a Tank Destroyer counts only squares in a straight line ahead, and none may be blocked"
         return "the range count is 6 or more, or every route is blocked (obstacles, enemy tanks, blocked diagonals)"
 
-    # -- saving ------------------------------------------------------------------------
-    def to_dict(self):
-        return {
-            "phase": self.phase, "turn": self.turn, "first": self.first, "axis": self.axis,
-            "home": list(self.home),
-            "obstacles": {sq_name(sq): t for sq, t in sorted(self.obstacles.items())},
-            "chosen": [list(c) for c in self.chosen], "hand": [list(h) for h in self.hand],
-            "destroyed": [sorted(d) for d in self.destroyed], "reserve_used": list(self.reserve_used),
-            "rebuilds": list(self.rebuilds),
-            "flags": [[sq_name(sq) for sq in f] for f in self.flags],
-            "tanks": {sq_name(sq): {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3], "piece": t[4]}
-                      for sq, t in sorted(self.tanks.items())},
-            "placed": list(self.placed),
-            "bounding": sq_name(self.bounding) if self.bounding is not None else None,
-            "last_roll": self.last_roll, "winner": self.result, "won_by": self.won_by,
-            "rng": self.rng.state,
-        }
-
-    def redact(self, data_, seat):
-        data_.pop("rng", None)  # the dice stream would let a player foresee every roll
-        for other in (0, 1):
-            # Picks not yet deployed are secret; the deployed ones are on the board for all to see.
-            if other != seat and data_["hand"][other]:
-                data_["hand"][other] = {"hidden": len(data_["hand"][other])}
-                data_["chosen"][other] = {"hidden": len(data_["chosen"][other])}
-        return data_
-
-    @classmethod
-    def from_view_data(cls, game, options, d, rng):
-        """Rebuild a playable state from (possibly redacted) to_dict() data; hidden picks are sampled."""
-        state = cls(game, 0, options)
-        state.rng = rng
-        state.phase, state.turn, state.first, state.axis = d["phase"], d["turn"], d["first"], d["axis"]
-        state.home = list(d["home"])
-        state.obstacles = {sq_parse(k): v for k, v in d["obstacles"].items()}
-        state.hand = [h if isinstance(h, dict) else list(h) for h in d["hand"]]
-        state.chosen = [c if isinstance(c, dict) else list(c) for c in d["chosen"]]
-        state.destroyed = [list(x) for x in d["destroyed"]]
-        state.reserve_used = list(d["reserve_used"])
-        state.rebuilds = list(d["rebuilds"])
-        state.flags = [[sq_parse(s) for s in f] for f in d["flags"]]
-        state.tanks = {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"], t["piece"]]
-                       for k, t in d["tanks"].items()}
-        state.placed = list(d["placed"])
-        state.bounding = sq_parse(d["bounding"]) if d["bounding"] else None
-        state.last_roll = d["last_roll"]
-        state.result, state.won_by = d["winner"], d["won_by"]
-        state._legal = None
+    # -- a bot's rebuilt position (Game.state_from_view) -------------------------------------
+    def deal_hidden(self, seen, rng):
+        """A seat's secret picks: as many counters as it hides, at random from those neither on the
+        board nor destroyed."""
         for seat in (0, 1):
-            if isinstance(state.hand[seat], dict):
-                state.sample_hidden(seat, rng)
-        return state
-
-    def sample_hidden(self, seat, rng):
-        """Replace a seat's hidden picks by a random pick consistent with what is on the board."""
-        known = [t[1] for t in self.tanks.values() if t[0] == seat] + list(self.destroyed[seat])
-        pool = [c for c in data.CLASS_ORDER for _ in range(CLASSES[c]["count"])]
-        for c in known:
-            pool.remove(c)
-        rng.shuffle(pool)
-        hidden = pool[:self.hand[seat]["hidden"]]
-        self.hand[seat] = hidden
-        self.chosen[seat] = known + hidden
+            if hidden(self.hand[seat]):
+                known = [t[1] for t in self.tanks.values() if t[0] == seat] + list(self.destroyed[seat])
+                pool = [c for c in data.CLASS_ORDER for _ in range(CLASSES[c]["count"])]
+                for c in known:
+                    pool.remove(c)
+                rng.shuffle(pool)
+                self.hand[seat] = pool[:self.hand[seat]["hidden"]]
+                self.chosen[seat] = known + self.hand[seat]
 
 
 class BitskriegGame(Game):

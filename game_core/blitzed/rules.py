@@ -12,7 +12,7 @@ ended level: the tied leaders choose one more round or a shared win), "over".
 
 import re
 
-from ..engine import Game, IllegalAction, Option, State, require
+from ..engine import HIDDEN, Field, Game, IllegalAction, Option, State, clone, require
 from . import data
 from .data import CARDS, bolts, card_label, seat_name, signed
 
@@ -56,6 +56,16 @@ KEEP_CHOICES = [(kept, keep_text(kept)) for kept in
 
 
 class BlitzedState(State):
+    fields = (
+        Field("players", get=lambda state: len(state.seats)), Field("seats", save=list, load=tuple, copy="share"),
+        Field("phase"), Field("round"), Field("epoch"), Field("values"), Field("cards"),
+        Field("deck", HIDDEN),  # the order would tell the future; the count is public
+        Field("discard"), Field("bolts"), Field("supply"), Field("dice"), Field("kept"), Field("claims"),
+        Field("rolls"), Field("ready"), Field("tiebreak"), Field("tied"), Field("shares"), Field("winners"),
+        Field("last_round", save=lambda lines: clone(lines) or None, copy="share"),  # replaced whole
+        Field("clock"), Field("claim_clock"), Field("seat_clock"), Field("acted"),
+    )
+
     def setup(self):
         players = self.options["players"]
         self.seats = SEATS[:players]
@@ -83,19 +93,6 @@ class BlitzedState(State):
         self.claim_clock = 0                            # stamp of the latest claim change
         self.seat_clock = {s: 0 for s in self.seats}    # each seat's latest stamp
         self.acted = {s: 0 for s in self.seats}         # each seat's actions this epoch
-
-    def copy(self):
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
-        new.options = dict(self.options)
-        for name in ("values", "cards", "deck", "discard", "ready", "tied", "shares", "winners"):
-            setattr(new, name, list(getattr(self, name)))
-        for name in ("bolts", "claims", "rolls", "seat_clock", "acted"):
-            setattr(new, name, dict(getattr(self, name)))
-        new.dice = {s: list(v) for s, v in self.dice.items()}
-        new.kept = {s: list(v) for s, v in self.kept.items()}
-        return new
 
     # -- whose move, which moves ---------------------------------------------------------
     @property
@@ -296,6 +293,11 @@ class BlitzedState(State):
     def winner(self):
         return self.winners[0] if len(self.winners) == 1 else None
 
+    def deal_hidden(self, seen, rng):
+        """The deck: every task card neither on the table nor discarded, in a random order."""
+        self.deck = sorted(set(CARDS) - set(self.discard) - set(self.cards))
+        rng.shuffle(self.deck)
+
     def check_invariants(self):
         require(sum(self.bolts.values()) + self.supply == data.BOLT_SUPPLY["count"], "a bolt appeared or vanished")
         require(self.supply >= 0 and min(self.bolts.values()) >= 0, "a negative pile of bolts")
@@ -358,29 +360,6 @@ class BlitzedState(State):
         why = (f"{and_list(short)} could not pay in full in round {self.round}" if short
                else "the extra round after the tie decided it")
         return f"{seat_name(self.winners[0])} wins with {top}: {why}"
-
-    def to_dict(self):
-        return {
-            "players": len(self.seats), "seats": list(self.seats), "phase": self.phase,
-            "round": self.round, "epoch": self.epoch, "values": list(self.values),
-            "cards": list(self.cards), "deck": list(self.deck), "discard": list(self.discard),
-            "bolts": dict(self.bolts), "supply": self.supply,
-            "dice": {s: list(v) for s, v in self.dice.items()},
-            "kept": {s: list(v) for s, v in self.kept.items()},
-            "claims": dict(self.claims), "rolls": dict(self.rolls), "ready": list(self.ready),
-            "tiebreak": self.tiebreak, "tied": list(self.tied), "shares": list(self.shares),
-            "winners": list(self.winners),
-            "last_round": [dict(line, dice=list(line["dice"])) for line in self.last_round or ()] or None,
-            "clock": self.clock, "claim_clock": self.claim_clock,
-            "seat_clock": dict(self.seat_clock), "acted": dict(self.acted),
-            "rng": self.rng.state,
-        }
-
-    def redact(self, data, seat):
-        # The deck order and the generator's state would tell the future; the count is public.
-        data["deck"] = {"hidden": len(data["deck"])}
-        del data["rng"]
-        return data
 
     def view(self, seat):
         """As State.view, without the JSON round trip (to_dict builds fresh containers), and a

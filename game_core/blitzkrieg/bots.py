@@ -1,7 +1,7 @@
 """Blitzkrieg! AI: determinized search from `view(seat)` only.
 
 Each round of thinking deals the hidden tokens afresh (the opponent's reserve and bag, the
-research pile) consistently with what the seat sees, gives the sampled world a fresh random
+research pile) consistently with what the seat sees (Game.state_from_view), gives the sampled world a fresh random
 stream for future draws, and scores every legal action in it: the action, the rest of our
 own turn played greedily, then the opponent's best reply, then a heuristic evaluation.
 Against the solo module the reply is not sampled: its moves follow public rules from its
@@ -15,52 +15,11 @@ browser can slice it.
 import math
 
 from ..engine import Bot
-from ..rng import Rng
 from .data import STRATAGEMS, UNITS, kind_of
 from .rules import ALLIES, AXIS, SIGN, other
 from .solo import STEAMROLL
 
 WIN = 1000.0
-
-
-def determinize(game, view: dict, rng: Rng):
-    """A full state consistent with the view: hidden tokens ({"hidden": n}) dealt at random, a fresh rng."""
-    seen = view["state"]
-    state = game.new_game(0, view["options"])
-    every = {t for pile in (*state.bags.values(), *state.reserves.values(), state.research) for t in pile}
-    for key, value in seen.items():
-        if key != "board":
-            setattr(state, key, value)
-
-    def shown(pile):
-        return [] if isinstance(pile, dict) else list(pile)
-
-    def hidden(pile):
-        return pile["hidden"] if isinstance(pile, dict) else 0
-
-    state.bags = {s: shown(v) for s, v in seen["bags"].items()}
-    state.reserves = {s: shown(v) for s, v in seen["reserves"].items()}
-    known = set(seen["spaces"].values())
-    for pile in (*state.bags.values(), *state.reserves.values()):
-        known.update(pile)
-    unknown = sorted(every - known)
-    specials = [t for t in unknown if t.startswith("sw:")]
-    rng.shuffle(specials)
-    for seat in state.bags:
-        counts = {"reserves": hidden(seen["reserves"][seat]), "bags": hidden(seen["bags"][seat])}
-        if not sum(counts.values()):
-            continue
-        own = [t for t in unknown if t.startswith(seat + ":")]
-        pool = own + [specials.pop() for _ in range(sum(counts.values()) - len(own))]
-        rng.shuffle(pool)
-        for name, count in counts.items():
-            if count:  # a pile in view keeps its order (the solo module's row)
-                pile = getattr(state, name)[seat]
-                pile[:] = sorted(pile + pool[:count])
-                del pool[:count]
-    state.research = sorted(specials)
-    state.rng = Rng(rng.next64())
-    return state
 
 
 def evaluate(state, me: str) -> float:
@@ -167,7 +126,7 @@ class SearchBot(Bot):
         me = view["seat"]
         if len(actions) == 1:
             return actions[0]
-        world = determinize(game, view, rng)
+        world = game.state_from_view(view, rng)
         first = {}
         for action in actions:
             first[action] = evaluate(finish_turn(advance(world, action), me), me)
@@ -180,7 +139,7 @@ class SearchBot(Bot):
         solo = view["options"].get("mode") == "solo" and me == ALLIES
         for round_ in range(self.solo_rounds if solo else self.rounds):
             if round_:
-                world = determinize(game, view, rng)
+                world = game.state_from_view(view, rng)
             for action in ranked:
                 after = finish_turn(advance(world, action), me)
                 if solo and after.to_play == AXIS and not after.decision:
@@ -220,7 +179,7 @@ class SoloModuleBot(Bot):
         actions = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
-        return greedy(determinize(game, view, rng), view["seat"])
+        return greedy(game.state_from_view(view, rng), view["seat"])
 
 
 BOTS = {

@@ -10,7 +10,7 @@ toward the campaign's winner. Japan moves first; Germany has the last turn and w
 
 import re
 
-from ..engine import IllegalAction, Option, require
+from ..engine import Field, IllegalAction, Option, require
 from . import data
 from .rules import SIGN, Blitzkrieg, BlitzkriegState
 
@@ -24,6 +24,7 @@ for _link in data.NIPPON["links"]:
 
 class NipponState(BlitzkriegState):
     default_board = "nippon"
+    fields = BlitzkriegState.fields + (Field("opened"),)  # the campaigns opened, in order
 
     def bag_counts(self, seat: str) -> dict:
         if seat == data.JAPAN:
@@ -33,11 +34,6 @@ class NipponState(BlitzkriegState):
     def setup(self):
         super().setup()
         self.opened = list(self.index.board["start"]["codes"])  # in the order they were opened
-
-    def copy(self):
-        new = super().copy()
-        new.opened = list(self.opened)
-        return new
 
     def check_invariants(self):
         super().check_invariants()
@@ -159,11 +155,6 @@ class NipponState(BlitzkriegState):
                                                         for t in self.reserves[self.turn]):
                 return f"{self.index.theaters[code]['name']} has not been opened yet"
         return super().why_illegal(action)
-
-    def to_dict(self) -> dict:
-        result = super().to_dict()
-        result["opened"] = list(self.opened)
-        return result
 
 
 OPEN_RE = re.compile(r"^open:([a-z]{2})$")

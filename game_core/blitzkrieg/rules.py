@@ -9,7 +9,7 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 import re
 from bisect import insort
 
-from ..engine import Game, IllegalAction, Option, State, require
+from ..engine import HIDDEN, SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, hidden, require
 from . import data
 from .data import UNITS, kind_of, other, unit_words
 
@@ -19,12 +19,23 @@ SIGN, INDEXES = data.SIGN, data.INDEXES
 
 class BlitzkriegState(State):
     default_board = "world"
+    fields = (
+        Field("board", get=lambda state: state.index.board["name"]), Field("turn"),
+        Field("bags", SEAT),  # each side sees the tokens left in its own bag
+        Field("reserves", SEAT, open=lambda state, side: state.reserve_public(side)),
+        Field("research", HIDDEN),
+        Field("spaces"), Field("placed_by"), Field("spy_copies"), Field("markers"), Field("vp"),
+        Field("closed_campaigns"), Field("closed_theaters"), Field("last_placed"), Field("queue"),
+        Field("decision"), Field("fx_pending"), Field("result"),
+        Field("index", SCRATCH, copy="share"),  # the board's read-only index
+        Field("events", SCRATCH), Field("last", SCRATCH),  # what the last action did (narrate, facts)
+    )
 
     def bag_counts(self, seat: str) -> dict:
         """Unit kind -> how many tokens of it `seat`'s bag starts with."""
         return {kind: UNITS[kind]["count"] for kind in data.SIDE_KINDS}
 
-    # -- setup and copying -------------------------------------------------------------
+    # -- setup -------------------------------------------------------------
     def setup(self):
         self.index = INDEXES[self.options.get("board", self.default_board)]
         self.events = []  # what the rules and chance did in the last action, for narrate() and facts()
@@ -59,21 +70,31 @@ class BlitzkriegState(State):
         research = sorted(f"sw:{kind}#{n}" for kind in kinds for n in range(1, UNITS[kind]["count"] + 1))
         return bags, research
 
-    def copy(self):
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
-        new.bags = {s: list(v) for s, v in self.bags.items()}
-        new.reserves = {s: list(v) for s, v in self.reserves.items()}
-        new.research = list(self.research)
-        for name in ("spaces", "placed_by", "spy_copies", "markers", "vp", "closed_campaigns",
-                     "closed_theaters", "last_placed"):
-            setattr(new, name, dict(getattr(self, name)))
-        new.queue = [list(step) for step in self.queue]
-        new.decision = dict(self.decision) if self.decision else None
-        new.fx_pending = list(self.fx_pending)
-        new.events = list(self.events)
-        return new
+    def deal_hidden(self, seen, rng):
+        """Deal the hidden tokens (the other side's reserve and bag, the research pile) afresh: each side's
+        unseen tokens go to its hidden piles, topped up with unseen special weapons, the rest to research."""
+        counts = {seat: {name: pile["hidden"] if hidden(pile) else 0
+                         for name, pile in (("reserves", self.reserves[seat]), ("bags", self.bags[seat]))}
+                  for seat in self.bags}
+        self.bags = {seat: [] if hidden(pile) else pile for seat, pile in self.bags.items()}
+        self.reserves = {seat: [] if hidden(pile) else pile for seat, pile in self.reserves.items()}
+        bags, research = self.starting_tokens()
+        known = set(self.spaces.values()).union(*self.bags.values(), *self.reserves.values())
+        unknown = sorted(set(research).union(*bags.values()) - known)
+        specials = [t for t in unknown if t.startswith("sw:")]
+        rng.shuffle(specials)
+        for seat, count in counts.items():
+            if not sum(count.values()):
+                continue
+            own = [t for t in unknown if t.startswith(seat + ":")]
+            pool = own + [specials.pop() for _ in range(sum(count.values()) - len(own))]
+            rng.shuffle(pool)
+            for name, n in count.items():
+                if n:  # a pile in view keeps its order (the solo module's row)
+                    pile = getattr(self, name)[seat]
+                    pile[:] = sorted(pile + pool[:n])
+                    del pool[:n]
+        self.research = sorted(specials)
 
     def check_invariants(self):
         bags, research = self.starting_tokens()
@@ -482,39 +503,9 @@ class BlitzkriegState(State):
         return fits.get(UNITS[acting]["type"], f"{action} is not a legal action now")
 
     # -- saving and hiding -------------------------------------------------------------
-    def to_dict(self) -> dict:
-        return {
-            "board": self.index.board["name"], "turn": self.turn,
-            "bags": {s: list(v) for s, v in self.bags.items()},
-            "reserves": {s: list(v) for s, v in self.reserves.items()},
-            "research": list(self.research),
-            "spaces": dict(self.spaces), "placed_by": dict(self.placed_by),
-            "spy_copies": dict(self.spy_copies),
-            "markers": dict(self.markers), "vp": dict(self.vp),
-            "closed_campaigns": dict(self.closed_campaigns),
-            "closed_theaters": dict(self.closed_theaters),
-            "last_placed": dict(self.last_placed),
-            "queue": [list(step) for step in self.queue],
-            "decision": dict(self.decision) if self.decision else None,
-            "fx_pending": list(self.fx_pending),
-            "result": dict(self.result) if self.result else None,
-            "rng": self.rng.state,
-        }
-
     def reserve_public(self, seat: str) -> bool:
         """Whether everyone sees `seat`'s reserve (the solo module's row is face up)."""
         return False
-
-    def redact(self, data_: dict, seat) -> dict:
-        """Hide the other side's reserve (unless public) and bag, and the research pile, as {"hidden": n}."""
-        for side in self.game.seats:
-            if side != seat:
-                if not self.reserve_public(side):
-                    data_["reserves"][side] = {"hidden": len(data_["reserves"][side])}
-                data_["bags"][side] = {"hidden": len(data_["bags"][side])}
-        data_["research"] = {"hidden": len(data_["research"])}
-        del data_["rng"]
-        return data_
 
     # -- what the board shows and the log says -------------------------------------------
     def facts(self, seat) -> dict:

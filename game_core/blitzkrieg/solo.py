@@ -13,6 +13,7 @@ rule that would keep none is skipped) and the first rule that leaves one option 
 
 from bisect import insort
 
+from ..engine import Field
 from . import data
 from .data import STRATAGEMS, UNITS, bare_words, kind_of, ordinal, unit_words
 from .rules import ALLIES, AXIS, BlitzkriegState
@@ -87,7 +88,9 @@ def change_rank(before: int, after: int) -> tuple:
 class SoloState(BlitzkriegState):
     """A game against the solo module: the Allies play, the Axis is automatic."""
 
-    # -- setup and copying -------------------------------------------------------------
+    fields = BlitzkriegState.fields + (Field("solo"),)
+
+    # -- setup -------------------------------------------------------------
     def setup(self):
         super().setup()
         self.solo = {"cup": sorted(code for code in STRATAGEMS if code != STEAMROLL), "drawn": None,
@@ -109,16 +112,6 @@ class SoloState(BlitzkriegState):
             self.decision = {"kind": "setup", "left": choices, "amount": amount}
         else:
             self._begin_bot_turn()
-
-    def copy(self):
-        new = super().copy()
-        new.solo = dict(self.solo, cup=list(self.solo["cup"]), rolls=list(self.solo["rolls"]))
-        return new
-
-    def to_dict(self) -> dict:
-        result = super().to_dict()
-        result["solo"] = dict(self.solo, cup=list(self.solo["cup"]), rolls=list(self.solo["rolls"]))
-        return result
 
     def reserve_public(self, seat: str) -> bool:
         return seat == AXIS  # the bot plays with its row face up

@@ -1,51 +1,20 @@
 """The advisor: a rule-of-thumb commander that decides from the player's view only.
 
-It rebuilds a playable position from the view, filling the hidden deck with the unseen
-cards in a random order; `estimate_win_chance` plays that position out many times.
+It rebuilds a playable position from the view (Game.state_from_view: the hidden deck holds the
+unseen cards in a random order); `estimate_win_chance` plays that position out many times.
 """
 
 from __future__ import annotations
 
 from ..engine import Bot
 from . import data
-from .rules import GAME, SLOTS, FallBlauState, front_card_info
+from .rules import GAME, SLOTS, front_card_info
 
 GENERAL_PREFERENCE = ("paulus", "hoth", "kleist", "ruoff", "salmuth", "gariboldi")
 REST_BELOW = 3  # a general with fewer grey cubes consolidates instead of attacking
 ADVANCE_MIN_CUBES = 4
 ADVANCE_MARGIN = 1  # advance on cards with at most this many red cubes more than the general's grey
 ADJACENT_ATTACK_CUBES = 4
-
-
-def state_from_view(view, rng):
-    """A FallBlauState matching the view, with the unseen events shuffled into the deck."""
-    seen = view["state"]
-    state = object.__new__(FallBlauState)
-    state.game, state.seed, state.options = GAME, 0, dict(view["options"])
-    state.rng = rng.copy()
-    state.actions, state.undo_floor = (), 0
-    for key in ("phase", "calendar", "supply", "vp", "lost", "queue", "captured", "hand", "in_play",
-                "missions", "missions_done", "turn_captures", "last_event", "report", "rolls", "cues", "last",
-                "flow"):
-        value = seen[key]
-        setattr(state, key, list(value) if isinstance(value, list) else value)
-    state.pending = None if seen["pending"] is None else dict(seen["pending"])
-    state.slots = list(seen["slots"])
-    state.generals = {g: dict(v) for g, v in seen["generals"].items()}
-    state.front = [None if f is None else dict(f) for f in seen["front"]]
-    state.discard_pile = list(seen["discard"])
-    known = set(state.hand) | set(state.in_play) | set(state.discard_pile) | set(state.captured)
-    known |= {f["card"] for f in state.front if f}
-    unseen = [e for e, card in data.EVENTS.items()
-              if e not in known and (state.options["hard"] or not card["hard"])]
-    top = seen.get("deck_top")
-    if top in unseen:
-        unseen.remove(top)
-    rng.shuffle(unseen)
-    state.deck = unseen + ([top] if top else [])
-    missions_left = [m for m in data.MISSIONS if m not in state.missions and m not in state.missions_done]
-    state.mission_deck = missions_left if state.options["missions"] else []
-    return state
 
 
 def card_value(event):
@@ -65,7 +34,7 @@ class Advisor(Bot):
         legal = view["legal_actions"]
         if len(legal) == 1:
             return legal[0]
-        return choose_action(state_from_view(view, rng), legal)
+        return choose_action(game.state_from_view(view, rng), legal)
 
 
 def choose_action(state, legal):
@@ -217,9 +186,7 @@ def estimate_win_chance(view, rng, games=20):
     """Play the position out `games` times with the advisor; the share of victories."""
     wins = 0
     for _ in range(games):
-        state = state_from_view(view, rng)
-        state.rng = rng.copy()
-        rng.next64()
+        state = GAME.state_from_view(view, rng)
         while not state.is_over:
             state = state.apply(choose_action(state, state.legal_actions()))
         wins += state.winner == "player"

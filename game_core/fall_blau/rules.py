@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..engine import Game, IllegalAction, Option, State, require
+from ..engine import HIDDEN, Field, Game, IllegalAction, Option, State, require
 from . import data, words
 from .words import plural
 
@@ -27,6 +27,18 @@ def front_card_info(card_id):
 
 
 class FallBlauState(State):
+    fields = (
+        Field("phase"), Field("pending"), Field("flow"), Field("calendar"),
+        Field("turn", get=lambda state: state.turn_name()), Field("supply"), Field("vp"),
+        Field("final_vp", get=lambda state: state.final_vp), Field("result", get=lambda state: state.result),
+        Field("slots"), Field("generals"), Field("lost"), Field("front"), Field("queue"), Field("captured"),
+        # The deck order is hidden (its top card is the last); von Kleist's reconnaissance shows the top card.
+        Field("deck", HIDDEN, top=("deck_top", lambda state: "kleist" in state.slots)),
+        Field("deck_count", get=lambda state: len(state.deck)),
+        Field("discard_pile", key="discard"), Field("hand"), Field("in_play"), Field("mission_deck", HIDDEN),
+        Field("missions"), Field("missions_done"), Field("turn_captures"), Field("last_event"),
+        Field("report"), Field("rolls"), Field("cues"), Field("last"),
+    )
 
     # -- setup ---------------------------------------------------------------------------
     def setup(self):
@@ -63,17 +75,20 @@ class FallBlauState(State):
         for general in filter(None, self.options["generals"].split(",")):
             self.do(f"general {general}")  # chosen as an option instead of at the table
 
-    def copy(self):
-        new = object.__new__(type(self))
-        new.__dict__.update(self.__dict__)
-        new.rng = self.rng.copy()
-        new.pending = None if self.pending is None else {**self.pending, "options": list(self.pending["options"])}
-        new.generals = {g: dict(v) for g, v in self.generals.items()}
-        new.front = [None if f is None else dict(f) for f in self.front]
-        for name in ("flow", "slots", "lost", "queue", "captured", "deck", "discard_pile", "hand",
-                     "in_play", "mission_deck", "missions", "missions_done", "report", "rolls", "cues", "last"):
-            setattr(new, name, list(getattr(self, name)))
-        return new
+    def deal_hidden(self, seen, rng):
+        """The deck: the events not in sight, shuffled, under the top card when von Kleist shows it; the
+        mission deck: as many missions as it holds, from those neither drawn nor done (the discarded
+        unfinished ones are not kept apart, so they may come back in a rebuilt deck)."""
+        known = set(self.hand) | set(self.in_play) | set(self.discard_pile) | set(self.captured)
+        known |= {f["card"] for f in self.front if f}
+        top = seen.get("deck_top")
+        unseen = [e for e, card in data.EVENTS.items()
+                  if e not in known and e != top and (self.options["hard"] or not card["hard"])]
+        rng.shuffle(unseen)
+        self.deck = unseen + ([top] if top else [])
+        missions_left = [m for m in data.MISSIONS if m not in self.missions and m not in self.missions_done]
+        rng.shuffle(missions_left)
+        self.mission_deck = missions_left[:self.mission_deck["hidden"]]
 
     # -- reading the position ------------------------------------------------------------
     @property
@@ -740,31 +755,6 @@ class FallBlauState(State):
                     return f"that attack costs {self.attack_cost(target)} supply"
                 return "only one event card from your hand can add dice to an attack"
         return f"{action!r} is not a legal action now"
-
-    # -- saving ------------------------------------------------------------------------------
-    def to_dict(self):
-        return {
-            "phase": self.phase, "pending": self.pending, "flow": list(self.flow),
-            "calendar": self.calendar, "turn": self.turn_name(), "supply": self.supply, "vp": self.vp,
-            "final_vp": self.final_vp, "result": self.result, "slots": list(self.slots),
-            "generals": {g: dict(v) for g, v in self.generals.items()}, "lost": list(self.lost),
-            "front": [None if f is None else dict(f) for f in self.front], "queue": list(self.queue),
-            "captured": list(self.captured), "deck": list(self.deck), "deck_count": len(self.deck),
-            "discard": list(self.discard_pile), "hand": list(self.hand), "in_play": list(self.in_play),
-            "mission_deck": list(self.mission_deck), "missions": list(self.missions),
-            "missions_done": list(self.missions_done), "turn_captures": self.turn_captures,
-            "last_event": self.last_event,
-            "report": list(self.report), "rolls": [dict(r) for r in self.rolls], "cues": [dict(c) for c in self.cues],
-            "last": list(self.last), "rng": self.rng.state,
-        }
-
-    def redact(self, view, seat):
-        # The deck order is hidden; von Kleist's reconnaissance shows its top card.
-        view["deck_top"] = view["deck"][-1] if view["deck"] and "kleist" in self.slots else None
-        view["deck"] = {"hidden": len(self.deck)}
-        view["mission_deck"] = {"hidden": len(self.mission_deck)}
-        view["rng"] = {"hidden": 1}
-        return view
 
     def facts(self, seat):
         """What the board shows that the rules decide: per frontline card its attack modifier (for
