@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game_core.bitskrieg import BOTS, GAME  # noqa: E402
 from game_core.bitskrieg.bots import setup_choice  # noqa: E402
-from game_core.bitskrieg.rules import BitskriegState, parse, sq_parse, xy  # noqa: E402
+from game_core.bitskrieg.rules import parse, sq_parse, xy  # noqa: E402
 from game_core.engine import Bot, run_bot  # noqa: E402
 from game_core.lab import wilson  # noqa: E402
 from game_core.rng import Rng  # noqa: E402
@@ -35,7 +35,7 @@ class GreedyBot(Bot):
 
     def choose(self, game, view, rng):
         legal, seat = view["legal_actions"], view["seat"]
-        state = BitskriegState.from_view_data(game, view["options"], view["state"], rng.copy())
+        state = game.state_from_view(view, rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng)
         shots = [(odds["destroyed"], rng.random(), action) for action, odds in view["facts"]["shots"].items()
