@@ -12,10 +12,9 @@ from support import ROOT, built_games
 # Where axe-core is (the build's npm install by default).
 AXE = Path(os.environ.get("AXE_CORE_JS", ROOT / "build" / "node_modules" / "axe-core" / "axe.min.js"))
 RUN_AXE = """async () => {
-  // label-content-name-mismatch is off until the boards' labels start with their visible text
-  // (issue 17 is open for it: "R" on a space whose name is "Place army 3 on ...").
+  // every rule on, label-content-name-mismatch too (each board label begins with its visible text)
   const result = await axe.run(document, {resultTypes: ['violations'],
-                                          rules: {'label-content-name-mismatch': {enabled: false}}});
+                                          rules: {'label-content-name-mismatch': {enabled: true}}});
   return result.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
     .map(v => ({id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
 }"""
