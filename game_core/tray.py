@@ -24,14 +24,16 @@ def _button(control: dict) -> str:
             f'<span class="label">{escape(label)}</span>{detail_html}</button>')
 
 
-def tray_html(controls: list) -> str:
-    """The controls grouped under their headings, in the order the game gave them ('' when none)."""
+def tray_html(controls: list, status: str = "") -> str:
+    """The controls grouped under their headings, in the order the game gave them ('' when none). A
+    heading that only repeats the status line shown above the tray is not printed again (the group keeps
+    it as its accessible name)."""
     groups: dict = {}
     for control in controls:
         groups.setdefault(control.get("group") or "", []).append(control)
     parts = []
     for heading, members in groups.items():
-        title = f"<h3>{escape(heading)}</h3>" if heading else ""
+        title = f"<h3>{escape(heading)}</h3>" if heading and heading.strip(" .") != status.strip(" .") else ""
         name = f' aria-label="{escape(heading)}"' if heading else ""
         parts.append(f'<div class="tray-group" role="group"{name}>{title}'
                      f'{"".join(_button(control) for control in members)}</div>')

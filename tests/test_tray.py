@@ -43,9 +43,9 @@ class Collect(HTMLParser):
             self.headings[-1] += data
 
 
-def parse(controls):
+def parse(controls, status=""):
     collected = Collect()
-    collected.feed(tray_html(controls))
+    collected.feed(tray_html(controls, status))
     return collected
 
 
@@ -94,3 +94,10 @@ def test_a_control_with_a_key_names_its_shortcut():
                   {"action": "ready", "label": "Ready", "group": "Dice"}])
     assert tray.buttons[0]["data-key"] == "q" and tray.buttons[0]["aria-keyshortcuts"] == "q"
     assert "data-key" not in tray.buttons[1]
+
+
+def test_a_heading_that_repeats_the_status_line_is_not_printed_twice():
+    controls = [{"action": "sa:WE", "label": "Western Europe", "group": "Axis: choose a theater"},
+                {"action": "pass", "label": "Pass", "group": "Or"}]
+    tray = parse(controls, "Axis: choose a theater.")
+    assert tray.headings == ["Or"] and tray.groups == ["Axis: choose a theater", "Or"]

@@ -490,7 +490,7 @@ def render() -> None:
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
         element("announce").textContent = spoken
     tray = element("tray")
-    tray.innerHTML = tray_html(tray_controls())
+    tray.innerHTML = tray_html(tray_controls(), status)
     tray.hidden = not tray.childElementCount
     element("replay-bar").hidden = replay is None
     for command in ("undo", "reset-turn"):
