@@ -508,6 +508,7 @@ def render() -> None:
     over = session.state.is_over
     document.body.setAttribute("data-over", "1" if over else "0")
     element("result").hidden = not over or replay is not None
+    element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
     if over:
         element("result-text").textContent = session.status()
     size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
