@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from game_core import games
-from game_core.blitzed import BOTS, GAME, render, status_text, tick
+from game_core.blitzed import BOTS, GAME, render, status_text, tick, tray
 from game_core.blitzed.data import TASK_CARDS, WIN_LOSS_CARDS, PLAYER_COLOURS
 from game_core.blitzed.rules import card_matches
 from game_core.engine import IllegalAction, run_bot
@@ -144,9 +144,9 @@ def test_tick_is_pure_and_waits_for_human_speed():
     assert [a.split()[0] for a in actions] == ["p2", "p3"] or [a.split()[0] for a in actions] == ["p3", "p2"]
 
 
-def ui_choice(svg, state, rng):
-    """A human clicking: thunder when the dice fit, otherwise roll, sometimes toggle a die."""
-    actions = ACTION.findall(svg)
+def ui_choice(svg, controls, state, rng):
+    """A human clicking the table or the tray: thunder when the dice fit, otherwise roll, sometimes toggle a die."""
+    actions = ACTION.findall(svg) + [entry["action"] for entry in controls if entry["action"]]
     assert actions, "the human has a move but no button"
     fitting = [a for a in actions if " claim " in a and card_matches(a.split()[2], state.dice["p1"])]
     if fitting:
@@ -166,8 +166,9 @@ def test_a_human_plays_a_whole_game_against_bots_through_the_svg():
         for action in tick(state, now, bots, rng):
             state = state.apply(action)
         if "p1" in (state.to_play or ()) and state.epoch == epoch and now % 700 == 0:
-            svg = render(state.view("p1"), {"interactive": True, "keys": {"roll": "Space"}})
-            state = state.apply(GAME.stamp(ui_choice(svg, state, rng), max(now, state.clock)))
+            view, ui = state.view("p1"), {"interactive": True, "keys": {"roll": "Space"}}
+            choice = ui_choice(render(view, ui), tray(view, ui), state, rng)
+            state = state.apply(GAME.stamp(choice, max(now, state.clock)))
         now = 0 if state.epoch != epoch else now + 100
         steps += 1
         assert steps < 20_000
@@ -181,7 +182,8 @@ def test_render_parts_and_non_interactive():
         state = state.apply(f"{seat} ready")
     state = state.apply("p2 roll")
     full = render(state.view("p2"), {"keys": {"roll": "K"}})
-    assert full.startswith("<svg") and 'data-action="p2 roll"' in full and ">K<" in full
+    assert full.startswith("<svg") and 'data-action="p2 roll"' not in full  # one person: Roll is in the tray
+    assert [(entry["action"], entry["key"]) for entry in tray(state.view("p2"), {})] == [("p2 roll", "q")]
     assert 'data-action="p2 keep 1"' in full and "p1 " not in "".join(ACTION.findall(full))
     assert 'data-action="p2 claim' in full
     assert "data-action" not in render(state.view("p2"), {"interactive": False})

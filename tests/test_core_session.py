@@ -55,9 +55,9 @@ def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monke
     session.board_svg()
     acting = session.acting_seats()
     assert recorder.calls == [
-        (session.state.view(None), {"part": "table", "interactive": False}),
-        (session.state.view("p1"), {"part": "controls", "keys": layouts[0], "interactive": "p1" in acting}),
-        (session.state.view("p2"), {"part": "controls", "keys": layouts[1], "interactive": "p2" in acting})]
+        (session.state.view(None), {"part": "table", "interactive": False, "narrow": False}),
+        (session.state.view("p1"), {"part": "controls", "keys": layouts[0], "narrow": False, "interactive": "p1" in acting}),
+        (session.state.view("p2"), {"part": "controls", "keys": layouts[1], "narrow": False, "interactive": "p2" in acting})]
 
 
 def test_one_person_at_a_real_time_table_gets_the_first_keys(monkeypatch):

@@ -25,12 +25,13 @@ RUNNER = HERE / "run_in_pyodide.mjs"
 sys.path.insert(0, str(HERE))
 import fetch_wheels  # noqa: E402
 
-# The random-game suites are CPython's job (they take minutes there and ~2.5x longer in Pyodide);
+# The random-game suites are CPython's job (they take minutes there and ~2.5x longer in Pyodide): the property
+# and fuzz suites, the tables' drawings over random games, and the declared fields' golden games;
 # every other test file also runs inside Pyodide, except the tests of CPython's 5 ms per-action
 # budget (Pyodide's budget is 16 ms per frame, measured in the browser by bench/run.py). The tests that hand
 # the engine 100,000 nested brackets run here too: game_core.jsontext refuses them before json.loads, whose
 # recursion would kill Pyodide's WebAssembly stack.
-SLOW_SUITES = ("propert", "props", "quality", "pyodide")
+SLOW_SUITES = ("propert", "props", "quality", "pyodide", "_table", "declared")
 CPYTHON_ONLY = "not _fast"
 
 needs_runtime = pytest.mark.skipif(
