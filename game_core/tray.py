@@ -21,7 +21,7 @@ def _button(control: dict) -> str:
         target += f' data-key="{escape(control["key"])}" aria-keyshortcuts="{escape(control["key"])}"'
     detail_html = f'<span class="detail">{escape(detail)}</span>' if detail else ""
     return (f'<button type="button" class="tray-button" {target} aria-label="{escape(name)}">'
-            f'<span class="label">{escape(label)}</span>{detail_html}</button>')
+            f'<span class="label">{escape(label)}</span> {detail_html}</button>')  # the space: the name reads as shown
 
 
 def tray_html(controls: list, status: str = "") -> str:

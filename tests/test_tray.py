@@ -55,7 +55,7 @@ def test_every_control_is_a_real_button_with_its_notation_and_name():
         "pick LT", "pick HT", "end", "ui:view=mine"]  # grouped: the first group's members come first
     assert all(b["type"] == "button" for b in tray.buttons)
     assert tray.buttons[0]["aria-label"] == "Pick LT: move 3, fire 2"  # the detail is part of the name
-    assert tray.buttons[0]["text"] == "Pick LTmove 3, fire 2"
+    assert tray.buttons[0]["text"] == "Pick LT move 3, fire 2"  # a space between label and detail, as the name reads
     assert tray.buttons[2]["aria-label"] == "End turn <now>"  # text is escaped, and read back intact
 
 
