@@ -16,7 +16,11 @@ def click_random_action(page, rng) -> bool:
     """Click one enabled data-action element; False when there is none right now.
 
     In a real-time game the board redraws as bots act, so the chosen element may be gone by the
-    time of the click: that counts as no click, and the caller tries again."""
+    time of the click: that counts as no click, and the caller tries again. In hotseat the curtain's
+    "I am ready" button is pressed first, as the person taking the device would."""
+    if page.locator("#curtain").is_visible():
+        page.click('#curtain [data-command="reveal"]')
+        return True
     count = page.locator("[data-action]").count()
     if count == 0:
         return False
