@@ -67,5 +67,22 @@ if [ "${1:-}" = mutation ]; then
 fi
 
 .venv/bin/python build/site.py
-.venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
-.venv/bin/python -m pytest -p no:cacheprovider tests e2e "$@"
+if [ $# -gt 0 ]; then  # a chosen selection: `bash build/test.sh -k saves`
+  exec .venv/bin/python -m pytest -p no:cacheprovider tests e2e "$@"
+fi
+# The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound) and the browser's
+# (e2e/: Chromium, mostly waiting on timers and animations) run side by side, each in a log printed when it
+# ends; the run fails if either does.
+logs="$(mktemp -d)"
+( .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
+  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests ) > "$logs/engine.log" 2>&1 &
+engine=$!
+set +e
+.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e > "$logs/browser.log" 2>&1
+browser_status=$?
+wait "$engine"
+engine_status=$?
+set -e
+echo "== engine tests (fuzz, tests/): exit $engine_status"; cat "$logs/engine.log"
+echo "== browser tests (e2e/): exit $browser_status"; cat "$logs/browser.log"
+[ "$engine_status" = 0 ] && [ "$browser_status" = 0 ]

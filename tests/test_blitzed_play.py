@@ -107,10 +107,12 @@ def test_bot_games_on_a_virtual_clock_finish_and_misclaims_happen():
     assert misclaims > 0
 
 
-def test_two_thousand_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice():
+def test_four_hundred_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice():
     # Each race is played out an epoch at a time, as the lab does (the bots' own reaction times decide).
+    # Four hundred games cover every level on every seat at every player count many times over (2,000 took
+    # five minutes of CI); the thousand random games above are the wide net.
     finished = 0
-    for seed in range(2000):
+    for seed in range(400):
         players = 3 + seed % 3
         levels = {seat: ("easy", "normal", "hard")[(seed + i) % 3] for i, seat in enumerate(GAME.seats[:players])}
         state, rng = GAME.new_game(seed, {"players": players, **levels}), Rng.from_seed(seed, "props")
@@ -119,7 +121,7 @@ def test_two_thousand_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twi
                 state = state.apply(action)
                 state.check_invariants()  # bolts + supply = 40, no card claimed twice, every card somewhere
         finished += state.is_over
-    assert finished == 2000
+    assert finished == 400
 
 
 def bot_game_round(state, bots, seed):
