@@ -270,6 +270,8 @@ class Remote:
 
     def _play(self, action, step: int):
         """The state after `action` (None: the set-up), supplying each outcome; _Waiting leaves all as it was."""
+        if step >= self.length:
+            raise IllegalAction(f"a remote game lasts at most {self.length - 1} moves")
         start = len(self.tape)
         while True:
             try:
