@@ -366,7 +366,9 @@ class Remote:
             raise Refused("the message is damaged (it has no number)")
         if number < self.count:
             raise Refused("this message was already received (it was sent twice)")
-        if number > self.count or self.verdict is not None:
+        if self.verdict is not None:
+            raise Refused("this game is over and was checked: it takes no more messages")
+        if number > self.count:
             raise Refused("a message is missing before this one: ask your opponent to send their last one again")
         if not self.waiting:
             raise Refused("it is your move: this message came out of turn")

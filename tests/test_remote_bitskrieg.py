@@ -205,3 +205,34 @@ def test_moves_out_of_turn_and_after_the_end_are_refused_locally():
     table.finish()
     with pytest.raises(Exception, match="game is over"):
         a.act("flip")
+
+
+def test_nobody_knows_a_roll_before_the_move_that_causes_it_is_sent():
+    table = Table(10)
+    code, receiver = until(table, lambda body, _: any(a.get("a", "").startswith("fire") for a in body["acts"]))
+    sender = table.a if receiver is table.b else table.b
+    step = len(sender.state.actions) + 1
+    assert sender.pending.startswith("fire")  # the shot waits: its dice are not known to its own browser
+    assert sender.their["known"][0] < step  # the opponent's element for this step was never revealed
+    assert receiver.revealed < step
+    rolled = len(receiver.tape)
+    table.deliver(code, receiver)  # the receiver learns the dice now, after the shot was sent...
+    assert len(receiver.tape) > rolled and receiver.state.actions[-1] == sender.pending
+    reply, back = table.next_code()
+    assert back is sender and unseal(reply)["chain"][0] >= step
+    table.deliver(reply, sender)  # ...and the shooter from the reply, which carries the next move too
+    assert sender.pending is None and sender.tape[:len(receiver.tape)] == receiver.tape[:len(sender.tape)]
+
+
+def test_when_the_roller_keeps_the_turn_the_other_browser_answers_with_its_chance_alone():
+    for seed in range(20):  # the axis roll comes with Red's last pick: find a game where Red wins it
+        table = Table(seed)
+        while table.a.state is None or table.a.state.phase in ("obstacles", "pick"):
+            table.step()
+        if table.a.state.turn == 1:
+            break
+    code, receiver = table.next_code()
+    assert receiver is table.b and unseal(code)["acts"] == [] and "chain" in unseal(code)
+    assert table.b.pending is not None  # Red's last pick waited for Blue's element of the axis roll
+    table.deliver(code, receiver)
+    assert table.b.pending is None and not table.b.waiting and table.b.state.phase == "axis"
