@@ -10,7 +10,8 @@ changes. At the end both reveal their seeds and each replays the whole game from
 The page's glue: `Remote.create(game, options, seat)` -> (remote, invitation code); `Remote.join(code)` ->
 (remote, reply code); `remote.act(action)` -> a code to send, or None while the turn goes on;
 `remote.receive(code)` -> a code to send back, or None (Refused says why nothing changed);
-`remote.state` (draw `state.view(remote.seat)`), `remote.waiting`, `remote.outbox` (the last code sent, to
+`remote.state` (draw `state.view(remote.seat)`), `remote.moved` (the (before, after) pairs just applied, for
+`Game.narrate` and the animation), `remote.waiting`, `remote.outbox` (the last code sent, to
 send again), `remote.verdict` (the end's check), `remote.to_dict()` / `Remote.from_dict(data)` (localStorage).
 """
 
@@ -208,6 +209,7 @@ class Remote:
         self.count, self.prev = 0, ""  # messages so far (they alternate) and the digest of the last one
         self.log, self.unsent, self.outbox = [], [], ""
         self.final_sent, self.verdict = False, None
+        self.moved = []  # (before, after) of each move the last act() or receive() applied: the log, the animation
         self._chains = {}
 
     # -- starting --------------------------------------------------------------------------------------
@@ -309,8 +311,10 @@ class Remote:
         text = self.game.parse_action(self.state, action if isinstance(action, str) else str(action))
         step = len(self.state.actions) + 1
         disclosed = self.adapter.disclose(self.state, text)
+        before, self.moved = self.state, []
         try:
             self.state = self._play(text, step)
+            self.moved = [(before, self.state)]
         except _Waiting:  # IllegalAction comes before any draw: only a legal move waits
             self.pending = text
         entry = {"a": text}
@@ -401,6 +405,7 @@ class Remote:
         trial.tape = list(self.tape)
         trial.their, trial.secret, trial.opened = dict(self.their), dict(self.secret), dict(self.opened)
         trial.disclosed, trial.my_secrets, trial.log = dict(self.disclosed), list(self.my_secrets), list(self.log)
+        trial.moved = []
         if self.state is not None:
             trial.state = self.state.copy()
             trial.state.rng = Tape(trial.tape, self.state.rng.state)
@@ -425,7 +430,9 @@ class Remote:
             if self.state is None:
                 self.state = self._play(None, 0)
             if self.pending is not None:
+                before = self.state
                 self.state = self._play(self.pending, len(self.state.actions) + 1)
+                self.moved.append((before, self.state))
                 self.pending = None
         except _Waiting:
             raise Refused("this message does not reveal the chance your move needs") from None
@@ -462,8 +469,10 @@ class Remote:
             self.adapter.fit(self, action, entry.get("d"))
             if entry.get("d") is not None:
                 self.disclosed[step] = entry["d"]
+        before = self.state
         try:
             self.state = self._play(action, step)
+            self.moved.append((before, self.state))
         except IllegalAction as err:
             raise Refused(f"{them}'s move {action!r} is illegal: {err}") from None
         except _Waiting:

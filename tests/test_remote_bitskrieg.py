@@ -236,3 +236,19 @@ def test_when_the_roller_keeps_the_turn_the_other_browser_answers_with_its_chanc
     assert table.b.pending is not None  # Red's last pick waited for Blue's element of the axis roll
     table.deliver(code, receiver)
     assert table.b.pending is None and not table.b.waiting and table.b.state.phase == "axis"
+
+
+def test_each_browser_narrates_the_moves_it_applied_without_the_opponents_secrets():
+    table = Table(11, player=picks_last)
+    lines = {0: [], 1: []}
+    while table.b.state is None or table.b.state.phase in ("obstacles", "pick", "axis", "home"):
+        code, receiver = table.next_code()
+        table.deliver(code, receiver)
+        for before, after in receiver.moved:  # the lines of the opponent's moves this browser may read
+            if before.to_play != receiver.seat:
+                lines[receiver.seat] += [text for text, audience in GAME.narrate(before, after)
+                                         if audience in (None, receiver.seat)]
+    assert lines[1].count("Blue picks a tank in secret") == 5
+    assert not any("Destroyer" in line or "Heavy" in line for line in lines[1])  # Blue's D, D, D, H, H
+    assert lines[0].count("Red picks a tank in secret") == 5
+    assert any("rolls for an obstacle" in line for line in lines[0])
