@@ -365,13 +365,13 @@ class Remote:
             raise Refused("this is your own message: send it to your opponent")
         if body.get("from") != self.other or body.get("name") != self.game.name:
             raise Refused("this message is not from your opponent in this game")
+        if self.verdict is not None:
+            raise Refused("this game is over and was checked: it takes no more messages")
         number = body.get("n")
         if not isinstance(number, int) or isinstance(number, bool):
             raise Refused("the message is damaged (it has no number)")
         if number < self.count:
             raise Refused("this message was already received (it was sent twice)")
-        if self.verdict is not None:
-            raise Refused("this game is over and was checked: it takes no more messages")
         if number > self.count:
             raise Refused("a message is missing before this one: ask your opponent to send their last one again")
         if not self.waiting:
