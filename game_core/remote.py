@@ -140,16 +140,16 @@ class Adapter:
         """Is this action hidden from the opponent (it travels as a commitment)?"""
         return False
 
+    def stand_in(self, state):
+        """The move the receiver plays for the opponent's secret move now, or None if none may be secret now."""
+        return None
+
     def opens(self, state, seat) -> bool:
         """Have the rules made `seat`'s secret actions public (its commitments are opened now)?"""
         return False
 
-    def disclose(self, state, action: str):
-        """What the sender adds to a public action for the receiver's stand-ins (state: before it)."""
-        return None
-
-    def fit(self, remote: "Remote", action: str, disclosed) -> None:
-        """Re-fit the receiver's stand-ins so the opponent's `action` can be applied as played."""
+    def fit(self, remote: "Remote", action: str) -> None:
+        """Re-fit the receiver's stand-ins so the opponent's public `action` can be applied as played."""
 
 
 class BitskriegAdapter(Adapter):
@@ -159,10 +159,13 @@ class BitskriegAdapter(Adapter):
     def secret(self, action):
         return action.startswith("pick ")
 
+    def stand_in(self, state):
+        return state.legal_actions()[0] if state.phase == "pick" else None
+
     def opens(self, state, seat):
         return state.phase not in ("obstacles", "pick", "axis", "home") and not state.hand[seat]
 
-    def fit(self, remote, action, disclosed):
+    def fit(self, remote, action):
         from .bitskrieg.data import CLASS_ORDER, TANK_CLASSES
         state, them = remote.state, remote.other
         words = action.split()
@@ -202,7 +205,7 @@ class Remote:
         self.my_chain, self.my_private = secrets.token_bytes(32), secrets.token_bytes(32)
         self.their = {"top": None, "private": None, "known": None, "final": None}
         self.tape, self.state, self.pending = [], None, None
-        self.secret, self.opened, self.disclosed = {}, {}, {}  # by step: their commitments, openings, tokens
+        self.secret, self.opened = {}, {}  # by step: their secret moves' commitments, and those opened
         self.my_secrets = []      # steps of my own secret actions
         self.mine_opened = False  # my secret actions were opened (the rules made them public)
         self.revealed = -1        # the last step of my chain revealed
@@ -289,16 +292,10 @@ class Remote:
 
     def rebuild(self, actions) -> object:
         """My state replayed from the set-up with `actions` (stand-ins re-fitted) on the tape I have."""
-        saved = self.state
-        try:
-            self.state = self.game.new_game(0, self.options, rng=Tape(self.tape))
-            for step, action in enumerate(actions, 1):
-                if step in self.disclosed:
-                    self.adapter.fit(self, action, self.disclosed[step])
-                self.state = self.state.apply(action)
-            return self.state
-        finally:
-            self.state = saved
+        state = self.game.new_game(0, self.options, rng=Tape(self.tape))
+        for action in actions:
+            state = state.apply(action)
+        return state
 
     # -- my moves --------------------------------------------------------------------------------------
     def act(self, action):
@@ -310,7 +307,6 @@ class Remote:
             raise IllegalAction(f"it is not your move: wait for {self.game.seat_name(self.other)}'s message")
         text = self.game.parse_action(self.state, action if isinstance(action, str) else str(action))
         step = len(self.state.actions) + 1
-        disclosed = self.adapter.disclose(self.state, text)
         before, self.moved = self.state, []
         try:
             self.state = self._play(text, step)
@@ -321,8 +317,6 @@ class Remote:
         if self.adapter.secret(text):
             entry = {"c": action_commitment(self.gid, step, action_nonce(self.my_private, step), text)}
             self.my_secrets.append(step)
-        if disclosed is not None:
-            entry["d"] = disclosed
         self.unsent.append(entry)
         return self._send() if self.waiting else None
 
@@ -404,7 +398,7 @@ class Remote:
         trial.__dict__.update(self.__dict__)
         trial.tape = list(self.tape)
         trial.their, trial.secret, trial.opened = dict(self.their), dict(self.secret), dict(self.opened)
-        trial.disclosed, trial.my_secrets, trial.log = dict(self.disclosed), list(self.my_secrets), list(self.log)
+        trial.my_secrets, trial.log = list(self.my_secrets), list(self.log)
         trial.moved = []
         if self.state is not None:
             trial.state = self.state.copy()
@@ -458,19 +452,19 @@ class Remote:
         if self.state.to_play != self.other:
             raise Refused(f"{them} moved out of turn: it is your move")
         step = len(self.state.actions) + 1
-        if "c" in entry:
-            self.secret[step] = str(entry["c"])
-            action = self.state.legal_actions()[0]  # a stand-in for their hidden move
-        else:
-            action = entry["a"]
-            if not isinstance(action, str):
-                raise Refused("the message is damaged (a move is not text)")
-            action = self.game.parse_action(self.state, action)
-            self.adapter.fit(self, action, entry.get("d"))
-            if entry.get("d") is not None:
-                self.disclosed[step] = entry["d"]
-        before = self.state
+        action = entry.get("a")
         try:
+            if "c" in entry:
+                action = self.adapter.stand_in(self.state)  # my stand-in for their hidden move
+                if action is None:
+                    raise Refused(f"{them} sent a secret move where the rules allow none")
+                self.secret[step] = str(entry["c"])
+            else:
+                if not isinstance(action, str):
+                    raise Refused("the message is damaged (a move is not text)")
+                action = self.game.parse_action(self.state, action)
+                self.adapter.fit(self, action)
+            before = self.state
             self.state = self._play(action, step)
             self.moved.append((before, self.state))
         except IllegalAction as err:
@@ -530,7 +524,6 @@ class Remote:
                 "actions": None if self.state is None else list(self.state.actions), "pending": self.pending,
                 "secret": {str(k): v for k, v in self.secret.items()},
                 "opened": {str(k): v for k, v in self.opened.items()},
-                "disclosed": {str(k): v for k, v in self.disclosed.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
                 "final_sent": self.final_sent, "verdict": self.verdict}
@@ -545,7 +538,7 @@ class Remote:
             remote = cls(game, data["options"], data["seat"], data["game"], bytes.fromhex(data["key"]))
             remote.my_chain, remote.my_private = (bytes.fromhex(data["mine"][k]) for k in ("chain", "private"))
             remote.their, remote.tape = dict(data["their"]), list(data["tape"])
-            for name in ("secret", "opened", "disclosed"):
+            for name in ("secret", "opened"):
                 setattr(remote, name, {int(k): v for k, v in data[name].items()})
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log",
                          "unsent", "final_sent", "verdict"):

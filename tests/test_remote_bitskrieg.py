@@ -149,6 +149,7 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing():
         "does not follow": forged(code, key, prev="0" * 32),
         "out of turn": forged(code, key, acts=body["acts"] + [{"a": "flip"}]),
         "illegal": forged(code, key, acts=illegal),
+        "secret move where the rules allow none": forged(code, key, acts=[{"c": "ab" * 32}]),
     }
     for reason, bad in cases.items():
         with pytest.raises(Refused, match=reason):
