@@ -213,7 +213,7 @@ class Remote:
         self.log, self.unsent, self.outbox = [], [], ""
         self.final_sent, self.verdict = False, None
         self.moved = []  # (before, after) of each move the last act() or receive() applied: the log, the animation
-        self._chains = {}
+        self._chain = None  # my whole chain, worked out once
 
     # -- starting --------------------------------------------------------------------------------------
     @classmethod
@@ -250,9 +250,9 @@ class Remote:
         return self.state is None or self.pending is not None or self.state.is_over or self.state.to_play != self.seat
 
     def _my_chain(self) -> list:
-        if "mine" not in self._chains:
-            self._chains["mine"] = chain(self.my_chain, self.length)
-        return self._chains["mine"]
+        if self._chain is None:
+            self._chain = chain(self.my_chain, self.length)
+        return self._chain
 
     def _their_element(self, step: int):
         known = self.their["known"]
@@ -413,10 +413,12 @@ class Remote:
         if body.get("chain") is not None:
             step, value = body["chain"]
             known = self.their["known"]
+            if not isinstance(step, int) or not known[0] <= step < self.length:
+                raise Refused("the message is damaged (its chance value is for no step of this game)")
             check = bytes.fromhex(value)
             for _ in range(step - known[0]):
                 check = sha(check)
-            if not isinstance(step, int) or step < known[0] or check.hex() != known[1]:
+            if check.hex() != known[1]:
                 raise Cheated(self.other, f"{them}'s chance value for step {step} does not match their commitment "
                                           "(it was changed, to choose a roll)")
             self.their["known"] = [step, value]

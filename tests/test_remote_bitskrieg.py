@@ -150,6 +150,7 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing():
         "out of turn": forged(code, key, acts=body["acts"] + [{"a": "flip"}]),
         "illegal": forged(code, key, acts=illegal),
         "secret move where the rules allow none": forged(code, key, acts=[{"c": "ab" * 32}]),
+        "for no step": forged(code, key, chain=[10 ** 9, body["chain"][1]]),  # no endless hashing either
     }
     for reason, bad in cases.items():
         with pytest.raises(Refused, match=reason):
