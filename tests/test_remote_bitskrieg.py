@@ -92,7 +92,7 @@ def until(table, wanted):
     raise AssertionError("no such message came")
 
 
-@pytest.mark.parametrize("seed, options, creator", [(1, None, 0), (2, ADVANCED, 1), (3, {"axis_chooser": "red"}, 1)])
+@pytest.mark.parametrize("seed, options, creator", [(1, None, 0), (2, ADVANCED, 1)])
 def test_two_browsers_play_a_whole_game_by_codes_and_both_verify_it(seed, options, creator):
     table = Table(seed, options, creator)
     table.finish()
@@ -162,8 +162,6 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing():
     table.deliver(code, receiver)  # the genuine message still applies, once
     with pytest.raises(Refused, match="already received"):
         receiver.receive(code)
-    table.finish()
-    assert table.a.verdict["ok"] and table.b.verdict["ok"]
 
 
 def test_a_changed_chance_value_to_choose_a_roll_is_exposed():
