@@ -307,12 +307,12 @@ class Remote:
             raise IllegalAction(f"it is not your move: wait for {self.game.seat_name(self.other)}'s message")
         text = self.game.parse_action(self.state, action if isinstance(action, str) else str(action))
         step = len(self.state.actions) + 1
-        before, self.moved = self.state, []
+        before = self.state
         try:
             self.state = self._play(text, step)
             self.moved = [(before, self.state)]
         except _Waiting:  # IllegalAction comes before any draw: only a legal move waits
-            self.pending = text
+            self.pending, self.moved = text, []
         entry = {"a": text}
         if self.adapter.secret(text):
             entry = {"c": action_commitment(self.gid, step, action_nonce(self.my_private, step), text)}
@@ -360,7 +360,10 @@ class Remote:
         if body.get("from") != self.other or body.get("name") != self.game.name:
             raise Refused("this message is not from your opponent in this game")
         if self.verdict is not None:
-            raise Refused("this game is over and was checked: it takes no more messages")
+            raise Refused("this game is over and was checked: it takes no more messages" if self.verdict["ok"]
+                          else f"this game was stopped: {self.verdict['reason']}")
+        if not hmac.compare_digest(str(body.get("mac")), mac(body, self.key)):
+            raise Refused("this message was altered (its check does not match)")
         number = body.get("n")
         if not isinstance(number, int) or isinstance(number, bool):
             raise Refused("the message is damaged (it has no number)")
@@ -372,8 +375,6 @@ class Remote:
             raise Refused("it is your move: this message came out of turn")
         if body.get("prev") != self.prev:
             raise Refused("this message does not follow the last one (it was altered or belongs to another branch)")
-        if not hmac.compare_digest(str(body.get("mac")), mac(body, self.key)):
-            raise Refused("this message was altered (its check does not match)")
         trial = self._fork()
         try:
             trial._take(body)

@@ -279,3 +279,13 @@ def test_each_browser_narrates_the_moves_it_applied_without_the_opponents_secret
     assert not any("Destroyer" in line or "Heavy" in line for line in lines[1])  # Blue's D, D, D, H, H
     assert lines[0].count("Red picks a tank in secret") == 5
 
+
+
+def test_after_a_cheat_is_exposed_the_game_takes_no_more_messages():
+    table = Table(12)
+    code, receiver = until(table, lambda body, _: any(a.get("a", "").startswith("fire") for a in body["acts"]))
+    step, value = unseal(code)["chain"]
+    with pytest.raises(Cheated):
+        receiver.receive(forged(code, receiver.key, chain=[step, "0" * 64]))
+    with pytest.raises(Refused, match="this game was stopped: .*does not match their commitment"):
+        receiver.receive(code)
