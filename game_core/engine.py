@@ -177,10 +177,13 @@ class Game:
     def check_option_combination(self, options: dict) -> None:
         """Game hook: reject option values that are valid alone but not together."""
 
-    def new_game(self, seed: int, options: dict | None = None) -> "State":
+    def new_game(self, seed: int, options: dict | None = None, rng: Rng | None = None) -> "State":
+        """A new game; `rng` replaces the seeded stream (a remote game's rng.Tape of supplied outcomes)."""
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an integer, not {seed!r}")
         state = self.state_class(self, seed, self.validate_options(options))
+        if rng is not None:
+            state.rng = rng
         state.setup()
         return state
 

@@ -4,6 +4,11 @@ Every die roll, bag draw and shuffle in every game comes from an Rng carried ins
 game state, so a game is fully described by its seed and its action list, and the state
 serialises to JSON as a single number. SplitMix64 gives the same stream on every Python
 (CPython here, Pyodide in the browser), unlike relying on `random`'s internals.
+
+Chance is also an explicit step (OpenSpiel's chance nodes): a `Tape` has the same interface but takes
+each outcome from a list the caller supplies (a remote game's protocol, game_core/remote.py), and
+raises `NeedChance` when the list runs out. A draw that only one seat may see says so with
+`below(n, audience=seat)`; the seeded Rng ignores it, so local games draw exactly as before.
 """
 
 MASK64 = (1 << 64) - 1
@@ -35,8 +40,8 @@ class Rng:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
 
-    def below(self, n: int) -> int:
-        """A uniform integer in [0, n)."""
+    def below(self, n: int, audience=None) -> int:
+        """A uniform integer in [0, n); `audience`: the one seat that may see the outcome (None: everyone)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = (1 << 64) - ((1 << 64) % n)  # reject the biased tail
@@ -45,16 +50,58 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def roll(self, sides: int = 6) -> int:
-        return self.below(sides) + 1
+    def roll(self, sides: int = 6, audience=None) -> int:
+        return self.below(sides, audience) + 1
 
-    def choice(self, items):
-        return items[self.below(len(items))]
+    def choice(self, items, audience=None):
+        return items[self.below(len(items), audience)]
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list, audience=None) -> None:
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = self.below(i + 1, audience)
             items[i], items[j] = items[j], items[i]
 
     def random(self) -> float:
         return (self.next64() >> 11) / float(1 << 53)
+
+
+class NeedChance(Exception):
+    """A Tape ran out: the draw at `position` needs an outcome in [0, n), seen by `audience` (None: all)."""
+
+    def __init__(self, n: int, audience, position: int):
+        super().__init__(f"chance draw {position} needs an outcome below {n}"
+                         + ("" if audience is None else f" seen by seat {audience!r} only"))
+        self.n, self.audience, self.position = n, audience, position
+
+
+class Tape(Rng):
+    """Chance from a supplied list of outcomes: `outcomes[i]` is the i-th draw's value (0 <= value < n).
+
+    `state` is how many outcomes have been used, so the engine's undo floor and to_dict() work as with a
+    seeded Rng. Copies share the list, so the caller appends an outcome and applies the action again
+    (State.apply works on a copy: a NeedChance leaves the old state untouched)."""
+
+    __slots__ = ("outcomes",)
+
+    def __init__(self, outcomes: list, state: int = 0):
+        self.outcomes, self.state = outcomes, state
+
+    def copy(self) -> "Tape":
+        return Tape(self.outcomes, self.state)
+
+    def below(self, n: int, audience=None) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        if self.state >= len(self.outcomes):
+            raise NeedChance(n, audience, self.state)
+        value = self.outcomes[self.state]
+        if not 0 <= value < n:
+            raise ValueError(f"chance outcome {self.state} is {value}, not below {n}")
+        self.state += 1
+        return value
+
+    def next64(self) -> int:
+        return self.below(1 << 64)
+
+    def random(self) -> float:
+        return self.below(1 << 53) / float(1 << 53)

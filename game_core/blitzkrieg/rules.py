@@ -285,7 +285,7 @@ class BlitzkriegState(State):
         elif effect in ("R", "R2", "RI"):
             for _ in range(2 if effect == "R2" else 1):
                 if self.research:
-                    token = self.research.pop(self.rng.below(len(self.research)))
+                    token = self.research.pop(self.rng.below(len(self.research), audience=seat))
                     self.events.append(("research", seat, kind_of(token), effect == "RI"))
                     if effect == "RI":
                         self._gain(seat, token)
@@ -348,7 +348,7 @@ class BlitzkriegState(State):
         for _ in range(count):
             bag = self.bags[seat]
             if bag:
-                drawn.append(bag.pop(self.rng.below(len(bag))))
+                drawn.append(bag.pop(self.rng.below(len(bag), audience=seat)))
                 self._gain(seat, drawn[-1])
         self.events.append(("draw", seat, [kind_of(token) for token in drawn]))
 
@@ -358,7 +358,7 @@ class BlitzkriegState(State):
 
     def _bomb(self, victim: str):
         reserve = self.reserves[victim]
-        token = reserve.pop(self.rng.below(len(reserve))) if reserve else None
+        token = reserve.pop(self.rng.below(len(reserve), audience=victim)) if reserve else None
         if token:
             insort(self.bags[victim], token)
         self.events.append(("bomb", victim, token and kind_of(token)))
