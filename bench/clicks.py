@@ -64,6 +64,8 @@ def timed_clicks(name: str, record: dict, windows: list) -> list:
     times = [[[] for _ in range(clicks)] for _, clicks in windows]
     for _ in range(CLICK_REPEATS):
         sessions = [Session.from_record(name, {**record, "actions": actions[:start]}, seats) for start, _ in windows]
+        for session in sessions:
+            session.frame()  # the page draws once when it loads a game, before any click
         for number in range(windows[0][1]):
             for (start, _), session, window in zip(windows, sessions, times):
                 begin = time.perf_counter()
