@@ -228,11 +228,13 @@ def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
 BENCH_MODULES = ("engine_bench.py", "clicks.py")  # written to Pyodide's file system as they are
 ENGINE_CALL = "engine_bench.measure({seconds})"
 CLICKS_CALL = "clicks.measure()"
+WARM_UP_SECONDS = 60  # Pyodide runs slower over its first minute in the page (engine_bench.warm_up)
 
 
 def in_pyodide(playwright, base: str, engine: str, calls: dict, scratch: Path) -> dict:
     """Each of `calls` (key: a Python expression over the bench modules) evaluated inside Pyodide on the
-    bare page, with the engine's precompiled bundle (the statistics page's) and the bench modules."""
+    bare page, with the engine's precompiled bundle (the statistics page's) and the bench modules, after
+    a warm-up."""
     context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
     try:
         page = context.pages[0] if context.pages else context.new_page()
@@ -244,6 +246,8 @@ def in_pyodide(playwright, base: str, engine: str, calls: dict, scratch: Path) -
             for (const [name, source] of Object.entries(sources)) pyodide.FS.writeFile(`/tmp/${name}`, source);
             pyodide.runPython(`import sys; sys.path.insert(0, "/tmp")`);
         }""", [engine, {name: (BENCH / name).read_text() for name in BENCH_MODULES}])
+        page.evaluate("(seconds) => pyodide.runPython(`import engine_bench; engine_bench.warm_up(${seconds})`)",
+                      WARM_UP_SECONDS)
         return {key: json.loads(page.evaluate("""(call) => pyodide.runPython(
             `import json, engine_bench, clicks\njson.dumps(${call})`)""", call)) for key, call in calls.items()}
     finally:
