@@ -5,9 +5,10 @@ A click is what the page does per click: Session.act plus Session.frame() (the b
 state). Per game, the longest CLICK_GAMES of CLICK_SEEDS random games (people at every seat, so no bot
 moves in between) are timed from move 20 and from move 600, CLICK_SAMPLES clicks from each point, each
 click CLICK_REPEATS times from a fresh session. A game shorter than 600 moves is timed as late as it goes
-(`from_move`: the lowest and highest first move over those games). The early and late clicks take turns, and each click
-counts with its fastest time (the machine is shared: a slow spell is not the code's). The ratio compares
-the medians of early and late clicks; the p95 is over each window's clicks (a combat, a round's end...),
+(`from_move`: the lowest and highest first move over those games). The early and late clicks take turns,
+and each click counts with its fastest time (the machine is shared: a slow spell is not the code's). The
+ratio compares the medians of early and late clicks; the p95 is over each window's clicks (a combat, a
+round's end...),
 the dearer window's.
 
 `measure()` runs the same in CPython and inside Pyodide (bench/run.py does both, `--only clicks` alone):
