@@ -8,8 +8,7 @@ click CLICK_REPEATS times from a fresh session. A game shorter than 600 moves is
 (`from_move`: the lowest and highest first move over those games). The early and late clicks take turns,
 and each click counts with its fastest time (the machine is shared: a slow spell is not the code's). The
 ratio compares the medians of early and late clicks; the p95 is over each window's clicks (a combat, a
-round's end...),
-the dearer window's.
+round's end...), the dearer window's.
 
 `measure()` runs the same in CPython and inside Pyodide (bench/run.py does both, `--only clicks` alone):
 
