@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/run.py                 # 5 runs; writes bench/results.json and bench/report.md
     .venv/bin/python bench/run.py --runs 9 --build --engine-seconds 3
+    .venv/bin/python bench/run.py --only clicks   # a few minutes; writes bench/clicks.json and bench/clicks.md
 
 Every page figure is measured in the same run as the bare page (bench/bare.html: it only boots the
 same vendored Pyodide), several times. A load ratio is taken within each run (page / bare of that run,
@@ -17,7 +18,8 @@ so a slow spell of the machine cancels out) and the median of those ratios is re
   page's snapshot file (gzipped as it is stored and served);
 - JS heap after 20 consecutive new games on each game page, against the heap after the first;
 - inside Pyodide in the same browser (the bare page), and in CPython: per-action engine step plus SVG
-  re-render, bot think time per level, random playouts per second (bench/engine_bench.py).
+  re-render, bot think time per level, random playouts per second (bench/engine_bench.py), and the
+  cost of a click early and late in long games (bench/clicks.py; `--only clicks`: that alone).
 The machine's load average is recorded: on a busy machine every time is inflated.
 """
 
@@ -223,26 +225,37 @@ def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
     return {"first_bytes": sizes[0], "last_bytes": sizes[-1], "growth": round(sizes[-1] / sizes[0] - 1, 3)}
 
 
-def engine_in_browser(playwright, base: str, engine: str, seconds: float, scratch: Path) -> dict:
+BENCH_MODULES = ("engine_bench.py", "clicks.py")  # written to Pyodide's file system as they are
+ENGINE_CALL = "engine_bench.measure({seconds})"
+CLICKS_CALL = "clicks.measure()"
+WARM_UP_SECONDS = 60  # Pyodide runs slower over its first minute in the page (engine_bench.warm_up)
+
+
+def in_pyodide(playwright, base: str, engine: str, calls: dict, scratch: Path) -> dict:
+    """Each of `calls` (key: a Python expression over the bench modules) evaluated inside Pyodide on the
+    bare page, with the engine's precompiled bundle (the statistics page's) and the bench modules, after
+    a warm-up."""
     context = new_context(playwright, Path(tempfile.mkdtemp(dir=scratch)))
     try:
         page = context.pages[0] if context.pages else context.new_page()
         page.set_default_timeout(1_800_000)
         page.goto(f"{base}/bench-bare.html")
         page.wait_for_function("window.__bench && window.__bench.ready", timeout=READY_TIMEOUT_MS)
-        text = page.evaluate("""async ([engine, source, seconds]) => {
+        page.evaluate("""async ([engine, sources]) => {
             pyodide.unpackArchive(await (await fetch(engine)).arrayBuffer(), "zip");
-            pyodide.FS.writeFile("/tmp/engine_bench.py", source);
-            return pyodide.runPython(`import sys, json; sys.path.insert(0, "/tmp"); import engine_bench
-json.dumps(engine_bench.measure(${seconds}))`);
-        }""", [engine, (BENCH / "engine_bench.py").read_text(), seconds])
+            for (const [name, source] of Object.entries(sources)) pyodide.FS.writeFile(`/tmp/${name}`, source);
+            pyodide.runPython(`import sys; sys.path.insert(0, "/tmp")`);
+        }""", [engine, {name: (BENCH / name).read_text() for name in BENCH_MODULES}])
+        page.evaluate("(seconds) => pyodide.runPython(`import engine_bench; engine_bench.warm_up(${seconds})`)",
+                      WARM_UP_SECONDS)
+        return {key: json.loads(page.evaluate("""(call) => pyodide.runPython(
+            `import json, engine_bench, clicks\njson.dumps(${call})`)""", call)) for key, call in calls.items()}
     finally:
         context.close()
-    return json.loads(text)
 
 
-def engine_in_cpython(seconds: float) -> dict:
-    done = subprocess.run([sys.executable, str(BENCH / "engine_bench.py"), str(seconds)], check=True,
+def in_cpython(script: str, *arguments: str) -> dict:
+    done = subprocess.run([sys.executable, str(BENCH / script), *arguments], check=True,
                           capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
     return json.loads(done.stdout)
 
@@ -350,7 +363,54 @@ def report(result: dict) -> str:
     for name, h in s["heap"].items():
         lines.append(f"| {name} | {h['first_bytes'] // 1024} | {h['last_bytes'] // 1024} | "
                      f"{h['growth']:.1%} {mark[h['meets']]} |")
+    if result["raw"]["clicks"]:
+        lines += [""] + clicks_report(result["raw"]["clicks"])
     return "\n".join(lines) + "\n"
+
+
+def clicks_report(clicks: dict) -> list:
+    """Markdown lines: the cost of a click early and late in long games, per game and runtime."""
+    mark = {True: "yes", False: "**NO**"}
+    targets = next(iter(clicks.values()))["targets"]
+    lines = ["## A click early and late in long games (issue 16)", "",
+             "Session.act + Session.frame() per click (bench/clicks.py), in the longest of 15 random games per game; "
+             "\"late\" is from move 600 or as late as the game goes (from which moves in the 5 longest games; the "
+             "longest game's length). Early and late clicks take turns; each click counts with its fastest of 5 "
+             "timings; the p95 is the dearer window's.", "",
+             f"| game | runtime | early ms (from move) | late ms (from move; longest) | late / early (<= "
+             f"{targets['ratio']}) | p95 ms (< {targets['p95_ms']}) |", "|---|---|---|---|---|---|"]
+    for name in next(iter(clicks.values()))["games"]:
+        for runtime, figures in clicks.items():
+            c = figures["games"][name]
+            early, late = c["move_20"], c["move_600"]
+            lines.append(f"| {name} | {runtime} {figures['python']} | {early['median']} "
+                         f"({'-'.join(map(str, early['from_move']))}) | {late['median']} "
+                         f"({'-'.join(map(str, late['from_move']))}; {c['longest_game']}) | {c['ratio']} "
+                         f"{mark[c['meets_ratio']]} | {c['p95_ms']} {mark[c['meets_p95']]} |")
+    return lines
+
+
+def page_figures(playwright, base: str, pages: dict, runs: int, networks: list, scratch: Path) -> dict:
+    """Every page load (bare first in each run), the bytes and the heap."""
+    raw = {"bare": {n: [] for n in networks}, "pages": {n: {} for n in networks}, "bytes": {}, "heap": {}}
+    for run in range(runs):
+        for network in networks:
+            # Bare first in every run, then each page: same run, same conditions.
+            conditions = NETWORKS[network]
+            raw["bare"][network].append(measure_page(playwright, f"{base}/bench-bare.html", False, scratch, conditions))
+            for name in pages["games"]:
+                raw["pages"][network].setdefault(name, []).append(
+                    measure_page(playwright, f"{base}/{name}.html", False, scratch, conditions))
+            for name in pages["embeds"]:
+                raw["pages"][network].setdefault(f"embed/{name}", []).append(
+                    measure_page(playwright, f"{base}/embed/{name}.html", True, scratch, conditions))
+        print(f"run {run + 1}/{runs} done", flush=True)
+    for name in pages["games"]:
+        raw["bytes"][name] = page_bytes(playwright, f"{base}/{name}.html", False, scratch)
+        raw["heap"][name] = heap_after_new_games(playwright, f"{base}/{name}.html", scratch)
+    for name in pages["embeds"]:
+        raw["bytes"][f"embed/{name}"] = page_bytes(playwright, f"{base}/embed/{name}.html", True, scratch)
+    return raw
 
 
 def main() -> None:
@@ -360,46 +420,40 @@ def main() -> None:
     parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game and runtime")
     parser.add_argument("--skip-engine", action="store_true", help="page figures only")
     parser.add_argument("--networks", default=",".join(NETWORKS), help="loopback, throttled or both (default)")
+    parser.add_argument("--only", choices=["clicks"], help="only the click cost in Pyodide and CPython (a few "
+                        "minutes); writes bench/clicks.json and bench/clicks.md")
     args = parser.parse_args()
     if args.build or not (SITE / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build" / "site.py")], check=True)
     from playwright.sync_api import sync_playwright
 
+    calls = {} if args.skip_engine else {"engine": ENGINE_CALL.format(seconds=args.engine_seconds),
+                                         "clicks": CLICKS_CALL}
+    if args.only:
+        calls = {"clicks": CLICKS_CALL}
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch_dir:
         scratch = Path(scratch_dir)
         pages = prepare(scratch / "site")
         server, base = serve(scratch / "site")
-        networks = args.networks.split(",")
-        raw = {"bare": {n: [] for n in networks}, "pages": {n: {} for n in networks}, "bytes": {}, "heap": {},
-               "snapshot_bytes": pages["snapshot_bytes"], "engine_pyodide": {"games": {}},
-               "engine_cpython": {"games": {}}}
         with sync_playwright() as playwright:
-            for run in range(args.runs):
-                for network in networks:
-                    # Bare first in every run, then each page: same run, same conditions.
-                    conditions = NETWORKS[network]
-                    raw["bare"][network].append(
-                        measure_page(playwright, f"{base}/bench-bare.html", False, scratch, conditions))
-                    for name in pages["games"]:
-                        raw["pages"][network].setdefault(name, []).append(
-                            measure_page(playwright, f"{base}/{name}.html", False, scratch, conditions))
-                    for name in pages["embeds"]:
-                        raw["pages"][network].setdefault(f"embed/{name}", []).append(
-                            measure_page(playwright, f"{base}/embed/{name}.html", True, scratch, conditions))
-                print(f"run {run + 1}/{args.runs} done", flush=True)
-            for name in pages["games"]:
-                raw["bytes"][name] = page_bytes(playwright, f"{base}/{name}.html", False, scratch)
-                raw["heap"][name] = heap_after_new_games(playwright, f"{base}/{name}.html", scratch)
-            for name in pages["embeds"]:
-                raw["bytes"][f"embed/{name}"] = page_bytes(playwright, f"{base}/embed/{name}.html", True, scratch)
-            if not args.skip_engine:
-                raw["engine_pyodide"] = engine_in_browser(playwright, base, pages["engine"], args.engine_seconds,
-                                                          scratch)
+            raw = {} if args.only else page_figures(playwright, base, pages, args.runs, args.networks.split(","),
+                                                    scratch)
+            inside = in_pyodide(playwright, base, pages["engine"], calls, scratch) if calls else {}
         server.shutdown()
-    if not args.skip_engine:
-        raw["engine_cpython"] = engine_in_cpython(args.engine_seconds)
-    result = {"date": time.strftime("%Y-%m-%d %H:%M"), "runs": args.runs, "load_average": load, "crashed_loads": CRASHES,
+    clicks = {"Pyodide": inside["clicks"], "CPython": in_cpython("clicks.py", "--json")} if calls else None
+    stamp = time.strftime("%Y-%m-%d %H:%M")
+    if args.only:
+        (BENCH / "clicks.json").write_text(json.dumps({"date": stamp, "load_average": load, "clicks": clicks}, indent=1))
+        text = "\n".join([f"# Blitzbox click cost ({stamp})", "", f"Load average at start {load[0]:.1f} on "
+                          f"{os.cpu_count()} cores (a busy machine inflates every time).", ""] + clicks_report(clicks))
+        (BENCH / "clicks.md").write_text(text + "\n")
+        print(text)
+        return
+    raw |= {"snapshot_bytes": pages["snapshot_bytes"], "clicks": clicks,
+            "engine_pyodide": inside.get("engine", {"games": {}}),
+            "engine_cpython": in_cpython("engine_bench.py", str(args.engine_seconds)) if calls else {"games": {}}}
+    result = {"date": stamp, "runs": args.runs, "load_average": load, "crashed_loads": CRASHES,
               "targets": TARGETS, "summary": summarise(raw), "raw": raw}
     (BENCH / "results.json").write_text(json.dumps(result, indent=1))
     (BENCH / "report.md").write_text(report(result))
