@@ -218,8 +218,8 @@ def autosave() -> None:
         return
     text = session.to_save()
     if is_remote():  # under its own key: a remote game never replaces the local autosave
-        if storage_get(session.key) != text:
-            storage_set(session.key, text)
+        if text != session.saved and storage_set(session.key, text):
+            session.saved = text
         return
     if storage_get(REMOTE_OPEN_KEY) is not None:
         storage_remove(REMOTE_OPEN_KEY)  # a local game is shown now: a reload resumes it
@@ -335,6 +335,7 @@ class RemoteGame:
         self.module = game_module(self.game)
         self.opponent = self.game.seat_name(side.other)
         self.ui, self.message, self.narration = {}, "", []
+        self.saved = None  # the side as this page last stored it
         if side.state is not None:  # the log of a loaded side: its moves replayed on its own tape
             state = self.game.new_game(0, side.options, rng=Tape(side.tape))
             for action in side.state.actions:
@@ -390,6 +391,8 @@ class RemoteGame:
         if self.state is None:
             return f"Waiting for {self.opponent} to join: send them the invitation."
         text = status_line(self.module, self.state, self.seat)
+        if self.side.pending is not None:  # its chance needs the opponent's answer (docs/remote.md)
+            return f"Your move is sent: its dice are rolled when {self.opponent}'s answer arrives."
         if self.side.waiting and not self.state.is_over:
             return f"Waiting for {self.opponent}'s move."
         return text
@@ -446,7 +449,8 @@ def open_remote_code(code: str) -> None:
     code = code.strip()
     try:
         body = unseal(code)
-        text = storage_get(REMOTE_PREFIX + str(body.get("game")))
+        key = REMOTE_PREFIX + str(body.get("game"))
+        text = storage_get(key)
         if text is None:
             if body.get("n") != 0:
                 raise Refused("it belongs to a remote game this browser does not hold (open it in the browser "
@@ -454,7 +458,8 @@ def open_remote_code(code: str) -> None:
             side, _ = Remote.join(code)  # the reply, if any, is side.outbox: shown to send
             adopt_remote(RemoteGame(side))
             return show_message("")
-        game = read_remote(text)
+        # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
+        game = session if is_remote() and session.key == key else read_remote(text)
     except (Refused, SaveError, ValueError) as err:
         return show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
     adopt_remote(game)
