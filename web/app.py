@@ -494,9 +494,10 @@ def show_remote() -> None:
     sending = bool(side.outbox) and side.log[-1] == side.outbox  # my message is the last one
     element("remote-send").hidden = not sending
     if sending:
-        first = side.count == 1
+        joined = side.count == 2 and side.outbox != side.log[0]  # the invitation is always the creator's
         element("remote-send-title").textContent = (
-            f"Invitation for {them}: send them this link" if first else
+            f"Invitation for {them}: send them this link" if side.count == 1 else
+            f"You joined: send this link back to {them}" if joined else
             f"Send this link to {them}" + (" (the last one: it lets their browser check the game too)"
                                            if side.final_sent else ""))
         element("remote-link").value = remote_link(side.outbox)
