@@ -11,7 +11,9 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, games, limits, records, saves
-from game_core.session import HUMAN, Replay, Session, game_module
+from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused, Remote, unseal
+from game_core.rng import Tape
+from game_core.session import HUMAN, Replay, Session, draw, game_module, readable, status_line
 from game_core.stats import HISTORY_KEY
 from game_core.tray import tray_html
 
@@ -23,6 +25,8 @@ OLD_UNREADABLE_KEY = f"{AUTOSAVE_KEY}:unreadable"  # where earlier versions kept
 SETUP_KEY = f"{PREFIX}:setup"
 SLOT_PREFIX = f"blitzbox:{NAME}:slot:"
 SETTINGS_KEY = "blitzbox:settings"
+REMOTE_PREFIX = f"blitzbox:{NAME}:remote:"  # + game id: this browser's side of a remote game
+REMOTE_OPEN_KEY = f"{PREFIX}:remote-open"  # the remote game this page showed last (resumed on reload)
 SLICE_SECONDS = 0.025  # long searches run in slices this short, so the page never freezes
 BOT_DELAYS_MS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 0}
 
@@ -213,6 +217,12 @@ def autosave() -> None:
     if replay is not None or STORAGE is None:
         return
     text = session.to_save()
+    if is_remote():  # under its own key: a remote game never replaces the local autosave
+        if text != session.saved and storage_set(session.key, text):
+            session.saved = text
+        return
+    if storage_get(REMOTE_OPEN_KEY) is not None:
+        storage_remove(REMOTE_OPEN_KEY)  # a local game is shown now: a reload resumes it
     if text == saved_text:
         return
     if held_save is not None:
@@ -238,6 +248,15 @@ def on_storage(event) -> None:
     """Another tab saved: follow it when it continued this tab's game, else say so (see autosave)."""
     global following
     text = event.newValue
+    if is_remote():
+        if event.key == session.key and isinstance(text, str) and text != session.to_save():
+            try:
+                adopt_remote(read_remote(text))
+            except SaveError:
+                return
+            show_message("This remote game was continued in another tab: this tab now shows it.")
+            render()
+        return
     if event.key != AUTOSAVE_KEY or not isinstance(text, str) or text == saved_text or session is None:
         return
     if saves.continues(text, session.to_save()):
@@ -253,14 +272,22 @@ def on_storage(event) -> None:
                      "are kept (that one goes aside in Saves).")
 
 
-def open_from_url() -> None:
-    """A share link (#g=code) opens as a replay: every game has secrets that continuing it would reveal."""
-    code = limits.share_code_in(str(window.location.hash or ""), str(window.location.search or ""))
+def open_from_url() -> bool:
+    """A share link (#g=code) opens as a replay: every game has secrets that continuing it would reveal.
+    A remote-play link (#r=code) joins or moves its game; its fragment is then cleared, so that a reload
+    shows the game rather than open the message again. True when the address held either."""
+    fragment = str(window.location.hash or "")
+    if fragment.startswith("#r=") and remote_available():
+        window.history.replaceState(None, "", str(window.location.href).split("#")[0])
+        open_remote_code(fragment[3:])
+        return True
+    code = limits.share_code_in(fragment, str(window.location.search or ""))
     if code:
         try:
             open_replay(records.decode(code))
         except SaveError as err:
             show_message(f"That shared game could not be opened: {err}.")
+    return bool(code)
 
 
 def embed_setup() -> tuple:
@@ -295,6 +322,209 @@ def record_finished_game() -> None:
         show_message(f"This game was not added to your statistics: {err}.")
         return
     storage_set(HISTORY_KEY, json.dumps(history + [entry]))
+
+
+# -- remote play: a friend on another device, moves sent as links (game_core/remote.py, docs/remote.md) ----
+class RemoteGame:
+    """This browser's side of a remote game, standing in for the page's Session: the same frame() and log
+    (Game.narrate, the lines for everyone and this seat), but no undo, hints, curtain or bots."""
+    realtime, curtain = False, False
+
+    def __init__(self, side: Remote):
+        self.side, self.game, self.seat = side, side.game, side.seat
+        self.module = game_module(self.game)
+        self.opponent = self.game.seat_name(side.other)
+        self.ui, self.message, self.narration = {}, "", []
+        self.saved = None  # the side as this page last stored it
+        if side.state is not None:  # the log of a loaded side: its moves replayed on its own tape
+            state = self.game.new_game(0, side.options, rng=Tape(side.tape))
+            for action in side.state.actions:
+                after = state.apply(action)
+                self.narration.append(self.game.narrate(state, after))
+                state = after
+
+    @property
+    def state(self):
+        return self.side.state
+
+    @property
+    def key(self) -> str:
+        return REMOTE_PREFIX + self.side.gid
+
+    def _record(self) -> None:
+        self.narration += [self.game.narrate(before, after) for before, after in self.side.moved]
+
+    def act(self, action: str, now_ms=None) -> None:
+        self.side.act(action)  # IllegalAction: nothing changed
+        self._record()
+
+    def receive(self, code: str) -> None:
+        self.side.receive(code)  # Refused (Cheated): nothing changed but the verdict
+        self._record()
+
+    def command(self, name: str) -> None:
+        if name.startswith("ui:"):
+            key, _, value = name[3:].partition("=")
+            self.ui[key] = value
+            if not value:
+                del self.ui[key]
+
+    def viewer(self):
+        return self.seat
+
+    def humans(self) -> list:
+        return [self.seat]
+
+    def bot_seat(self):
+        return None
+
+    def can_hint(self) -> bool:
+        return False
+
+    def start_clock(self, now_ms) -> None:
+        pass
+
+    def interactive(self) -> bool:
+        return self.state is not None and not self.side.waiting and not self.state.is_over
+
+    def status(self) -> str:
+        if self.state is None:
+            return f"Waiting for {self.opponent} to join: send them the invitation."
+        text = status_line(self.module, self.state, self.seat)
+        if self.side.pending is not None:  # its chance needs the opponent's answer (docs/remote.md)
+            return f"Your move is made: its dice are rolled when {self.opponent} answers your link."
+        if self.side.waiting and not self.state.is_over:
+            return f"Waiting for {self.opponent}'s move."
+        return text
+
+    def frame(self) -> dict:
+        board = ('<p class="remote-board">The board is set up once your friend opens the invitation.</p>'
+                 if self.state is None else
+                 draw(self.module, self.state, self.seat, dict(self.ui, curtain=False, interactive=self.interactive())))
+        log = [readable(move, self.seat) for move in self.narration]
+        return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
+                "can_hint": False}
+
+    def to_save(self) -> str:
+        return json.dumps(self.side.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def describe(self) -> str:
+        moves = 0 if self.state is None else len(self.state.actions)
+        where = ("checked" if self.side.verdict else "over") if self.state is not None and self.state.is_over \
+            else f"waiting for {self.opponent}" if self.side.waiting else "your move"
+        return (f"Remote game against {self.opponent} (you are {self.game.seat_name(self.seat)}), "
+                f"{moves} moves, {where}")
+
+
+def remote_available() -> bool:
+    return NAME in REMOTE_GAMES and not EMBED
+
+
+def read_remote(text) -> RemoteGame:
+    """A stored remote side; SaveError if unusable."""
+    data = limits.parse_json(text, "the saved remote game")
+    if not isinstance(data, dict) or data.get("name") != NAME:
+        raise SaveError(f"this is not a remote game of {games.get(NAME).title}")
+    return RemoteGame(Remote.from_dict(data))
+
+
+def adopt_remote(game: RemoteGame) -> None:
+    global session, replay
+    jobs.clear()
+    session, replay = game, None
+    storage_set(REMOTE_OPEN_KEY, game.side.gid)
+
+
+def is_remote() -> bool:
+    return isinstance(session, RemoteGame)
+
+
+def remote_link(code: str) -> str:
+    return f'{str(window.location.href).split("#")[0].split("?")[0]}#r={code}'
+
+
+def open_remote_code(code: str) -> None:
+    """An invitation joins (or resumes) its game; a move is applied to the game it belongs to. A message
+    that cannot be used says why, and nothing is changed."""
+    code = code.strip()
+    try:
+        body = unseal(code)
+        key = REMOTE_PREFIX + str(body.get("game"))
+        text = storage_get(key)
+        if text is None:
+            if body.get("n") != 0:
+                raise Refused("it belongs to a remote game this browser does not hold (open it in the browser "
+                              "that plays it)")
+            side, _ = Remote.join(code)  # the reply, if any, is side.outbox: shown to send
+            adopt_remote(RemoteGame(side))
+            return show_message("")
+        # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
+        game = session if is_remote() and session.key == key else read_remote(text)
+    except (Refused, SaveError, ValueError) as err:
+        return show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
+    adopt_remote(game)
+    if code in game.side.log and unseal(code).get("from") == game.side.other:
+        return show_message(f"You already opened this message from {game.opponent}: here is the game.")
+    try:
+        game.receive(code)
+    except Refused as err:
+        return show_message(f"That message from {game.opponent} was not applied: {err}. Nothing was changed.")
+    show_message("")
+
+
+def verdict_text(game: RemoteGame) -> str:
+    verdict = game.side.verdict
+    if verdict["ok"]:
+        winner = verdict["winner"]
+        won = "a draw" if winner is None else f"{game.game.seat_name(winner)} won"
+        return (f"Verified: fair game ({won}). Both browsers revealed their secrets and replayed all "
+                f"{verdict['moves']} moves and {verdict['outcomes']} chance draws: everything matches.")
+    return f"{game.game.seat_name(verdict['cheater'])} cheated: {verdict['reason']}."
+
+
+def show_remote() -> None:
+    """The remote panel: the link to send (with its copy button and code) while it is this browser's
+    turn to be heard, the waiting line, the end's verdict; hidden in a local game."""
+    panel = element("remote")
+    panel.hidden = not is_remote()
+    document.body.setAttribute("data-remote", "" if not is_remote() else str(len(session.side.log)))
+    if not is_remote():
+        return
+    side, them = session.side, session.opponent
+    sending = bool(side.outbox) and side.log[-1] == side.outbox  # my message is the last one
+    element("remote-send").hidden = not sending
+    if sending:
+        joined = side.count == 2 and side.outbox != side.log[0]  # the invitation is always the creator's
+        element("remote-send-title").textContent = (
+            f"Invitation for {them}: send them this link" if side.count == 1 else
+            f"You joined: send this link back to {them}" if joined else
+            f"Send this link to {them}" + (" (the last one: it lets their browser check the game too)"
+                                           if side.final_sent else ""))
+        element("remote-link").value = remote_link(side.outbox)
+        element("remote-code").value = side.outbox
+    element("remote-wait").hidden = not side.waiting
+    element("remote-wait").textContent = f"Waiting for {them}: send this link again if they have not got it."
+    element("remote-verdict").hidden = side.verdict is None
+    if side.verdict is not None:
+        element("remote-verdict").textContent = verdict_text(session)
+        element("remote-verdict").className = "ok" if side.verdict["ok"] else "cheat"
+    element("remote-paste-label").textContent = f"Got a code from {them} instead of a link? Paste it here"
+
+
+def resume_remote() -> None:
+    """The page showed a remote game last: resume it (its side is under its own key)."""
+    gid = storage_get(REMOTE_OPEN_KEY)
+    text = storage_get(REMOTE_PREFIX + gid) if gid and remote_available() else None
+    if text:
+        try:
+            adopt_remote(read_remote(text))
+        except SaveError as err:
+            show_message(f"Your remote game could not be resumed: {err}. It stays listed under Saves.")
+
+
+def on_hash_change(event=None) -> None:
+    if open_from_url():
+        render()
 
 
 # -- drawing ---------------------------------------------------------------------------------
@@ -505,12 +735,16 @@ def render() -> None:
             f"Pass the device to {session.game.seat_name(session.viewer())}. Their hidden pieces stay covered until they are ready.")
     if session.message:
         show_message(session.message)
-    over = session.state.is_over
+    over = session.state is not None and session.state.is_over
     document.body.setAttribute("data-over", "1" if over else "0")
     element("result").hidden = not over or replay is not None
     element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
     if over:
         element("result-text").textContent = session.status()
+    for name in ("rematch", "replay", "download-record", "share"):  # a remote game's record needs its tape
+        for button in document.querySelectorAll(f'#result [data-command="{name}"], nav [data-command="{name}"]'):
+            button.hidden = is_remote()
+    show_remote()
     size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
     reveal_targets(board)
     move_pieces(board, places)
@@ -520,12 +754,13 @@ def render() -> None:
             again.focus()
     if replay is None:
         autosave()
-        save_over_flag(over)
+        if not is_remote():
+            save_over_flag(over)
         schedule_bot()
 
 
 def after_action(was_over: bool) -> None:
-    if session.state.is_over and not was_over and not EMBED:
+    if session.state.is_over and not was_over and not EMBED and not is_remote():
         record_finished_game()
     render()
 
@@ -556,7 +791,7 @@ def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
 
 
 def schedule_bot() -> None:
-    if "bot" not in jobs and not following and not session.state.is_over and session.bot_seat() is not None:
+    if "bot" not in jobs and not following and session.bot_seat() is not None and not session.state.is_over:
         run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, BOT_DELAYS_MS[settings()["speed"]])
 
 
@@ -656,6 +891,14 @@ def new_game_fields() -> str:
         hidden = " hidden" if str(seat) in session.game.forced_seats(values) else ""
         rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(session.game.seat_name(seat))}'
                     f'</label> <select id="seat-{seat}">{options}</select></p>')
+    if remote_available():
+        sides = "".join(f'<option value="{seat}">{escape(session.game.seat_name(seat))}</option>'
+                        for seat in session.game.seats)
+        rows.append('<fieldset id="remote-new"><legend>Or play a friend on another device</legend>'
+                    f'<p><label for="remote-seat">Your side</label> <select id="remote-seat">{sides}</select></p>'
+                    '<p><button type="button" data-command="remote-new">Play a friend remotely</button> '
+                    '<small>With the rules chosen above. You get a link to send them by any chat or mail; '
+                    'each move then travels as a link, and no server is involved.</small></p></fieldset>')
     return "".join(rows)
 
 
@@ -707,6 +950,14 @@ def slot_list_html() -> str:
     """The named saves, then the copies kept aside (an unreadable save, another tab's game)."""
     rows = [save_row(key[len(SLOT_PREFIX):], key, (("slot-load", "Load"), ("save-delete", "Delete")))
             for key in storage_keys(SLOT_PREFIX)]
+    for key in storage_keys(REMOTE_PREFIX):
+        try:
+            label = read_remote(storage_get(key)).describe()
+        except SaveError as err:
+            label = f"A remote game that cannot be opened ({err})"
+        here = is_remote() and key == session.key
+        rows.append(save_row(label + (" (open now)" if here else ""), key,
+                             (("remote-open", "Open"),) + ((() if here else (("save-delete", "Delete"),)))))
     for key in kept_keys():
         when = key.rsplit(":kept:", 1)[-1] if ":kept:" in key else "earlier"
         rows.append(save_row(f"Kept aside {when}: {saves.describe(storage_get(key))}", key,
@@ -758,9 +1009,11 @@ def import_text(text) -> None:
     global replay
     text = str(text).strip()
     try:
-        if text.startswith("{") and '"blitzbox-session"' in text:
+        if text.startswith("{") and '"blitzbox-remote"' in text:
+            adopt_remote(read_remote(text))
+        elif text.startswith("{") and '"blitzbox-session"' in text:
             loaded = read_session(text)
-            if session.state.actions and not window.confirm(
+            if not is_remote() and session.state.actions and not window.confirm(
                     f"Replace the game in progress ({saves.describe(session.to_save())}) with the one you chose?"):
                 return
             adopt(loaded, saved_text)  # the player chose: no need to keep this tab's game aside
@@ -848,6 +1101,48 @@ def watch_replay(arg, event) -> None:
     render()
 
 
+@command("remote-new")
+def new_remote_game(arg, event) -> None:
+    chosen = str(element("remote-seat").value)
+    seat = next(s for s in session.game.seats if str(s) == chosen)
+    try:
+        side, _ = Remote.create(session.game, form_option_values(), seat)
+    except ValueError as err:
+        return show_message(f"Cannot start that game: {err}")
+    adopt_remote(RemoteGame(side))
+    show_message("")
+    element("new-game").close()
+    render()
+
+
+@command("remote-copy")
+def copy_remote_link(arg, event) -> None:
+    window.blitzbox.copy(element("remote-link").value)
+    element("notice").textContent = "Link copied: paste it into your chat with your friend."
+    element("notice").hidden = False
+
+
+@command("remote-apply")
+def apply_remote_code(arg, event) -> None:
+    text = str(element("remote-paste").value).strip()
+    code = text.split("#r=", 1)[-1]  # a whole link works too
+    if code:
+        open_remote_code(code)
+        element("remote-paste").value = ""
+        render()
+
+
+@command("remote-open")
+def open_remote_saved(key, event) -> None:
+    try:
+        adopt_remote(read_remote(storage_get(key) or ""))
+    except SaveError as err:
+        return show_message(f"That remote game could not be opened: {err}. Nothing was changed.")
+    show_message("")
+    element("saves").close()
+    render()
+
+
 @command("saves")
 def open_saves(arg, event) -> None:
     element("slot-list").innerHTML = slot_list_html()
@@ -879,7 +1174,7 @@ def export_saved(key, event) -> None:
 
 @command("save-delete")
 def delete_saved(key, event) -> None:
-    if key.startswith((SLOT_PREFIX, saves.kept_prefix(PREFIX), OLD_UNREADABLE_KEY)):
+    if key.startswith((SLOT_PREFIX, saves.kept_prefix(PREFIX), OLD_UNREADABLE_KEY, REMOTE_PREFIX)):
         storage_remove(key)
     element("slot-list").innerHTML = slot_list_html()
 
@@ -891,6 +1186,8 @@ def export_file(arg, event) -> None:
 
 @command("export-code")
 def export_code(arg, event) -> None:
+    if is_remote():
+        return show_message("A remote game has no save code: download its save file, or keep playing by links.")
     box = element("code-out")
     box.value = records.encode(session.state.record())
     box.hidden = False
@@ -1015,6 +1312,7 @@ def on_key(event) -> None:
 def main() -> None:
     apply_settings()
     resume(embed_setup() if EMBED else (saved_setup(), None))
+    resume_remote()
     if STORAGE is None:
         show_message("This browser blocks storage here: you can play, but nothing will be saved.")
     elif not EMBED and window.navigator.storage and window.navigator.storage.persist:
@@ -1026,6 +1324,7 @@ def main() -> None:
     document.addEventListener("input", create_proxy(on_new_game_input))
     document.addEventListener("focusin", create_proxy(on_focus))
     window.addEventListener("storage", create_proxy(on_storage))
+    window.addEventListener("hashchange", create_proxy(on_hash_change))  # a link opened in this very tab
     element("file-in").addEventListener("change", create_proxy(on_file_chosen))
     if session.realtime:
         window.setInterval(create_proxy(realtime_tick), 100)

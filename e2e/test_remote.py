@@ -1,0 +1,145 @@
+"""Remote play in two browsers with separate storage: a Bitskrieg game played to the end by passing the links
+the pages show, verified on both; a tampered or misdirected link refused with nothing changed."""
+
+import json
+import random
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import LOCAL_HOSTS
+from support import wait_ready
+from test_modes import click_aggressively
+
+
+@pytest.fixture
+def blocked():
+    return []
+
+
+@pytest.fixture
+def open_side(browser, site_url, blocked):
+    """A new browser (its own context, so its own localStorage) with every off-origin request aborted."""
+    contexts, errors = [], []
+
+    def handler(route):
+        if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
+            blocked.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    def open_(url=f"{site_url}/bitskrieg.html"):
+        context = browser.new_context()
+        contexts.append(context)
+        context.route("**/*", handler)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    open_.errors = errors
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def invite(page, seat="0", short=False) -> str:
+    page.click('[data-command="new"]')
+    if short:  # no rebuilds: the game ends sooner (and the invitation carries the rules chosen)
+        page.check("#opt-handicapping")
+        page.fill("#opt-rebuilds_blue", "0")
+        page.fill("#opt-rebuilds_red", "0")
+    page.select_option("#remote-seat", seat)
+    page.click('[data-command="remote-new"]')
+    return page.input_value("#remote-link")
+
+
+def link_to_send(page):
+    return page.input_value("#remote-link") if page.locator("#remote-send").is_visible() else None
+
+
+def stored_side(page) -> list:
+    return page.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote:')).map(k => localStorage[k])")
+
+
+def open_link(page, link, reload=False) -> None:
+    """Open a link as a player would: in the tab already showing the game (the fragment changes), or in a
+    fresh page load; wait until the message is applied (the page has one message more)."""
+    before = page.get_attribute("body", "data-remote")
+    if reload:
+        page.goto("about:blank")
+        page.goto(link)
+        wait_ready(page)
+    else:
+        page.goto(link)
+    page.wait_for_function(f"document.body.getAttribute('data-remote') !== {before!r}", timeout=10_000)
+
+
+def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_both(open_side, blocked):
+    blue = open_side()
+    invitation = invite(blue, short=True)
+    assert "#r=bbr1." in invitation and blue.locator("#remote-wait").is_visible()
+    assert blue.input_value("#remote-code") == invitation.split("#r=")[1]
+    assert "Red" in blue.text_content("#remote-send-title")
+    red = open_side(invitation)  # joins as Red
+    assert "You joined" in red.text_content("#remote-send-title")
+    assert json.loads(stored_side(red)[0])["options"]["rebuilds_red"] == 0  # the rules travel in the invitation
+    rng, delivered, sent = random.Random(3), {invitation}, 0
+    while not all(page.locator("#remote-verdict").is_visible() for page in (blue, red)):
+        assert sent < 1000, "the game did not end"
+        for me, you in ((blue, red), (red, blue)):
+            link = link_to_send(me)
+            if link and link not in delivered:
+                assert me.locator("[data-action]").count() == 0  # nothing to click while waiting
+                open_link(you, link, reload=sent == 3)  # now and then a fresh load: the side is resumed
+                delivered.add(link)
+                sent += 1
+                break
+            if me.locator("[data-action]").count():
+                assert you.locator("[data-action]").count() == 0  # only the seat to move has choices
+                click_aggressively(me, rng)
+                break
+        else:
+            raise AssertionError("neither browser can move nor has a link to send")
+    for page in (blue, red):
+        assert page.text_content("#remote-verdict").startswith("Verified: fair game")
+        assert page.get_attribute("body", "data-over") == "1"
+        assert page.locator("#message").is_hidden()
+    assert blue.text_content("#remote-verdict") == red.text_content("#remote-verdict")
+    blue.click('[data-command="saves"]')
+    assert "Remote game against Red (you are Blue)" in blue.text_content("#slot-list")
+    assert blocked == [] and open_side.errors == []
+
+
+def test_a_tampered_link_is_refused_and_changes_nothing(open_side, blocked):
+    blue = open_side()
+    invitation = invite(blue)
+    red = open_side(invitation)
+    open_link(blue, link_to_send(red))  # Red's answer: Blue rolls first
+    blue.locator("[data-action]").first.click()
+    link = link_to_send(blue)
+    base, code = link.split("#r=")
+    middle = len(code) // 2
+    tampered = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1:]
+    side, log, count = stored_side(red), red.inner_html("#log"), red.get_attribute("body", "data-remote")
+    red.goto(f"{base}#r={tampered}")
+    red.wait_for_selector("#message:not([hidden])")
+    assert "Nothing was changed" in red.text_content("#message")
+    assert red.get_attribute("#message", "role") == "alert"
+    assert (stored_side(red), red.inner_html("#log"), red.get_attribute("body", "data-remote")) == (side, log, count)
+    open_link(red, link)  # the real one still applies
+    assert "Blue rolls" in red.text_content("#log")
+    blue.goto(link)  # a player opening their own message is told so
+    blue.wait_for_selector("#message:not([hidden])")
+    assert "your own message" in blue.text_content("#message")
+    red.goto(invitation)  # the invitation again: the same game, resumed
+    red.wait_for_selector("#message:not([hidden])")
+    assert "already opened" in red.text_content("#message")
+    assert blocked == [] and open_side.errors == []
+
+
+def test_remote_play_is_offered_only_where_the_game_supports_it(open_side, site_url):
+    page = open_side(f"{site_url}/blitzkrieg.html")
+    page.click('[data-command="new"]')
+    assert page.locator("#opt-mode, #new-game-fields p").count() and page.locator("#remote-new").count() == 0
