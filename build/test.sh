@@ -72,17 +72,20 @@ if [ $# -gt 0 ]; then  # a chosen selection: `bash build/test.sh -k saves`
 fi
 # The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound) and the browser's
 # (e2e/: Chromium, mostly waiting on timers and animations) run side by side, each in a log printed when it
-# ends; the run fails if either does.
+# ends; the run fails if either does. The longest browser files go with the engine's tests, so that the two
+# take about as long.
 logs="$(mktemp -d)"
+balance="e2e/test_remote.py e2e/test_saves.py"
 ( .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
-  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests ) > "$logs/engine.log" 2>&1 &
+  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
 set +e
-.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e > "$logs/browser.log" 2>&1
+.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e $(printf -- '--ignore=%s ' $balance) \
+  > "$logs/browser.log" 2>&1
 browser_status=$?
 wait "$engine"
 engine_status=$?
 set -e
-echo "== engine tests (fuzz, tests/): exit $engine_status"; cat "$logs/engine.log"
+echo "== engine tests (fuzz, tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
 echo "== browser tests (e2e/): exit $browser_status"; cat "$logs/browser.log"
 [ "$engine_status" = 0 ] && [ "$browser_status" = 0 ]
