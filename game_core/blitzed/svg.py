@@ -115,7 +115,7 @@ def task_face(x, y, w, h, card_id) -> str:
         spots = [(left, top), (left + size + gap, top), (x + (w - size) / 2, top + size + gap)]
         for (dx, dy), value in zip(spots, spec["dice"]):
             parts.append(die(round(dx, 1), round(dy, 1), size, value, "p4"))
-    return "".join(parts)
+    return " ".join(parts)  # "sum 7" read as two words, not "sum7"
 
 
 def mini_task(x, y, w, h, card_id) -> str:
@@ -319,7 +319,8 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
             number += 1
             action = claims.get(card)
             attrs = action_attrs(action, claim_name(value, card)) if action and interactive else ""
-            parts.append(f'<g data-card="{card}" {attrs}>' + face + task_face(x, card_y, g["w"], g["card_h"], card)
+            # A space between the faces' texts: a browser reads a group's text as one string ("+1 ⚡ sum 7").
+            parts.append(f'<g data-card="{card}" {attrs}>' + face + " " + task_face(x, card_y, g["w"], g["card_h"], card)
                          + "</g>")
             if action and interactive:
                 parts.append(key_badge(x + g["w"] - 24, card_y + g["card_h"] - 26, keys, f"claim{number}"))
@@ -532,7 +533,7 @@ def claim_buttons(view, actions, keys, narrow) -> str:
         ring = f' stroke="{GOLD}" stroke-width="5"' if card in makes else ' stroke="#999"'
         parts.append(f'<g {action_attrs(action, claim_name(value, card), keys.get(f"claim{number}"))}>'
                      f'<rect x="{x}" y="{top}" width="{w:.1f}" height="{h}" rx="8" fill="{CREAM}"{ring}/>'
-                     + value_card(x + 3, top + 3, round(w - 6, 1), 22, value)
+                     + value_card(x + 3, top + 3, round(w - 6, 1), 22, value) + " "
                      + mini_task(x + 4, top + 28, w - 8, h - 32, card) + "</g>"
                      + key_badge(round(x + w - 16, 1), top + h - 12, keys, f"claim{number}"))
     return "".join(parts)
