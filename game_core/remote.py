@@ -212,7 +212,7 @@ class Remote:
         self.count, self.prev = 0, ""  # messages so far (they alternate) and the digest of the last one
         self.log, self.unsent, self.outbox = [], [], ""
         self.final_sent, self.verdict = False, None
-        self.moved = []  # (before, after) of each move the last act() or receive() applied: the log, the animation
+        self.moved = []  # (before, after) of each move the last act(), receive() or load applied: the log, the animation
         self._chain = None  # my whole chain, worked out once
 
     # -- starting --------------------------------------------------------------------------------------
@@ -290,11 +290,15 @@ class Remote:
                     del self.tape[start:]
                     raise
 
-    def rebuild(self, actions) -> object:
-        """My state replayed from the set-up with `actions` (stand-ins re-fitted) on the tape I have."""
+    def rebuild(self, actions, moves: list | None = None) -> object:
+        """My state replayed from the set-up with `actions` (stand-ins re-fitted) on the tape I have; each
+        move's (before, after) is appended to `moves` when given (a loaded side's log)."""
         state = self.game.new_game(0, self.options, rng=Tape(self.tape))
         for action in actions:
-            state = state.apply(action)
+            after = state.apply(action)
+            if moves is not None:
+                moves.append((state, after))
+            state = after
         return state
 
     # -- my moves --------------------------------------------------------------------------------------
@@ -548,7 +552,7 @@ class Remote:
                 setattr(remote, name, data[name])
             remote.outbox = next((c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat), "")
             if data["actions"] is not None:
-                remote.state = remote.rebuild(data["actions"])
+                remote.state = remote.rebuild(data["actions"], remote.moved)  # the page narrates them
         except (KeyError, TypeError, ValueError, IllegalAction) as err:
             if isinstance(err, SaveError):
                 raise

@@ -34,6 +34,15 @@ def status_line(module, state, seat) -> str:
     return module.status_text(state.view(seat))
 
 
+def set_ui(ui: dict, command: str) -> None:
+    """A `ui:key=value` command: the page's drawing choice set (`ui:key=` clears it)."""
+    key, _, value = command[3:].partition("=")
+    if value:
+        ui[key] = value
+    else:
+        ui.pop(key, None)
+
+
 def readable(lines, reader) -> str:
     """One move's narration as `reader` may read it: the lines for everyone and for that seat only."""
     return " ".join(text for text, audience in lines if audience is None or (reader is not None and audience == reader))
@@ -241,11 +250,7 @@ class Session:
     def command(self, command: str) -> None:
         """A UI-only command from a data-command element."""
         if command.startswith("ui:"):
-            key, _, value = command[3:].partition("=")
-            if value:
-                self.ui[key] = value
-            else:
-                self.ui.pop(key, None)
+            set_ui(self.ui, command)
         elif command == "reveal":
             self.curtain = False
         elif command == "undo":

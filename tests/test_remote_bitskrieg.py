@@ -120,6 +120,10 @@ def test_a_side_saved_and_restored_at_any_moment_plays_on():
         if turn in (0, 1, 30, 101, 202):  # both browsers reload the page from localStorage
             table.a = Remote.from_dict(json.loads(json.dumps(table.a.to_dict())))
             table.b = Remote.from_dict(json.loads(json.dumps(table.b.to_dict())))
+            for side in (table.a, table.b):  # the page's log of a loaded side: each move replayed, in order
+                if side.state is not None:
+                    assert [after.actions for _, after in side.moved] == [
+                        side.state.actions[:n] for n in range(1, len(side.state.actions) + 1)]
     assert table.a.verdict["ok"] and table.b.verdict["ok"]
     assert table.a.outbox == table.messages[-2 if table.messages[-1] != table.a.outbox else -1]
 

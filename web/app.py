@@ -12,8 +12,7 @@ from pyscript import document, window
 
 from game_core import IllegalAction, SaveError, games, limits, records, saves
 from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused, Remote, unseal
-from game_core.rng import Tape
-from game_core.session import HUMAN, Replay, Session, draw, game_module, readable, status_line
+from game_core.session import HUMAN, Replay, Session, draw, game_module, readable, set_ui, status_line
 from game_core.stats import HISTORY_KEY
 from game_core.tray import tray_html
 
@@ -336,12 +335,7 @@ class RemoteGame:
         self.opponent = self.game.seat_name(side.other)
         self.ui, self.message, self.narration = {}, "", []
         self.saved = None  # the side as this page last stored it
-        if side.state is not None:  # the log of a loaded side: its moves replayed on its own tape
-            state = self.game.new_game(0, side.options, rng=Tape(side.tape))
-            for action in side.state.actions:
-                after = state.apply(action)
-                self.narration.append(self.game.narrate(state, after))
-                state = after
+        self._record()  # a loaded side: every move its load replayed
 
     @property
     def state(self):
@@ -364,10 +358,7 @@ class RemoteGame:
 
     def command(self, name: str) -> None:
         if name.startswith("ui:"):
-            key, _, value = name[3:].partition("=")
-            self.ui[key] = value
-            if not value:
-                del self.ui[key]
+            set_ui(self.ui, name)
 
     def viewer(self):
         return self.seat
