@@ -66,14 +66,20 @@ def test_a_code_that_inflates_past_any_game_is_refused_as_too_large():
 @pytest.mark.parametrize("text, reason", [
     (b"[1, 2]", "does not hold a game record"),
     (b"{not json}", "damaged"),
-    (b"{not json", "brackets do not match"),
+    (b"{not json", "the share code is not valid JSON \\(its brackets do not match\\)"),
     (b"\xff\xfe", "damaged"),
-    (b"[" * 100_000, "brackets do not match"),
-    (b"[" * 100 + b"]" * 100, "nested far too deeply"),
+    (b"[" * 100_000, "the share code is not valid JSON \\(its brackets do not match\\)"),
+    (b"[" * 100 + b"]" * 100, "the share code is nested far too deeply"),
 ])
 def test_a_code_holding_no_record_is_refused(text, reason):
     with pytest.raises(SaveError, match=reason):
         records.decode(packed(text))
+
+
+def test_a_record_larger_than_a_stored_session_but_within_the_save_limit_is_read():
+    # A share code may hold up to MAX_SAVE_CHARS, more than the 500,000 a stored session may.
+    record = {"pad": "x" * 1_000_000}
+    assert records.decode(packed(json.dumps(record).encode())) == record
 
 
 def test_a_truncated_stream_is_damaged():
