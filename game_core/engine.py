@@ -95,9 +95,11 @@ class Option:
 
     `needs` = (other option's name, value): the option only matters, and the new-game dialog only
     shows it (see `shown`), while the other option has that value, e.g. ("mode", "solo"); a number
-    is a minimum, e.g. ("players", 4) for a seat past the number of players."""
+    is a minimum, e.g. ("players", 4) for a seat past the number of players. An `internal` option is set by
+    the program, never asked (Blitzkrieg!'s "remote", set by game_core/remote.py)."""
 
-    def __init__(self, name, default, choices=None, low=None, high=None, label="", help="", needs=None):
+    def __init__(self, name, default, choices=None, low=None, high=None, label="", help="", needs=None,
+                 internal=False):
         self.name = name
         self.default = default
         self.choices = tuple(choices) if choices is not None else None
@@ -106,6 +108,7 @@ class Option:
         self.label = label or name.replace("_", " ").capitalize()
         self.help = help
         self.needs = needs
+        self.internal = internal
 
     def check(self, value):
         if self.choices is not None:
@@ -129,6 +132,8 @@ class Option:
 
     def shown(self, values: dict) -> bool:
         """Whether this option matters (and the dialog shows it) for these option values."""
+        if self.internal:
+            return False
         if self.needs is None:
             return True
         other, wanted = self.needs

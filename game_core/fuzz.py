@@ -69,6 +69,8 @@ def random_options(game, rng: Rng) -> dict:
     for _ in range(10):
         options = {}
         for option in game.options:
+            if option.internal:  # set by the program (a remote game), never chosen
+                continue
             if option.choices is not None:
                 options[option.name] = rng.choice(option.choices)
             elif isinstance(option.default, bool):

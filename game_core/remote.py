@@ -21,6 +21,7 @@ import base64
 import hashlib
 import hmac
 import json
+import re
 import secrets
 import zlib
 
@@ -90,6 +91,55 @@ def chain(seed: bytes, length: int) -> list:
     return values
 
 
+# -- a pile no seat may see, dealt fairly ("mental poker", docs/remote.md) -----------------------------
+# Each card is a quadratic residue modulo RFC 3526's 2048-bit safe prime P = 2Q + 1; a seat locks a card by
+# raising it to its secret exponent, and locks commute, so a card locked by both is opened for one seat by
+# the other removing its own lock (its strip) and that seat removing its own.
+P = int(
+    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"
+    "EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED"
+    "EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F"
+    "83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3B"
+    "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
+    "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
+Q = (P - 1) // 2
+
+
+def card_code(card: str) -> int:
+    return pow(int.from_bytes(sha(b"blitzbox-card|" + card.encode()), "big"), 2, P)
+
+
+def deck_key(seed: bytes) -> int:
+    """A seat's secret lock, from its private seed (256 bits: locking is cheap; stripping, rare, is not)."""
+    return int.from_bytes(sha(seed + b"deck"), "big") % (Q - 1) + 1
+
+
+def lock(values, key: int) -> list:
+    return [pow(value, key, P) for value in values]
+
+
+def strip(value: int, key: int) -> int:
+    """`value` with the lock `key` taken off."""
+    return pow(value, pow(key, -1, Q), P)
+
+
+def shuffled(values: list, seed: bytes) -> list:
+    """`values` in an order drawn from a private seed (secret until the seed is revealed at the end)."""
+    values = list(values)
+    for i in range(len(values) - 1, 0, -1):
+        j = int.from_bytes(sha(seed + b"shuffle%d" % i), "big") % (i + 1)
+        values[i], values[j] = values[j], values[i]
+    return values
+
+
+def number(text) -> int:
+    """A locked card from a message (hex); ValueError if it is not one."""
+    value = int(text, 16)
+    if not 1 < value < P:
+        raise ValueError("not a locked card")
+    return value
+
+
 # -- message codes -------------------------------------------------------------------------------------
 def mac(body: dict, key: bytes) -> str:
     """The HMAC of a message's body (all but its "mac") under the game's key."""
@@ -135,6 +185,31 @@ def digest(body: dict) -> str:
 # -- what each game hides ------------------------------------------------------------------------------
 class Adapter:
     """How a game's hidden moves and hidden pieces travel (the default: nothing hidden but chance)."""
+
+    def options(self, options: dict) -> dict:
+        """The options of the game as it is played remotely."""
+        return options
+
+    def deck(self, state) -> list:
+        """The cards of the pile no seat may see, as the set-up lays it (dealt with `Rng.deal`), or []."""
+        return []
+
+    def find(self, pile, card: str):
+        """The index in `pile` of a card that plays as `card`, or None."""
+        return pile.index(card) if card in pile else None
+
+    def bring(self, remote: "Remote", pile, card: str) -> None:
+        """Swap my stand-ins so that a card playing as `card`, dealt to me, is in the pile it is dealt from."""
+        raise Cheated(remote.other, f"{remote.game.seat_name(remote.other)}'s answer deals you a card "
+                                    "that was dealt already")
+
+    def swap(self, state, a, b) -> None:
+        """Exchange the places of two things the receiver cannot see (see Remote.swap)."""
+        raise ValueError("this game hides nothing that can be swapped")
+
+    def comparable(self, view: dict) -> str:
+        """A view as text, as the end's check compares it with the true game's."""
+        return _text(view)
 
     def secret(self, action: str) -> bool:
         """Is this action hidden from the opponent (it travels as a commitment)?"""
@@ -185,8 +260,74 @@ class BitskriegAdapter(Adapter):
         remote.state = remote.rebuild(actions)
 
 
-# The games remote play covers (Blitzkrieg!'s shared research pile is not covered yet: docs/remote.md).
-ADAPTERS = {"bitskrieg": BitskriegAdapter()}
+class BlitzkriegAdapter(Adapter):
+    """Blitzkrieg! and Nippon: the research pile is the shared deck, and each side's bag and reserve are its
+    own. The receiver's stand-ins for the opponent's tokens (and for the research pile) are swapped, never its
+    own tokens, so that what it sees played can be played; tokens of one kind are alike, so they are matched
+    by kind, and the end's check compares kinds (a token's number is only a name)."""
+
+    def options(self, options):
+        return {**options, "remote": True}  # the explicit public steps (rules.REMOTE)
+
+    def deck(self, state):
+        return list(state.research)
+
+    def find(self, pile, card):
+        from .blitzkrieg.data import kind_of
+        if card in pile:
+            return pile.index(card)
+        return next((n for n, token in enumerate(pile) if kind_of(token) == kind_of(card)), None)
+
+    def hidden_piles(self, state, seat) -> list:
+        return [state.bags[seat], state.reserves[seat], state.research]
+
+    def bring(self, remote, pile, card):
+        from .blitzkrieg.data import kind_of
+        bag, reserve, _ = self.hidden_piles(remote.state, remote.other)
+        alike = [t for t in bag + reserve if kind_of(t) == kind_of(card)]
+        if not alike or not pile:
+            super().bring(remote, pile, card)
+        remote.swap(card if card in alike else alike[0], pile[0])
+
+    def swap(self, state, a, b):
+        piles = [pile for seat in state.game.seats for pile in (state.bags[seat], state.reserves[seat])]
+        piles.append(state.research)
+        where = {token: pile for pile in piles for token in pile if token in (a, b)}
+        pile_a, pile_b = where[a], where[b]
+        pile_a[pile_a.index(a)], pile_b[pile_b.index(b)] = b, a
+        pile_a.sort()
+        pile_b.sort()
+
+    def fit(self, remote, action):
+        from .blitzkrieg.data import kind_of
+        if "@" not in action:
+            return
+        kind, state, them = action.split("@")[0], remote.state, remote.other
+        bag, reserve, research = self.hidden_piles(state, them)
+        if not reserve or any(kind_of(t) == kind for t in reserve):
+            return
+        token = next((t for t in bag + research if kind_of(t) == kind), None)
+        if token is None:
+            return  # not theirs to place: the move is refused as illegal
+        if token in bag:
+            return remote.swap(token, reserve[0])
+        # a special weapon my stand-ins left in the research pile: a special of theirs goes back there
+        special = next((t for t in reserve if t.startswith("sw:")), None)
+        if special:
+            return remote.swap(token, special)
+        bagged = next((t for t in bag if t.startswith("sw:")), None)
+        if bagged:
+            other = reserve[0]
+            remote.swap(token, other)
+            remote.swap(other, bagged)
+
+    def comparable(self, view):
+        return re.sub(r"#\d+", "", _text(view))
+
+
+# The games remote play covers.
+ADAPTERS = {"bitskrieg": BitskriegAdapter(), "blitzkrieg": BlitzkriegAdapter(),
+            "blitzkrieg-nippon": BlitzkriegAdapter()}
 
 
 # -- one side of a remote game ---------------------------------------------------------------------------
@@ -198,9 +339,10 @@ class Remote:
             raise ValueError(f"remote play is not available for {game.title} yet")
         if seat not in game.seats:
             raise ValueError(f"remote play needs one of the two seats of {game.title}, not {seat!r}")
-        self.game, self.options, self.seat, self.gid, self.key = game, game.validate_options(options), seat, gid, key
-        self.other = next(s for s in game.seats if s != seat)
         self.adapter = ADAPTERS[game.name]
+        options = game.validate_options(self.adapter.options(options or {}))
+        self.game, self.options, self.seat, self.gid, self.key = game, options, seat, gid, key
+        self.other = next(s for s in game.seats if s != seat)
         self.length = game.max_actions + 2  # chain steps: the set-up (0) and every action
         self.my_chain, self.my_private = secrets.token_bytes(32), secrets.token_bytes(32)
         self.their = {"top": None, "private": None, "known": None, "final": None}
@@ -213,13 +355,20 @@ class Remote:
         self.log, self.unsent, self.outbox = [], [], ""
         self.final_sent, self.verdict = False, None
         self.moved = []  # (before, after) of each move the last act(), receive() or load applied: the log, the animation
-        self._chain = None  # my whole chain, worked out once
+        self.swaps = []  # [step, a, b]: stand-ins exchanged before that move (Adapter.fit and .bring)
+        # The shared deck: its cards, the creator's locked shuffle, the deck both locked, and the strips
+        self.cards = self.adapter.deck(game.new_game(0, options))
+        self.creator, self.first_deck, self.deck = None, [], []
+        self.their_strips, self.owed = {}, []  # position -> their strip of a card dealt to me; mine to send
+        self._chain = self._opens = None  # my whole chain, and my locked cards, worked out once
 
     # -- starting --------------------------------------------------------------------------------------
     @classmethod
     def create(cls, game, options: dict | None, seat) -> tuple:
         """A new remote game for `seat`: (remote, the invitation code for the opponent)."""
         remote = cls(game, options or {}, seat, secrets.token_hex(16), secrets.token_bytes(16))
+        remote.creator = seat
+        remote.first_deck = shuffled(lock([card_code(card) for card in remote.cards], remote.my_key), remote.my_private)
         body = remote._body()
         body.update(options=remote.options, seat=seat, key=remote.key.hex())
         return remote, remote._send(body)
@@ -249,6 +398,10 @@ class Remote:
             return False
         return self.state is None or self.pending is not None or self.state.is_over or self.state.to_play != self.seat
 
+    @property
+    def my_key(self) -> int:
+        return deck_key(self.my_private)
+
     def _my_chain(self) -> list:
         if self._chain is None:
             self._chain = chain(self.my_chain, self.length)
@@ -263,7 +416,10 @@ class Remote:
             value = sha(value)
         return value
 
-    def _outcome(self, need: NeedChance, step: int) -> int:
+    def _outcome(self, need: NeedChance, step: int):
+        """The outcome of a draw in my state; None when my stand-ins were swapped and the move is to be tried again."""
+        if need.deck:
+            return self._dealt(need)
         if need.audience is not None and need.audience != self.seat:
             return 0  # the opponent's private draw: a stand-in on my tape
         theirs = self._their_element(step)
@@ -272,6 +428,37 @@ class Remote:
         elements = {self.seat: self._my_chain()[step], self.other: theirs}
         private = private_part(self.my_private, need.position) if need.audience is not None else b""
         return outcome(self.gid, need.position, need.n, tuple(elements[s] for s in self.game.seats), private)
+
+    def _dealt(self, need: NeedChance):
+        """A card of the shared deck: the next position, opened for the seat it is dealt to by the other's
+        strip. Dealt to the opponent, it is a stand-in here, and I owe them my strip of it."""
+        position = len(self.cards) - len(need.items)
+        if need.audience != self.seat:
+            if need.audience is None:
+                raise ValueError("a card of the shared deck is dealt to one seat")
+            if position not in self.owed:
+                self.owed.append(position)
+            return 0
+        theirs = self.their_strips.get(position)
+        if theirs is None:
+            raise _Waiting
+        if self._opens is None:
+            self._opens = dict(zip(lock([card_code(c) for c in self.cards], self.my_key), self.cards))
+        card = self._opens.get(theirs)
+        if card is None:
+            raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s answer to your draw opens no card "
+                                      "of the pile")
+        index = self.adapter.find(list(need.items), card)
+        if index is None:
+            self.adapter.bring(self, list(need.items), card)
+        return index
+
+    def swap(self, a, b) -> None:
+        """Exchange two of my stand-ins (things I cannot see) before the next move, and note it so that a
+        replay of my state does the same."""
+        self.state = self.state.copy()
+        self.adapter.swap(self.state, a, b)
+        self.swaps.append([len(self.state.actions) + 1, a, b])
 
     def _play(self, action, step: int):
         """The state after `action` (None: the set-up), supplying each outcome; _Waiting leaves all as it was."""
@@ -285,16 +472,23 @@ class Remote:
                 return self.state.apply(action)
             except NeedChance as need:
                 try:
-                    self.tape.append(self._outcome(need, step))
+                    value = self._outcome(need, step)
                 except _Waiting:
                     del self.tape[start:]
                     raise
+                if value is not None:
+                    self.tape.append(value)
 
     def rebuild(self, actions, moves: list | None = None) -> object:
         """My state replayed from the set-up with `actions` (stand-ins re-fitted) on the tape I have; each
         move's (before, after) is appended to `moves` when given (a loaded side's log)."""
         state = self.game.new_game(0, self.options, rng=Tape(self.tape))
-        for action in actions:
+        for step, action in enumerate(actions, 1):
+            swaps = [(a, b) for at, a, b in self.swaps if at == step]
+            if swaps:
+                state = state.copy()
+                for a, b in swaps:
+                    self.adapter.swap(state, a, b)
             after = state.apply(action)
             if moves is not None:
                 moves.append((state, after))
@@ -330,9 +524,15 @@ class Remote:
 
     def _send(self, body: dict | None = None) -> str:
         body = body or self._body()
-        if self.count < 2:  # the invitation and the reply carry each side's commitments
+        if self.count < 2:  # the invitation and the reply carry each side's commitments, and the deck
             body["commit"] = {"chain": sha(self._my_chain()[0]).hex(), "private": private_commitment(self.my_private)}
+            if self.cards:
+                body["deck"] = [format(value, "x") for value in (self.first_deck if self.count == 0 else self.deck)]
         body["acts"], self.unsent = self.unsent, []
+        if self.owed:  # the cards dealt to them since my last message: my strips open them for them alone
+            inverse = pow(self.my_key, -1, Q)
+            body["strips"] = {str(k): format(pow(self.deck[k], inverse, P), "x") for k in self.owed}
+            self.owed = []
         fixed = 0 if self.state is None else len(self.state.actions) + (self.pending is not None)
         if fixed > self.revealed:  # my chain up to the last step already fixed, never beyond
             body["chain"] = [fixed, self._my_chain()[fixed].hex()]
@@ -404,6 +604,7 @@ class Remote:
         trial.tape = list(self.tape)
         trial.their, trial.secret, trial.opened = dict(self.their), dict(self.secret), dict(self.opened)
         trial.my_secrets, trial.log = list(self.my_secrets), list(self.log)
+        trial.swaps, trial.owed, trial.their_strips = list(self.swaps), list(self.owed), dict(self.their_strips)
         trial.moved = []
         if self.state is not None:
             trial.state = self.state.copy()
@@ -415,6 +616,10 @@ class Remote:
         if self.their["top"] is None:
             self.their["top"], self.their["private"] = body["commit"]["chain"], body["commit"]["private"]
             self.their["known"] = [-1, self.their["top"]]
+            if self.cards:
+                self._take_deck(body)
+        for key, value in body.get("strips", {}).items():
+            self.their_strips[int(key)] = number(value)
         if body.get("chain") is not None:
             step, value = body["chain"]
             known = self.their["known"]
@@ -437,21 +642,46 @@ class Remote:
                 self.pending = None
         except _Waiting:
             raise Refused("this message does not reveal the chance your move needs") from None
-        for entry in body["acts"]:
-            self._their_act(entry, them)
-        for key, (action, nonce) in body.get("open", {}).items():
-            self._open(int(key), action, nonce)
-        if body.get("open"):
-            self._refit(f"{them}'s secret moves, now open, do not match the moves they played")
         final = body.get("final")
         if final is not None:
             chain_seed, private = bytes.fromhex(final["chain"]), bytes.fromhex(final["private"])
             if sha(chain(chain_seed, self.length)[0]).hex() != self.their["top"] \
                     or private_commitment(private) != self.their["private"]:
                 raise Cheated(self.other, f"{them}'s revealed seeds do not match their commitments")
-            for key, action in final["acts"].items():
-                self._open(int(key), action, action_nonce(private, int(key)).hex())
             self.their["final"] = {"chain": final["chain"], "private": final["private"]}
+        for n, entry in enumerate(body["acts"]):
+            try:
+                self._their_act(entry, them)
+            except Refused:
+                if final is None or any("a" not in later for later in body["acts"][n:]):
+                    raise
+                # Their last moves need what only their seeds show (a reserve I cannot see): with the
+                # seeds at hand, my state becomes the true game's, checked from the start.
+                self._open_final(final)
+                self._follow_truth([later["a"] for later in body["acts"][n:]])
+                break
+        for key, (action, nonce) in body.get("open", {}).items():
+            self._open(int(key), action, nonce)
+        if body.get("open"):
+            self._refit(f"{them}'s secret moves, now open, do not match the moves they played")
+        if final is not None:
+            self._open_final(final)
+
+    def _open_final(self, final: dict) -> None:
+        for key, action in final["acts"].items():
+            self._open(int(key), action, action_nonce(bytes.fromhex(final["private"]), int(key)).hex())
+
+    def _take_deck(self, body: dict) -> None:
+        """Their first message's deck: the creator's locked shuffle (which I lock and shuffle in turn), or,
+        to the creator, the deck both locked."""
+        values = [number(value) for value in body["deck"]]
+        if len(values) != len(self.cards):
+            raise Refused("the message is damaged (its deck has the wrong number of cards)")
+        if self.creator is None:  # they made the game: lock their shuffle again and shuffle it
+            self.creator, self.first_deck = self.other, values
+            self.deck = shuffled(lock(values, self.my_key), self.my_private)
+        else:
+            self.deck = values
 
     def _their_act(self, entry: dict, them: str) -> None:
         if self.state.is_over:
@@ -494,32 +724,73 @@ class Remote:
             raise Cheated(self.other, f"{why}: {err}") from None
 
     # -- the end: replay everything ---------------------------------------------------------------------
-    def _verify(self) -> dict:
-        """Replay the whole game from scratch with both sides' seeds: every move legal, every outcome
-        derived, and the position I played the one the true game reached."""
+    def _truth(self, actions: list, keep: int = 0) -> tuple:
+        """The whole game replayed from scratch with both sides' seeds: every move legal, every outcome
+        derived, every card dealt as the deck says, and my state showing what the true game showed me at
+        its move. Returns (the true state, its outcomes, the last `keep` moves' (before, after));
+        Cheated names the seat that broke a rule or a promise."""
         chains = {self.seat: self._my_chain(), self.other: chain(bytes.fromhex(self.their["final"]["chain"]), self.length)}
         privates = {self.seat: self.my_private, self.other: bytes.fromhex(self.their["final"]["private"])}
-        outcomes = []
+        cards = self._deck_order(privates) if self.cards else []
+        mine, outcomes, moves = len(self.state.actions), [], []
         state, step = None, 0
-        actions = [self.opened.get(k, a) for k, a in enumerate(self.state.actions, 1)]
         for action in [None] + actions:
-            mover = None if state is None else state.to_play
+            mover, before = (None, None) if state is None else (state.to_play, state)
             while True:
                 try:
                     state = (self.game.new_game(0, self.options, rng=Tape(outcomes)) if action is None
                              else state.apply(action))
                     break
                 except NeedChance as need:
+                    if need.deck:
+                        outcomes.append(list(need.items).index(cards[len(self.cards) - len(need.items)]))
+                        continue
                     private = b"" if need.audience is None else private_part(privates[need.audience], need.position)
                     outcomes.append(outcome(self.gid, need.position, need.n,
                                             tuple(chains[s][step] for s in self.game.seats), private))
                 except IllegalAction as err:
-                    return {"ok": False, "cheater": mover, "reason": f"{self.game.seat_name(mover)}'s move {step} "
-                                                                    f"({action}) breaks the rules: {err}"}
+                    raise Cheated(mover, f"{self.game.seat_name(mover)}'s move {step} ({action}) breaks the "
+                                         f"rules: {err}") from None
+            if before is not None and len(actions) - step < keep:
+                moves.append((before, state))
+            if step == mine and self.adapter.comparable(state.view(self.seat)) \
+                    != self.adapter.comparable(self.state.view(self.seat)):
+                raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s moves do not add up to the game "
+                                          "you played")
             step += 1
-        if _text(state.view(self.seat)) != _text(self.state.view(self.seat)):
-            return {"ok": False, "cheater": self.other,
-                    "reason": f"{self.game.seat_name(self.other)}'s moves do not add up to the game you played"}
+        return state, outcomes, moves
+
+    def _deck_order(self, privates: dict) -> list:
+        """The cards of the shared deck in the order it deals them, once both locks are known; Cheated if
+        a side's shuffle is not the pile, or a strip they sent me was false."""
+        keys = {seat: deck_key(private) for seat, private in privates.items()}
+        joiner = next(seat for seat in self.game.seats if seat != self.creator)
+        codes = [card_code(card) for card in self.cards]
+        if sorted(self.first_deck) != sorted(lock(codes, keys[self.creator])):
+            raise Cheated(self.creator, f"{self.game.seat_name(self.creator)}'s shuffled pile is not the pile's cards")
+        if sorted(self.deck) != sorted(lock(self.first_deck, keys[joiner])):
+            raise Cheated(joiner, f"{self.game.seat_name(joiner)}'s shuffled deck is not the pile they were given")
+        for position, value in self.their_strips.items():
+            if not 0 <= position < len(self.deck) or pow(value, keys[self.other], P) != self.deck[position]:
+                raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s answer to your draw {position + 1} "
+                                          "was false")
+        opened = dict(zip(lock(codes, keys[self.creator] * keys[joiner] % Q), self.cards))
+        return [opened[value] for value in self.deck]
+
+    def _follow_truth(self, extra: list) -> None:
+        """My state becomes the true game's, with their moves `extra` at its end (see _take)."""
+        actions = [self.opened.get(k, a) for k, a in enumerate(self.state.actions, 1)] + extra
+        self.state, self.tape, moves = self._truth(actions, keep=len(extra))
+        self.swaps = []
+        self.moved += moves
+
+    def _verify(self) -> dict:
+        """The end's check (_truth), as the verdict."""
+        actions = [self.opened.get(k, a) for k, a in enumerate(self.state.actions, 1)]
+        try:
+            state, outcomes, _ = self._truth(actions)
+        except Cheated as err:
+            return {"ok": False, "cheater": err.seat, "reason": str(err)}
         return {"ok": True, "winner": state.winner, "moves": len(actions), "outcomes": len(outcomes)}
 
     # -- saving (localStorage) -------------------------------------------------------------------------
@@ -533,7 +804,10 @@ class Remote:
                 "opened": {str(k): v for k, v in self.opened.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
-                "final_sent": self.final_sent, "verdict": self.verdict}
+                "final_sent": self.final_sent, "verdict": self.verdict, "swaps": self.swaps,
+                "creator": self.creator, "first_deck": [format(v, "x") for v in self.first_deck],
+                "deck": [format(v, "x") for v in self.deck], "owed": self.owed,
+                "their_strips": {str(k): format(v, "x") for k, v in self.their_strips.items()}}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Remote":
@@ -550,6 +824,10 @@ class Remote:
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log",
                          "unsent", "final_sent", "verdict"):
                 setattr(remote, name, data[name])
+            # a side saved before the shared deck (a Bitskrieg game of session 7) has none of these
+            remote.swaps, remote.owed, remote.creator = data.get("swaps", []), data.get("owed", []), data.get("creator")
+            remote.first_deck, remote.deck = ([number(v) for v in data.get(k, [])] for k in ("first_deck", "deck"))
+            remote.their_strips = {int(k): number(v) for k, v in data.get("their_strips", {}).items()}
             remote.outbox = next((c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat), "")
             if data["actions"] is not None:
                 remote.state = remote.rebuild(data["actions"], remote.moved)  # the page narrates them

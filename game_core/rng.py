@@ -8,7 +8,9 @@ serialises to JSON as a single number. SplitMix64 gives the same stream on every
 Chance is also an explicit step (OpenSpiel's chance nodes): a `Tape` has the same interface but takes
 each outcome from a list the caller supplies (a remote game's protocol, game_core/remote.py), and
 raises `NeedChance` when the list runs out. A draw that only one seat may see says so with
-`below(n, audience=seat)`; the seeded Rng ignores it, so local games draw exactly as before.
+`below(n, audience=seat)`; the seeded Rng ignores it, so local games draw exactly as before. A card dealt
+from a pile that no seat may see (Blitzkrieg!'s research pile) is `deal(pile, audience, deck="research")`:
+for the seeded Rng simply `below(len(pile))`, but a remote game answers it from a two-party shuffled deck.
 """
 
 MASK64 = (1 << 64) - 1
@@ -53,6 +55,10 @@ class Rng:
     def roll(self, sides: int = 6, audience=None) -> int:
         return self.below(sides, audience) + 1
 
+    def deal(self, items, audience=None, deck: str = "") -> int:
+        """The index in `items` of the card dealt from the named pile `deck` (a remote game's shared deck)."""
+        return self.below(len(items), audience)
+
     def choice(self, items, audience=None):
         return items[self.below(len(items), audience)]
 
@@ -66,12 +72,14 @@ class Rng:
 
 
 class NeedChance(Exception):
-    """A Tape ran out: the draw at `position` needs an outcome in [0, n), seen by `audience` (None: all)."""
+    """A Tape ran out: the draw at `position` needs an outcome in [0, n), seen by `audience` (None: all);
+    a card dealt from a named `deck` also gives the pile it is dealt from (`items`)."""
 
-    def __init__(self, n: int, audience, position: int):
+    def __init__(self, n: int, audience, position: int, deck: str = "", items: tuple = ()):
         super().__init__(f"chance draw {position} needs an outcome below {n}"
-                         + ("" if audience is None else f" seen by seat {audience!r} only"))
-        self.n, self.audience, self.position = n, audience, position
+                         + ("" if audience is None else f" seen by seat {audience!r} only")
+                         + (f" (a card of the {deck} pile)" if deck else ""))
+        self.n, self.audience, self.position, self.deck, self.items = n, audience, position, deck, items
 
 
 class Tape(Rng):
@@ -99,6 +107,11 @@ class Tape(Rng):
             raise ValueError(f"chance outcome {self.state} is {value}, not below {n}")
         self.state += 1
         return value
+
+    def deal(self, items, audience=None, deck: str = "") -> int:
+        if self.state >= len(self.outcomes):
+            raise NeedChance(len(items), audience, self.state, deck, tuple(items))
+        return self.below(len(items), audience)
 
     def next64(self) -> int:
         return self.below(1 << 64)

@@ -4,6 +4,8 @@ The golden digests in tests/fixtures/declared_golden.json were captured from mai
 replaced the hand-written methods: saves embed to_dict() and from_record compares a stored state with the
 replayed one, and the renderers and bots read the views, so both must stay exactly what they were.
 Regenerate (only for a deliberate change of a position's data): python -m tests.test_core_declared
+(Regenerated for Blitzkrieg! and Nippon in session 8: their views gained the internal "remote" option, and
+nothing else changed.)
 """
 
 import hashlib

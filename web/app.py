@@ -853,7 +853,7 @@ def new_game_fields() -> str:
     setup = saved_setup()
     values = {option.name: setup["options"].get(option.name, option.default) for option in session.game.options}
     rows = []
-    for option in session.game.options:
+    for option in asked_options():
         current = values[option.name]
         field = f"opt-{option.name}"
         if option.choices is not None:
@@ -899,17 +899,22 @@ def on_new_game_input(event) -> None:
     if not str(event.target.id).startswith("opt-"):
         return
     values = form_option_values()
-    for option in session.game.options:
+    for option in asked_options():
         element(f"opt-{option.name}").closest("p").hidden = not option.shown(values)
     forced = session.game.forced_seats(values)
     for row in document.querySelectorAll("#new-game-fields [data-seat]"):
         row.hidden = row.getAttribute("data-seat") in forced
 
 
+def asked_options() -> list:
+    """The options the new-game dialog asks (an internal one is set by the program: a remote game's)."""
+    return [option for option in session.game.options if not option.internal]
+
+
 def form_option_values() -> dict:
     """The options as the dialog has them now (a number still being typed counts as the default)."""
     options = {}
-    for option in session.game.options:
+    for option in asked_options():
         control = element(f"opt-{option.name}")
         if option.choices is not None:
             options[option.name] = next((c for c in option.choices if str(c) == control.value), option.default)

@@ -12,7 +12,7 @@ import re
 
 from ..engine import Field, IllegalAction, Option, require
 from . import data
-from .rules import SIGN, Blitzkrieg, BlitzkriegState
+from .rules import REMOTE, SIGN, Blitzkrieg, BlitzkriegState
 
 
 NEIGHBOURS = {theater["code"]: set() for theater in data.NIPPON["theaters"]}
@@ -169,6 +169,7 @@ class Nippon(Blitzkrieg):
                help="The Partisans special weapon is in the research pile (the rulebook's setup)"),
         Option("inspired_leadership", True, label="Inspired Leadership",
                help="The Inspired Leadership special weapon is in the research pile (the rulebook's setup)"),
+        REMOTE,
     )
     state_class = NipponState
 

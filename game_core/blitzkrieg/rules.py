@@ -179,7 +179,7 @@ class BlitzkriegState(State):
             return []
         kind = self.decision["kind"] if self.decision else "place"
         if kind == "place":
-            return self.placements(self.turn)
+            return self.placements(self.turn) or ["yield"]  # "yield": only in a remote game, see _end_turn
         if kind == "blitz":
             return self.placements(self.turn, self.decision["theater"]) + ["pass"]
         if kind == "sa":
@@ -215,6 +215,8 @@ class BlitzkriegState(State):
 
     def _act(self, action: str):
         decision, self.decision = self.decision, None
+        if action == "yield":
+            return self._stuck()
         if action == "pass":
             pass
         elif action.startswith("sa:"):
@@ -285,7 +287,7 @@ class BlitzkriegState(State):
         elif effect in ("R", "R2", "RI"):
             for _ in range(2 if effect == "R2" else 1):
                 if self.research:
-                    token = self.research.pop(self.rng.below(len(self.research), audience=seat))
+                    token = self.research.pop(self.rng.deal(self.research, audience=seat, deck="research"))
                     self.events.append(("research", seat, kind_of(token), effect == "RI"))
                     if effect == "RI":
                         self._gain(seat, token)
@@ -339,7 +341,8 @@ class BlitzkriegState(State):
         self.fx_pending = []
 
     def _step_blitz(self, theater: str):
-        if self.placements(self.turn, theater):
+        # A remote game always asks (pass may be the only answer): the other browser cannot see the reserve.
+        if self.options.get("remote") or self.placements(self.turn, theater):
             self.decision = {"kind": "blitz", "theater": theater}
 
     # -- the pieces of a step ----------------------------------------------------------
@@ -429,8 +432,12 @@ class BlitzkriegState(State):
             self.result = {"winner": winner, "reason": "war victory points"}
             return
         self.turn = other(seat)
-        if not self.placements(self.turn):
-            self.result = {"winner": seat, "reason": f"{self.turn} cannot place a unit"}
+        # A remote game waits for the player who cannot place to say so ("yield"): only their browser knows.
+        if not self.placements(self.turn) and not self.options.get("remote"):
+            self._stuck()
+
+    def _stuck(self):
+        self.result = {"winner": other(self.turn), "reason": f"{self.turn} cannot place a unit"}
 
     def verdict(self):
         """The result and its reason in words ("The Allies win 26-19 at the end of their turn"), or None."""
@@ -476,6 +483,9 @@ class BlitzkriegState(State):
             return "Choose one of the unoccupied spaces of the closed theater still to carry out"
         if action == "pass":
             return f"Only a blitz follow-up can be passed: {prompt}"
+        if action == "yield":
+            return (f"Only a player who cannot place any unit yields, and you can: {prompt}" if kind == "place"
+                    else f"First {prompt}")
         if kind not in ("place", "blitz"):
             return f"First {prompt}"
         unit_kind, sid = action.split("@")
@@ -604,7 +614,12 @@ class BlitzkriegState(State):
         return "" if seat == ALLIES else "s"
 
 
-ACTION_RE = re.compile(r"^(?:(pass)|sa:([a-z]{2})|fx:([a-z]+\d+\.\d+)|([a-z0-9]+)@([a-z]+\d+\.\d+))$")
+# A remote game (game_core/remote.py) makes two public steps that depend on a hidden reserve explicit.
+REMOTE = Option("remote", False, internal=True, label="Remote game",
+                help="Played by messages: the blitz follow-up is always asked, and a player who cannot place "
+                     "a unit says so (yield)")
+
+ACTION_RE = re.compile(r"^(?:(pass|yield)|sa:([a-z]{2})|fx:([a-z]+\d+\.\d+)|([a-z0-9]+)@([a-z]+\d+\.\d+))$")
 SOLO_ACTION_RE = re.compile(r"^(setup:[a-z]{2}|bomb:[1-9]\d*)$")
 
 
@@ -621,7 +636,12 @@ class Blitzkrieg(Game):
                help="Solo: you play the Allies against the solo module's automated Axis"),
         Option("difficulty", "medium", ("easy", "medium", "hard"), label="Solo difficulty",
                help="How far the solo set-up pushes the battle tracks toward the Axis", needs=("mode", "solo")),
+        REMOTE,
     )
+
+    def check_option_combination(self, options: dict) -> None:
+        if options["remote"] and options.get("mode") == "solo":
+            raise ValueError("the solo module plays on one device: a remote game is two-player")
 
     def forced_seats(self, options: dict) -> dict:
         """In solo mode the solo module plays the Axis and a person the Allies."""
@@ -644,7 +664,7 @@ class Blitzkrieg(Game):
                                 "pass, sa:THEATER (e.g. sa:PO) or fx:SPACE (e.g. fx:WE3.2)")
         passed, sa, fx, kind, sid = match.groups()
         if passed:
-            return "pass"
+            return passed
         if sa:
             return f"sa:{sa.upper()}"
         if fx:
@@ -662,6 +682,8 @@ class Blitzkrieg(Game):
         index = state.index
         if action == "pass":
             return f"{seat} pass{'es' if s else ''} the blitz follow-up"
+        if action == "yield":
+            return f"{seat} cannot place any unit"
         if action.startswith("sa:"):
             return (f"{seat} use{s} strategic advantage +{state.decision['amount']} "
                     f"on {index.theaters[action[3:]]['name']}")

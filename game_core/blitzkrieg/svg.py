@@ -118,13 +118,17 @@ def status_text(view: dict) -> str:
         return facts["verdict"]
     who = SEAT_NAME[state["turn"]]
     decision = state["decision"]
+    stuck = view.get("legal_actions") == ["yield"]  # a remote game's explicit step (rules.REMOTE)
     if decision is None:
-        return f"{who} to place a unit" + (" (final turn)" if facts["final_turn"] else "")
+        return f"{who} cannot place any unit" if stuck else \
+            f"{who} to place a unit" + (" (final turn)" if facts["final_turn"] else "")
     if decision["kind"] in SOLO_PROMPTS:
         return f"{who}: {SOLO_PROMPTS[decision['kind']]}"
     index = data.INDEXES[state["board"]]
     theater = index.theaters[decision.get("theater") or decision["from"]]["name"]
     if decision["kind"] == "blitz":
+        if view.get("legal_actions") == ["pass"]:
+            return f"{who}: blitz! but no unit in your reserve fits {theater}: pass"
         return f"{who}: blitz! place another unit in {theater}, or pass"
     if decision["kind"] == "sa":
         return f"{who}: choose a theater for strategic advantage +{decision['amount']}"
@@ -480,6 +484,8 @@ def choice_label(seen: Seen, action: str) -> str:
     index, state = seen.index, seen.state
     if action == "pass":
         return "Pass (no blitz follow-up)"
+    if action == "yield":
+        return "End the game: no unit can be placed"
     prefix, _, rest = action.partition(":")
     if prefix == "sa":
         return f"Strategic advantage +{state['decision']['amount']}: {index.theaters[rest]['name']}"

@@ -154,6 +154,8 @@ def choice_detail(seen: Seen, action: str):
         return effect_detail(seen.index.spaces[rest]["effect"])
     if prefix == "bomb":
         return "back to the Axis bag"
+    if action == "yield":
+        return "you lose: none of your units fits an open space"
     return "place no second unit"  # pass: the blitz follow-up is declined
 
 
