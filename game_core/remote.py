@@ -94,7 +94,9 @@ def chain(seed: bytes, length: int) -> list:
 # -- a pile no seat may see, dealt fairly ("mental poker", docs/remote.md) -----------------------------
 # Each card is a quadratic residue modulo RFC 3526's 2048-bit safe prime P = 2Q + 1; a seat locks a card by
 # raising it to its secret exponent, and locks commute, so a card locked by both is opened for one seat by
-# the other removing its own lock (its strip) and that seat removing its own.
+# the other removing its own lock (its strip) and that seat removing its own. A strip comes with a proof
+# (Chaum and Pedersen's, made non-interactive by hashing) that it removed the very lock whose public
+# half G^key the seat committed to at the start, so a false strip is refused the moment it arrives.
 P = int(
     "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"
     "EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED"
@@ -118,9 +120,32 @@ def lock(values, key: int) -> list:
     return [pow(value, key, P) for value in values]
 
 
-def strip(value: int, key: int) -> int:
-    """`value` with the lock `key` taken off."""
-    return pow(value, pow(key, -1, Q), P)
+G = 4  # a square, so it generates the quadratic residues
+
+def strip(value: int, key: int, context: str) -> list:
+    """`value` with the lock `key` taken off, and the proof of it: [stripped, challenge, response] (hex).
+    The proof shows, without giving the key away, that value = stripped^key and public = G^key."""
+    stripped = pow(value, pow(key, -1, Q), P)
+    nonce = int.from_bytes(secrets.token_bytes(80), "big")  # 640 bits: the response hides key * challenge
+    challenge = _challenge(context, stripped, value, pow(G, key, P), pow(stripped, nonce, P), pow(G, nonce, P))
+    return [format(stripped, "x"), format(challenge, "x"), format(nonce + challenge * key, "x")]
+
+
+def stripped(value: int, public: int, proof, context: str) -> int:
+    """The strip of `value` in `proof`, if its proof holds for the lock whose public half is `public`;
+    ValueError if not."""
+    result, challenge, response = number(proof[0]), int(proof[1], 16), int(proof[2], 16)
+    if response.bit_length() > 1024:
+        raise ValueError("not a proof")
+    first = pow(result, response, P) * pow(value, -challenge, P) % P
+    second = pow(G, response, P) * pow(public, -challenge, P) % P
+    if challenge != _challenge(context, result, value, public, first, second):
+        raise ValueError("the proof does not hold")
+    return result
+
+
+def _challenge(context: str, *values: int) -> int:
+    return int.from_bytes(sha(f"blitzbox-strip|{context}|".encode() + b"|".join(b"%x" % v for v in values)), "big")
 
 
 def shuffled(values: list, seed: bytes) -> list:
@@ -200,8 +225,8 @@ class Adapter:
 
     def bring(self, remote: "Remote", pile, card: str) -> None:
         """Swap my stand-ins so that a card playing as `card`, dealt to me, is in the pile it is dealt from."""
-        raise Cheated(remote.other, f"{remote.game.seat_name(remote.other)}'s answer deals you a card "
-                                    "that was dealt already")
+        raise Cheated(remote.other, f"{remote.game.seat_name(remote.other)}'s answer to your draw deals you a "
+                                    "card that was dealt already")
 
     def swap(self, state, a, b) -> None:
         """Exchange the places of two things the receiver cannot see (see Remote.swap)."""
@@ -527,11 +552,11 @@ class Remote:
         if self.count < 2:  # the invitation and the reply carry each side's commitments, and the deck
             body["commit"] = {"chain": sha(self._my_chain()[0]).hex(), "private": private_commitment(self.my_private)}
             if self.cards:
+                body["commit"]["lock"] = format(pow(G, self.my_key, P), "x")
                 body["deck"] = [format(value, "x") for value in (self.first_deck if self.count == 0 else self.deck)]
         body["acts"], self.unsent = self.unsent, []
         if self.owed:  # the cards dealt to them since my last message: my strips open them for them alone
-            inverse = pow(self.my_key, -1, Q)
-            body["strips"] = {str(k): format(pow(self.deck[k], inverse, P), "x") for k in self.owed}
+            body["strips"] = {str(k): strip(self.deck[k], self.my_key, f"{self.gid}|{k}") for k in self.owed}
             self.owed = []
         fixed = 0 if self.state is None else len(self.state.actions) + (self.pending is not None)
         if fixed > self.revealed:  # my chain up to the last step already fixed, never beyond
@@ -617,9 +642,17 @@ class Remote:
             self.their["top"], self.their["private"] = body["commit"]["chain"], body["commit"]["private"]
             self.their["known"] = [-1, self.their["top"]]
             if self.cards:
+                self.their["lock"] = body["commit"]["lock"]
                 self._take_deck(body)
-        for key, value in body.get("strips", {}).items():
-            self.their_strips[int(key)] = number(value)
+        for key, proof in body.get("strips", {}).items():
+            position = int(key)
+            if not 0 <= position < len(self.deck):
+                raise Refused("the message is damaged (it opens a card the deck does not have)")
+            try:
+                self.their_strips[position] = stripped(self.deck[position], number(self.their["lock"]), proof,
+                                                       f"{self.gid}|{position}")
+            except ValueError:
+                raise Cheated(self.other, f"{them}'s answer to your draw is false (its proof does not hold)") from None
         if body.get("chain") is not None:
             step, value = body["chain"]
             known = self.their["known"]
@@ -762,18 +795,16 @@ class Remote:
 
     def _deck_order(self, privates: dict) -> list:
         """The cards of the shared deck in the order it deals them, once both locks are known; Cheated if
-        a side's shuffle is not the pile, or a strip they sent me was false."""
+        a side's shuffle is not the pile (each strip was proved as it came)."""
         keys = {seat: deck_key(private) for seat, private in privates.items()}
+        if pow(G, keys[self.other], P) != number(self.their["lock"]):
+            raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s lock does not match their seeds")
         joiner = next(seat for seat in self.game.seats if seat != self.creator)
         codes = [card_code(card) for card in self.cards]
         if sorted(self.first_deck) != sorted(lock(codes, keys[self.creator])):
             raise Cheated(self.creator, f"{self.game.seat_name(self.creator)}'s shuffled pile is not the pile's cards")
         if sorted(self.deck) != sorted(lock(self.first_deck, keys[joiner])):
             raise Cheated(joiner, f"{self.game.seat_name(joiner)}'s shuffled deck is not the pile they were given")
-        for position, value in self.their_strips.items():
-            if not 0 <= position < len(self.deck) or pow(value, keys[self.other], P) != self.deck[position]:
-                raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s answer to your draw {position + 1} "
-                                          "was false")
         opened = dict(zip(lock(codes, keys[self.creator] * keys[joiner] % Q), self.cards))
         return [opened[value] for value in self.deck]
 
