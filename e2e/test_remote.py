@@ -76,23 +76,17 @@ def open_link(page, link, reload=False) -> None:
     page.wait_for_function(f"document.body.getAttribute('data-remote') !== {before!r}", timeout=10_000)
 
 
-def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_both(open_side, blocked):
-    blue = open_side()
-    invitation = invite(blue, short=True)
-    assert "#r=bbr1." in invitation and blue.locator("#remote-wait").is_visible()
-    assert blue.input_value("#remote-code") == invitation.split("#r=")[1]
-    assert "Red" in blue.text_content("#remote-send-title")
-    red = open_side(invitation)  # joins as Red
-    assert "You joined" in red.text_content("#remote-send-title")
-    assert json.loads(stored_side(red)[0])["options"]["rebuilds_red"] == 0  # the rules travel in the invitation
-    rng, delivered, sent = random.Random(3), {invitation}, 0
-    while not all(page.locator("#remote-verdict").is_visible() for page in (blue, red)):
+def play_to_the_end(first, second, rng) -> None:
+    """Both browsers play (clicking any data-action) and pass each other the links they show until both
+    show the verdict; now and then a link is opened in a fresh load, so the side is resumed from storage."""
+    delivered, sent = {first.input_value("#remote-link")}, 0
+    while not all(page.locator("#remote-verdict").is_visible() for page in (first, second)):
         assert sent < 1000, "the game did not end"
-        for me, you in ((blue, red), (red, blue)):
+        for me, you in ((first, second), (second, first)):
             link = link_to_send(me)
             if link and link not in delivered:
                 assert me.locator("[data-action]").count() == 0  # nothing to click while waiting
-                open_link(you, link, reload=sent == 3)  # now and then a fresh load: the side is resumed
+                open_link(you, link, reload=sent == 3)
                 delivered.add(link)
                 sent += 1
                 break
@@ -102,13 +96,42 @@ def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_b
                 break
         else:
             raise AssertionError("neither browser can move nor has a link to send")
-    for page in (blue, red):
+    for page in (first, second):
         assert page.text_content("#remote-verdict").startswith("Verified: fair game")
         assert page.get_attribute("body", "data-over") == "1"
         assert page.locator("#message").is_hidden()
-    assert blue.text_content("#remote-verdict") == red.text_content("#remote-verdict")
+    assert first.text_content("#remote-verdict") == second.text_content("#remote-verdict")
+
+
+def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_both(open_side, blocked):
+    blue = open_side()
+    invitation = invite(blue, short=True)
+    assert "#r=bbr1." in invitation and blue.locator("#remote-wait").is_visible()
+    assert blue.input_value("#remote-code") == invitation.split("#r=")[1]
+    assert "Red" in blue.text_content("#remote-send-title")
+    red = open_side(invitation)  # joins as Red
+    assert "You joined" in red.text_content("#remote-send-title")
+    assert json.loads(stored_side(red)[0])["options"]["rebuilds_red"] == 0  # the rules travel in the invitation
+    play_to_the_end(blue, red, random.Random(3))
     blue.click('[data-command="saves"]')
     assert "Remote game against Red (you are Blue)" in blue.text_content("#slot-list")
+    assert blocked == [] and open_side.errors == []
+
+
+def test_a_remote_blitzkrieg_game_is_played_to_the_end_by_links_and_verified_on_both(open_side, blocked, site_url):
+    allies = open_side(f"{site_url}/blitzkrieg.html")
+    allies.click('[data-command="new"]')
+    allies.check("#opt-partisans")
+    allies.select_option("#remote-seat", "allies")
+    allies.click('[data-command="remote-new"]')
+    invitation = allies.input_value("#remote-link")
+    axis = open_side(invitation)  # joins as the Axis, who moves first
+    assert axis.locator("[data-action]").count() and not axis.locator("#remote-send").is_visible()
+    stored = json.loads(stored_side(axis)[0])
+    assert stored["options"]["partisans"] and stored["options"]["remote"] and len(stored["deck"]) == 17
+    play_to_the_end(allies, axis, random.Random(5))
+    log = axis.text_content("#log")
+    assert "Research:" in log or "special weapon" in log
     assert blocked == [] and open_side.errors == []
 
 
@@ -140,6 +163,8 @@ def test_a_tampered_link_is_refused_and_changes_nothing(open_side, blocked):
 
 
 def test_remote_play_is_offered_only_where_the_game_supports_it(open_side, site_url):
-    page = open_side(f"{site_url}/blitzkrieg.html")
-    page.click('[data-command="new"]')
-    assert page.locator("#opt-mode, #new-game-fields p").count() and page.locator("#remote-new").count() == 0
+    for name, offered in (("blitzkrieg-nippon", True), ("blitzed", False), ("fall-blau", False)):
+        page = open_side(f"{site_url}/{name}.html")
+        page.click('[data-command="new"]')
+        assert page.locator("#new-game-fields p").count() and page.locator("#remote-new").count() == offered, name
+        assert page.locator("#opt-remote").count() == 0  # set by remote play, never asked

@@ -254,3 +254,19 @@ def test_remote_rules_make_the_reserve_dependent_steps_public():
     assert BLITZKRIEG.new_game(3).legal_actions() != ["yield"]
     with pytest.raises(IllegalAction, match="Only a player who cannot place any unit yields"):
         BLITZKRIEG.new_game(3, {"remote": True}).apply("yield")
+
+
+def test_the_tray_offers_the_remote_steps_in_words():
+    from game_core.blitzkrieg.svg import status_text
+    from game_core.blitzkrieg.text import tray
+    stuck = BLITZKRIEG.new_game(3, {"remote": True})
+    stuck.reserves["allies"], stuck.turn = [], "allies"
+    view = stuck.view("allies")
+    assert status_text(view) == "Allies cannot place any unit"
+    assert [(e["action"], e["label"]) for e in tray(view)] == [("yield", "End the game: no unit can be placed")]
+    blitz = BLITZKRIEG.new_game(3, {"remote": True})
+    blitz.reserves["axis"] = []
+    blitz._step_blitz("WE")
+    view = blitz.view("axis")
+    assert status_text(view) == "Axis: blitz! but no unit in your reserve fits Western Europe: pass"
+    assert [e["action"] for e in tray(view)] == ["pass"]

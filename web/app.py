@@ -383,7 +383,7 @@ class RemoteGame:
             return f"Waiting for {self.opponent} to join: send them the invitation."
         text = status_line(self.module, self.state, self.seat)
         if self.side.pending is not None:  # its chance needs the opponent's answer (docs/remote.md)
-            return f"Your move is made: its dice are rolled when {self.opponent} answers your link."
+            return f"Your move is made: what it rolls or draws is settled when {self.opponent} answers your link."
         if self.side.waiting and not self.state.is_over:
             return f"Waiting for {self.opponent}'s move."
         return text
