@@ -83,7 +83,15 @@ def test_every_tray_entry_has_a_label_a_detail_and_a_heading():
 
 
 def visible_text(node) -> str:
-    return " ".join(t.firstChild.data for t in node.getElementsByTagName("text") if t.firstChild)
+    """The text of a group as a browser reads it: every text in it one after the other, with only the
+    white space the markup has between them (none is added between two <text>s), tooltips left out."""
+    def texts(element):
+        for child in element.childNodes:
+            if child.nodeType == child.TEXT_NODE:
+                yield child.data
+            elif child.nodeType == child.ELEMENT_NODE and child.tagName != "title":
+                yield from texts(child)
+    return " ".join("".join(texts(node)).split())
 
 
 @pytest.mark.parametrize("game,options", GAMES_AND_OPTIONS)

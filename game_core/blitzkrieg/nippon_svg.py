@@ -131,9 +131,9 @@ def city(seen, where: Map, code, choice) -> str:
     shield = x + r + 8 if x + r + 16 < where.left + where.width else x - r - 8  # the VP shield, inside the map
     top = y - 8 if above else y - r - 6  # beside the ring when the name is above it
     body = (f'{ring}{text(x, y + 4, mark, 11, weight="bold", fill="#fff" if mark not in ("", "0") else base.INK)}'
-            f'{text(x, y - r - 5 if above else y + r + 13, name, 11, weight="bold", fill=base.INK)}'
+            f'{text(x, y - r - 5 if above else y + r + 13, name, 11, weight="bold", fill=base.INK)} '
             f'<path d="M{shield - 7} {top}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>'
-            f'{text(shield, top + 9, vp, 11, weight="bold", fill=base.INK)}')
+            f'{text(shield, top + 9, vp, 11, weight="bold", fill=base.INK)}')  # read "San Francisco 4", as named
     cue = "".join(f'<g class="cue" data-cue="{esc(c["text"])}"><circle cx="{x}" cy="{y}" r="{r + 8}" fill="none" '
                   f'stroke="#e0a800" stroke-width="4"/></g>' for c in seen.facts["cues"] if c["at"][:2] == code)
     if choice:
