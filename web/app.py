@@ -389,12 +389,23 @@ class RemoteGame:
         return text
 
     def frame(self) -> dict:
-        board = ('<p class="remote-board">The board is set up once your friend opens the invitation.</p>'
-                 if self.state is None else
+        board = (self.invitation_steps() if self.state is None else
                  draw(self.module, self.state, self.seat, dict(self.ui, curtain=False, interactive=self.interactive())))
         log = [readable(move, self.seat) for move in self.narration]
         return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
                 "can_hint": False}
+
+    def invitation_steps(self) -> str:
+        """What stands in for the board until the friend joins: how the game goes from here."""
+        them, me = escape(self.opponent), escape(self.game.seat_name(self.seat))
+        first = self.game.seats[0] == self.side.other
+        answer = (f"{them} moves first; their first move comes back to you as a link: open it here."
+                  if first else "Their browser answers with a link: open it here, and the first move is yours.")
+        return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
+                f'<li>Send {them} the invitation: "Copy the link", then paste it into any chat or mail.</li>'
+                f"<li>{answer}</li>"
+                "<li>From then on each move travels as a link between your two browsers, with no server in "
+                "between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")
 
     def to_save(self) -> str:
         return json.dumps(self.side.to_dict(), sort_keys=True, separators=(",", ":"))
