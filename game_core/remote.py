@@ -105,6 +105,7 @@ P = int(
     "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
     "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
 Q = (P - 1) // 2
+G = 4  # a square, so it generates the quadratic residues (the group of order Q)
 
 
 def card_code(card: str) -> int:
@@ -119,8 +120,6 @@ def deck_key(seed: bytes) -> int:
 def lock(values, key: int) -> list:
     return [pow(value, key, P) for value in values]
 
-
-G = 4  # a square, so it generates the quadratic residues
 
 def strip(value: int, key: int, context: str) -> list:
     """`value` with the lock `key` taken off, and the proof of it: [stripped, challenge, response] (hex).
@@ -311,7 +310,7 @@ class BlitzkriegAdapter(Adapter):
         bag, reserve, _ = self.hidden_piles(remote.state, remote.other)
         alike = [t for t in bag + reserve if kind_of(t) == kind_of(card)]
         if not alike or not pile:
-            super().bring(remote, pile, card)
+            return super().bring(remote, pile, card)  # Cheated
         remote.swap(card if card in alike else alike[0], pile[0])
 
     def swap(self, state, a, b):
