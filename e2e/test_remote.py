@@ -168,3 +168,7 @@ def test_remote_play_is_offered_only_where_the_game_supports_it(open_side, site_
         page.click('[data-command="new"]')
         assert page.locator("#new-game-fields p").count() and page.locator("#remote-new").count() == offered, name
         assert page.locator("#opt-remote").count() == 0  # set by remote play, never asked
+        if offered:  # the choice at the foot of the form is announced at its top
+            page.click('[data-command="remote-jump"]')
+            page.wait_for_function("document.activeElement.id === 'remote-seat'")
+            assert page.locator("#remote-seat").is_visible()

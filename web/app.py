@@ -864,6 +864,9 @@ def new_game_fields() -> str:
     setup = saved_setup()
     values = {option.name: setup["options"].get(option.name, option.default) for option in session.game.options}
     rows = []
+    if remote_available():  # the remote choice sits below the rules it plays with: say so at the top
+        rows.append('<p class="remote-jump"><button type="button" data-command="remote-jump">'
+                    "Playing a friend on another device? It is at the end, after the rules ↓</button></p>")
     for option in asked_options():
         current = values[option.name]
         field = f"opt-{option.name}"
@@ -1120,6 +1123,12 @@ def new_remote_game(arg, event) -> None:
     show_message("")
     element("new-game").close()
     render()
+
+
+@command("remote-jump")
+def jump_to_remote(arg, event) -> None:
+    element("remote-new").scrollIntoView(to_js({"block": "center"}, dict_converter=window.Object.fromEntries))
+    element("remote-seat").focus()
 
 
 @command("remote-copy")
