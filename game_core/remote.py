@@ -542,7 +542,8 @@ class Remote:
             if data.get("format") != FORMAT or data.get("version") != VERSION:
                 raise SaveError("this is not a saved remote game")
             game = games.get(data["name"])
-            remote = cls(game, data["options"], data["seat"], data["game"], bytes.fromhex(data["key"]))
+            seat = game.saved_seat(data["seat"])  # Bitskrieg's numbered seats of older saves
+            remote = cls(game, data["options"], seat, data["game"], bytes.fromhex(data["key"]))
             remote.my_chain, remote.my_private = (bytes.fromhex(data["mine"][k]) for k in ("chain", "private"))
             remote.their, remote.tape = dict(data["their"]), list(data["tape"])
             for name in ("secret", "opened"):
@@ -550,7 +551,8 @@ class Remote:
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log",
                          "unsent", "final_sent", "verdict"):
                 setattr(remote, name, data[name])
-            remote.outbox = next((c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat), "")
+            mine = (c for c in reversed(remote.log) if game.saved_seat(unseal(c)["from"]) == remote.seat)
+            remote.outbox = next(mine, "")
             if data["actions"] is not None:
                 remote.state = remote.rebuild(data["actions"], remote.moved)  # the page narrates them
         except (KeyError, TypeError, ValueError, IllegalAction) as err:

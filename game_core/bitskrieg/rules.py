@@ -864,9 +864,30 @@ class BitskriegGame(Game):
     name = "bitskrieg"
     title = "Bitskrieg"
     seats = SEATS
+    former_seats = {"0": "blue", "1": "red"}  # save format 1 numbered the seats
 
     def seat_name(self, seat):
         return side(seat)
+
+    def upgrade(self, version, stored):
+        """A stored position of format 1 (seats 0 and 1, per-seat lists) with the seats named (format 2)."""
+        if version != 1:
+            return stored
+        named = dict(enumerate(SEATS))
+
+        def seat(old):
+            return None if old is None else named[old]
+
+        new = dict(stored, **{key: dict(zip(SEATS, stored[key], strict=True)) for key in (
+            "chosen", "hand", "destroyed", "reserve_used", "rebuilds", "home", "flags", "placed")})
+        new.update({key: seat(stored[key]) for key in ("turn", "first", "winner")})
+        new["tanks"] = {square: dict(tank, seat=named[tank["seat"]]) for square, tank in stored["tanks"].items()}
+        roll = stored["last_roll"]
+        if roll is not None:
+            new["last_roll"] = roll = dict(roll, seat=named[roll["seat"]])
+            if roll["kind"] == "fire":
+                roll["target"] = dict(roll["target"], seat=seat(roll["target"]["seat"]))
+        return new
 
     state_class = BitskriegState
     max_actions = 5000
