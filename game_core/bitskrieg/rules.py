@@ -442,8 +442,9 @@ class BitskriegState(State):
                     if aimed["seat"] is not None else terrain_name(aimed["class"]))
             cues.append({"square": roll["at"], "text": f"{what} {roll['result']}"})
         if roll and roll["kind"] == "ram":
-            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], OTHER[roll["seat"]]),
-                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], roll["seat"])):
+            rammer = roll["seat"]
+            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], OTHER[rammer]),
+                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], rammer)):
                 if lost:
                     cues.append({"square": square,
                                  "text": f"{data.SEAT_NAMES[owner]['name']} {CLASSES[cls]['name']} destroyed"})
