@@ -18,7 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game_core.bitskrieg import BOTS, GAME  # noqa: E402
 from game_core.bitskrieg.bots import setup_choice  # noqa: E402
-from game_core.bitskrieg.rules import parse, sq_parse, xy  # noqa: E402
+from game_core.bitskrieg.rules import OTHER, parse, sq_parse, xy  # noqa: E402
 from game_core.engine import Bot, run_bot  # noqa: E402
 from game_core.lab import wilson  # noqa: E402
 from game_core.rng import Rng  # noqa: E402
@@ -42,7 +42,7 @@ class GreedyBot(Bot):
                  if action.split()[2] in view["state"]["tanks"]]  # tanks only, not obstacles
         if shots:
             return max(shots)[2]
-        flags = state.flags[1 - seat]
+        flags = state.flags[OTHER[seat]]
         open_flags = [f for f in flags if state.tanks.get(f, (None,))[0] != seat]
 
         def to_flag(sq):
@@ -69,7 +69,7 @@ PLAYERS = dict(BOTS, random=Bot(), greedy=GreedyBot())
 def play(seed: int, seats: dict) -> tuple:
     """(winner or None if capped, actions taken, slowest move in seconds per seat) of one game."""
     state, rng = GAME.new_game(seed), Rng.from_seed(seed, "bench")
-    slowest = {0: 0.0, 1: 0.0}
+    slowest = {"blue": 0.0, "red": 0.0}
     while not state.is_over and len(state.actions) < CAP:
         seat = state.to_play
         started = time.perf_counter()
@@ -80,20 +80,20 @@ def play(seed: int, seats: dict) -> tuple:
 
 
 def match(player: str, opponent: str, games: int, seed: int) -> dict:
-    wins = {0: 0, 1: 0}
+    wins = {"blue": 0, "red": 0}
     capped = lengths = 0
     slowest = 0.0
     for n in range(games):
-        seat = n % 2
-        winner, length, slow = play(seed + n, {seat: player, 1 - seat: opponent})
+        seat = GAME.seats[n % 2]
+        winner, length, slow = play(seed + n, {seat: player, OTHER[seat]: opponent})
         wins[seat] += winner == seat
         capped += winner is None
         lengths += length
         slowest = max(slowest, slow[seat])
-    total = wins[0] + wins[1]
+    total = wins["blue"] + wins["red"]
     low, high = wilson(total, games)
     return {"player": player, "opponent": opponent, "wins": total, "games": games, "low": low, "high": high,
-            "as_blue": f"{wins[0]}/{(games + 1) // 2}", "as_red": f"{wins[1]}/{games // 2}",
+            "as_blue": f"{wins['blue']}/{(games + 1) // 2}", "as_red": f"{wins['red']}/{games // 2}",
             "capped": capped, "mean_length": lengths / games, "slowest": slowest}
 
 

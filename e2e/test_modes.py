@@ -41,7 +41,7 @@ def click_aggressively(page, rng) -> bool:
 
 @pytest.mark.parametrize("game, seats", [
     ("blitzkrieg-nippon", ("japan", "germany")),
-    ("bitskrieg", ("0", "1")),
+    ("bitskrieg", ("blue", "red")),
 ])
 def test_hotseat_games_play_to_the_end(game, seats, page, site_url, off_origin, page_errors):
     page.goto(f"{site_url}/{game}.html")

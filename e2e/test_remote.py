@@ -44,7 +44,7 @@ def open_side(browser, site_url, blocked):
         context.close()
 
 
-def invite(page, seat="0", short=False) -> str:
+def invite(page, seat="blue", short=False) -> str:
     page.click('[data-command="new"]')
     if short:  # no rebuilds: the game ends sooner (and the invitation carries the rules chosen)
         page.check("#opt-handicapping")

@@ -17,7 +17,7 @@ from .jsontext import SaveError, check_json
 from .rng import Rng
 
 SAVE_FORMAT = "blitzbox"
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: Bitskrieg's seats are named "blue" and "red" (format 1 numbered them 0 and 1)
 MAX_SAVE_CHARS = 2_000_000
 
 
@@ -155,6 +155,9 @@ class Game:
     # Declared capabilities (never found out with hasattr):
     realtime = False  # a real-time game: the page's clock drives it through tick()
     hint_bot = "hard"  # the bot level (in the package's BOTS) whose choice a hint suggests; None: no hints
+    # Seats an older save names differently, {old name as text: seat} (Bitskrieg's "0": "blue"). No old name
+    # is a seat's name now, so a save's seats are brought up to date whatever its format (saved_seat).
+    former_seats: dict = {}
 
     # -- making states ---------------------------------------------------------------
     def validate_options(self, options: dict | None) -> dict:
@@ -205,6 +208,16 @@ class Game:
     def seat_name(self, seat) -> str:
         """Game hook: a seat as players call it ("Allies", "Blue")."""
         return str(seat).replace("_", " ").title()
+
+    def saved_seat(self, seat):
+        """A seat as a save of any format names it (a key's text or a JSON value), as the game names it now."""
+        return self.former_seats.get(str(seat), seat)
+
+    def upgrade(self, version: int, stored: dict) -> dict:
+        """Game hook: a save's stored position (to_dict()) of format `version` in the shape of format
+        version + 1 (engine.migrate); unchanged unless that step changed the game's data. It may raise on a
+        damaged position (LookupError, TypeError, ValueError, AttributeError)."""
+        return stored
 
     # -- notation ----------------------------------------------------------------------
     def parse_action(self, state: "State", text: str) -> str:
@@ -286,9 +299,9 @@ class Game:
         if version > SAVE_VERSION:
             raise SaveError(f"the save is from a newer version of Blitzbox (format {version}); "
                             f"this page reads up to {SAVE_VERSION}: reload to update")
-        data = migrate(data)
         if data.get("game") != self.name:
             raise SaveError(f"the save is for {data.get('game')!r}, not {self.name!r}")
+        data = migrate(data, self)
         seed, options, actions = data.get("seed"), data.get("options"), data.get("actions")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise SaveError("the save's seed is missing or not a number")
@@ -312,12 +325,18 @@ class Game:
         return state
 
 
-def migrate(data: dict) -> dict:
-    """Bring an older save up to SAVE_VERSION, one version step at a time."""
-    # Version 1 is the first format; each later version adds a step here (v -> v+1).
-    steps = {}
+def migrate(data: dict, game: Game) -> dict:
+    """Bring an older save of `game` up to SAVE_VERSION, one version step at a time. The moves never change
+    meaning; a step reshapes the stored position (Game.upgrade), which from_record then checks against
+    the replayed moves as always. (Session.from_save renames a session's seats: Game.saved_seat.)"""
     while data["version"] < SAVE_VERSION:
-        data = steps[data["version"]](data)
+        version = data["version"]
+        data = dict(data, version=version + 1)
+        if data.get("state") is not None:
+            try:
+                data["state"] = game.upgrade(version, data["state"])
+            except (LookupError, TypeError, ValueError, AttributeError):
+                pass  # a damaged position stays as it was: it fails the check against the moves
     return data
 
 

@@ -404,7 +404,7 @@ class Remote:
         try:
             game = games.get(body.get("name"))
             key = bytes.fromhex(body["key"])
-            creator = body["seat"]
+            creator = game.saved_seat(body["seat"])
             seat = next(s for s in game.seats if s != creator)
             remote = cls(game, body.get("options"), seat, body["game"], key)
         except (ValueError, KeyError, TypeError, StopIteration):
@@ -581,11 +581,12 @@ class Remote:
         """Apply the opponent's message: the code to send back (or None when it is my move, or all is done).
         Refused (or Cheated) says why the message was not applied; nothing is changed then."""
         body = unseal(code)
+        sender = self.game.saved_seat(body.get("from"))  # a code of an older page may number Bitskrieg's seats
         if body.get("game") != self.gid:
             raise Refused("this message is for another game")
-        if body.get("from") == self.seat:
+        if sender == self.seat:
             raise Refused("this is your own message: send it to your opponent")
-        if body.get("from") != self.other or body.get("name") != self.game.name:
+        if sender != self.other or body.get("name") != self.game.name:
             raise Refused("this message is not from your opponent in this game")
         if self.verdict is not None:
             raise Refused("this game is over and was checked: it takes no more messages" if self.verdict["ok"]
@@ -846,7 +847,8 @@ class Remote:
             if data.get("format") != FORMAT or data.get("version") != VERSION:
                 raise SaveError("this is not a saved remote game")
             game = games.get(data["name"])
-            remote = cls(game, data["options"], data["seat"], data["game"], bytes.fromhex(data["key"]))
+            seat = game.saved_seat(data["seat"])  # Bitskrieg's numbered seats of older saves
+            remote = cls(game, data["options"], seat, data["game"], bytes.fromhex(data["key"]))
             remote.my_chain, remote.my_private = (bytes.fromhex(data["mine"][k]) for k in ("chain", "private"))
             remote.their, remote.tape = dict(data["their"]), list(data["tape"])
             for name in ("secret", "opened"):
@@ -858,7 +860,8 @@ class Remote:
             remote.swaps, remote.owed, remote.creator = data.get("swaps", []), data.get("owed", []), data.get("creator")
             remote.first_deck, remote.deck = ([number(v) for v in data.get(k, [])] for k in ("first_deck", "deck"))
             remote.their_strips = {int(k): number(v) for k, v in data.get("their_strips", {}).items()}
-            remote.outbox = next((c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat), "")
+            mine = (c for c in reversed(remote.log) if game.saved_seat(unseal(c)["from"]) == remote.seat)
+            remote.outbox = next(mine, "")
             if data["actions"] is not None:
                 remote.state = remote.rebuild(data["actions"], remote.moved)  # the page narrates them
         except (KeyError, TypeError, ValueError, IllegalAction) as err:

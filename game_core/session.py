@@ -123,8 +123,11 @@ class Session:
         session.game, session.module = game, game_module(game)
         session._reset_history()
         session.state = game.from_record(record, on_move=session._record_move)
+        seats = data.get("seats")
+        if isinstance(seats, dict):  # seats an older save named differently (Game.former_seats)
+            seats = {game.saved_seat(seat): who for seat, who in seats.items()}
         try:
-            session.seats = session._check_seats(data.get("seats"))
+            session.seats = session._check_seats(seats)
         except (ValueError, AttributeError) as err:
             raise SaveError(f"the saved seats are invalid: {err}") from None
         redo = data.get("redo", [])

@@ -23,12 +23,12 @@ def setup_until(phase, seed=4, options=None):
 
 def test_tray_offers_the_picks_with_their_ratings():
     state = setup_until("pick")
-    items = tray(state.view(0), {})
+    items = tray(state.view("blue"), {})
     assert [i["label"] for i in items] == ["Pick LT", "Pick MT", "Pick HT", "Pick TD"]
     assert items[0]["detail"] == "Light Tank: speed 3, fire 1, armor 3 (3 left)"
     assert items[3]["detail"] == "Tank Destroyer: speed 2, fire 2, armor 3 (3 left)"
     assert {i["action"] for i in items} == set(state.legal_actions()) and items[0]["group"] == "Secret pick 1 of 5: choose a tank"
-    assert tray(state.view(1), {}) == [] and tray(state.view(None), {}) == []
+    assert tray(state.view("red"), {}) == [] and tray(state.view(None), {}) == []
 
 
 def test_tray_deploy_and_play_controls():
@@ -40,22 +40,22 @@ def test_tray_deploy_and_play_controls():
     assert all(i["action"] is None and i["command"].startswith("ui:place=deploy ") for i in items)
     assert [i["pressed"] for i in items] == [False, True]
     assert items[1]["detail"] == "Medium Tank: speed 2, fire 1, armor 4"
-    play = position({"d3": "0Ln", "d5": "1Ms", "c1": "0hn", "h8": "1Hs"}, ramming=True, bounding_fire=True)
-    items = {i["label"]: i for i in tray(play.view(0), {"tank": "d3"})}
+    play = position({"d3": "BLn", "d5": "RMs", "c1": "Bhn", "h8": "RHs"}, ramming=True, bounding_fire=True)
+    items = {i["label"]: i for i in tray(play.view("blue"), {"tank": "d3"})}
     assert items["Flip finished tanks"]["action"] == "flip"
     assert items["Ram d5 from d4"]["action"] == "ram d3 d4 d5"
     assert items["Ram d5 from d4"]["detail"] == "destroys the Red Medium Tank 33%, loses the rammer 50%"
     assert items["Move"]["command"] == "ui:mode=move" and items["Move"]["pressed"]
     assert items["Bounding fire"]["command"] == "ui:mode=bound"
-    for item in tray(play.view(0), {"tank": "d3"}):
+    for item in tray(play.view("blue"), {"tank": "d3"}):
         assert (item["action"] in play.legal_actions()) != (item["command"] is not None)
 
 
 @pytest.mark.parametrize("lay", [WIDE, NARROW])
 def test_obstacles_never_cover_the_dice_labels(lay):
-    state = position({"a1": "0Ln", "h8": "1Hs"},
+    state = position({"a1": "BLn", "h8": "RHs"},
                      obstacles=["c3", "d4:building", "e5:woods", "f6:water"], terrain=True)
-    svg = render(state.view(0), {"narrow": lay.narrow})
+    svg = render(state.view("blue"), {"narrow": lay.narrow})
     groups = re.findall(r'<g class="obstacle" transform="translate\(([\d.]+) ([\d.]+)\) scale\([\d.]+ ([\d.]+)\)">'
                         r'<title>[^<]* on ([a-h]\d)[^<]*</title>(.*?)</g>', svg)
     assert len(groups) == 4
@@ -74,7 +74,7 @@ def test_obstacles_never_cover_the_dice_labels(lay):
 
 def test_the_laptop_board_fits_beside_the_tray_with_home_rows_and_file_letters_inside():
     # 1366 x 768 laptop: the page gives the board about 966 px of width and 680 of height.
-    svg = render(setup_until("deploy").view(0), {})
+    svg = render(setup_until("deploy").view("blue"), {})
     width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
     assert height * 966 / width <= 680
     letters = re.findall(r'<text x="[\d.]+" y="([\d.]+)"[^>]*>([a-h])</text>', svg)
@@ -83,7 +83,7 @@ def test_the_laptop_board_fits_beside_the_tray_with_home_rows_and_file_letters_i
 
 
 def test_the_phone_board_spans_the_width_with_finger_sized_squares_and_the_panel_below():
-    svg = render(setup_until("deploy").view(0), {"narrow": True})
+    svg = render(setup_until("deploy").view("blue"), {"narrow": True})
     width, height = (float(v) for v in re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg).groups())
     assert 380 <= width <= 400 and 600 <= height <= 900
     scale = 374 / width  # a 390 px phone gives the board 374 px
@@ -102,12 +102,12 @@ def pieces(svg):
 
 def test_each_tank_keeps_its_piece_id_when_it_moves_and_the_move_is_marked_last():
     state = setup_until("play")
-    before = pieces(render(state.view(0), {}))
+    before = pieces(render(state.view("blue"), {}))
     assert len(before) == 10 and len(set(before.values())) == 10
     move = next(a for a in state.legal_actions() if a.startswith("move ") and a.split()[1] != a.split()[2])
     _, start, end, _ = move.split()
     after = state.apply(move)
-    svg = render(after.view(1), {})
+    svg = render(after.view("red"), {})
     now = pieces(svg)
     assert now[end] == before[start] and start not in now
     assert re.search(rf'<g class="tank last" data-piece="{before[start]}"', svg)
@@ -117,13 +117,13 @@ def test_each_tank_keeps_its_piece_id_when_it_moves_and_the_move_is_marked_last(
 
 
 def test_a_destroyed_tank_gets_a_cue_only_right_after():
-    state = with_dice(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}), [6, 6]).apply("fire a4 c4")
-    svg = render(state.view(1), {})
+    state = with_dice(position({"a4": "BLe", "c4": "RMw", "h8": "RHs"}), [6, 6]).apply("fire a4 c4")
+    svg = render(state.view("red"), {})
     cue = re.search(r'<g class="cue" data-cue="([^"]+)"><title>[^<]*</title><polygon points="([\d.]+),([\d.]+)', svg)
     assert cue and cue.group(1) == "Red Medium Tank destroyed"
     left, top = WIDE.corner(sq_parse("c4"))
     assert left <= float(cue.group(2)) <= left + WIDE.cell and top <= float(cue.group(3)) <= top + WIDE.cell
     later = state.apply("move h8 h7 s")
-    assert 'class="cue"' not in render(later.view(0), {})
-    miss = with_dice(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}), [1]).apply("fire a4 c4")
-    assert 'class="cue"' not in render(miss.view(1), {})
+    assert 'class="cue"' not in render(later.view("blue"), {})
+    miss = with_dice(position({"a4": "BLe", "c4": "RMw", "h8": "RHs"}), [1]).apply("fire a4 c4")
+    assert 'class="cue"' not in render(miss.view("red"), {})

@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def play(seed, blue, red, cap=CAP):
     state, rng = GAME.new_game(seed), Rng.from_seed(seed, "bots")
-    players = {0: BOTS[blue], 1: BOTS[red]}
+    players = {"blue": BOTS[blue], "red": BOTS[red]}
     while not state.is_over and len(state.actions) < cap:
         state = state.apply(run_bot(players[state.to_play], GAME, state.view(state.to_play), rng))
     return state
@@ -40,10 +40,10 @@ def stand_off():
     which two hard bots used to turn in place forever."""
     state = play(0, "hard", "hard", cap=40)
     assert state.phase == "play"
-    state.tanks = {sq_parse("f3"): [0, "M", "w", True, "p1"], sq_parse("b5"): [1, "H", "e", True, "p2"],
-                   sq_parse("f7"): [1, "H", "e", False, "p3"]}
-    state.flags = [[sq_parse("g5"), sq_parse("f7")], [sq_parse("b4"), sq_parse("c5")]]
-    state.turn = 0
+    state.tanks = {sq_parse("f3"): ["blue", "M", "w", True, "p1"], sq_parse("b5"): ["red", "H", "e", True, "p2"],
+                   sq_parse("f7"): ["red", "H", "e", False, "p3"]}
+    state.flags = {"blue": [sq_parse("g5"), sq_parse("f7")], "red": [sq_parse("b4"), sq_parse("c5")]}
+    state.turn = "blue"
     state._legal = None
     return state
 
@@ -67,7 +67,7 @@ def test_a_heavy_goes_round_its_own_flags():
     state = stand_off()
     b5_east = sq_parse("b5") * 4 + FACINGS.index("e")
     assert drive_table(state, sq_parse("g5"))[b5_east] == 5
-    assert drive_table(state, sq_parse("g5"), frozenset(state.flags[1]))[b5_east] == 8
+    assert drive_table(state, sq_parse("g5"), frozenset(state.flags["red"]))[b5_east] == 8
 
 
 def test_the_two_flags_want_two_different_tanks():
@@ -75,9 +75,9 @@ def test_the_two_flags_want_two_different_tanks():
     state = stand_off()
 
     def red_score(other):
-        state.tanks = {sq_parse("f3"): [0, "M", "w", True, "p4"], sq_parse("f7"): [1, "H", "e", True, "p5"],
-                       sq_parse(other): [1, "H", "e", True, "p6"]}
-        return side_score(state, 1, 1.0)
+        state.tanks = {sq_parse("f3"): ["blue", "M", "w", True, "p4"], sq_parse("f7"): ["red", "H", "e", True, "p5"],
+                       sq_parse(other): ["red", "H", "e", True, "p6"]}
+        return side_score(state, "red", 1.0)
 
     assert red_score("c6") - red_score("b6") >= CLOSEST_FLAG  # c6 is one turn nearer g5 than b6
 
@@ -86,12 +86,12 @@ def test_hard_sees_the_enemy_shoot_first():
     # A lone Blue Medium in range of a ready Red Heavy: one ply likes driving up to range 2, but
     # there the Heavy shoots first (and a kill ends the game); the hard AI fires from afar instead.
     state = stand_off()
-    state.tanks = {sq_parse("d1"): [0, "M", "n", True, "p7"], sq_parse("b5"): [1, "H", "e", True, "p8"],
-                   sq_parse("f7"): [1, "H", "e", False, "p9"]}
+    state.tanks = {sq_parse("d1"): ["blue", "M", "n", True, "p7"], sq_parse("b5"): ["red", "H", "e", True, "p8"],
+                   sq_parse("f7"): ["red", "H", "e", False, "p9"]}
     state._legal = None
-    assert action_value(state, "move d1 d3 n", 0) > action_value(state, "fire d1 b5", 0)
-    assert action_value(state, "move d1 d3 n", 0, reply=True) < action_value(state, "fire d1 b5", 0, reply=True)
-    assert run_bot(BOTS["hard"], GAME, state.view(0), Rng.from_seed(1)) == "fire d1 b5"
+    assert action_value(state, "move d1 d3 n", "blue") > action_value(state, "fire d1 b5", "blue")
+    assert action_value(state, "move d1 d3 n", "blue", reply=True) < action_value(state, "fire d1 b5", "blue", reply=True)
+    assert run_bot(BOTS["hard"], GAME, state.view("blue"), Rng.from_seed(1)) == "fire d1 b5"
 
 
 def test_two_hard_bots_break_the_stand_off():

@@ -50,22 +50,22 @@ def test_the_axis_roll_decides_who_chooses_so_either_side_can_move_first():
     before, lines = after_picks("roll", [2, 2, 3, 5])
     assert ("Axis roll: Blue 2, Red 2 (a tie, rolled again); Blue 3, Red 5: Red chooses the axis.", None) in lines
     red_chooses = with_dice(before.copy(), [2, 2, 3, 5]).apply("pick M")
-    assert red_chooses.to_play == 1
-    assert red_chooses.apply("axis ns").apply("home n").first == 0  # Blue moves first
+    assert red_chooses.to_play == "red"
+    assert red_chooses.apply("axis ns").apply("home n").first == "blue"  # Blue moves first
     blue_chooses = with_dice(before.copy(), [6, 1]).apply("pick M")
-    assert blue_chooses.to_play == 0 and blue_chooses.apply("axis ew").apply("home e").first == 1
+    assert blue_chooses.to_play == "blue" and blue_chooses.apply("axis ew").apply("home e").first == "red"
     firsts = set()
     for seed in range(12):
         state = GAME.new_game(seed)
         while state.phase != "deploy":
             state = state.apply(state.legal_actions()[0])
         firsts.add(state.first)
-    assert firsts == {0, 1}  # seeded: over a few games both sides move first
+    assert firsts == {"blue", "red"}  # seeded: over a few games both sides move first
 
 
 def test_the_axis_chooser_can_be_named_instead():
-    for chooser, seat in (("blue", 0), ("red", 1)):
-        before, lines = after_picks(chooser, [])
+    for seat in ("blue", "red"):
+        before, lines = after_picks(seat, [])
         assert not any(text.startswith("Axis roll") for text in texts(lines))
         assert before.apply("pick M").to_play == seat
 
@@ -76,45 +76,45 @@ def test_a_secret_pick_is_told_to_the_picker_alone():
         state = state.apply("roll")
     lines = told(state, "pick D")
     assert lines == [("Blue picks a tank in secret", None),
-                     ("You picked a Tank Destroyer (speed 2, fire 2, armor 3).", 0)]
-    assert not any("Destroyer" in text for text, audience in lines if audience != 0)
+                     ("You picked a Tank Destroyer (speed 2, fire 2, armor 3).", "blue")]
+    assert not any("Destroyer" in text for text, audience in lines if audience != "blue")
 
 
 def test_turn_in_place_and_moves_in_plain_words():
-    state = position({"d1": "0Ln", "h8": "1Hs"}, reverse=True, bounding_fire=True)
+    state = position({"d1": "BLn", "h8": "RHs"}, reverse=True, bounding_fire=True)
     assert texts(told(state, "move d1 d1 e")) == ["Blue's Light Tank on d1 turns in place to face east"]
     assert texts(told(state, "move d1 e3 e")) == ["Blue's Light Tank moves from d1 to e3, facing east"]
     assert texts(told(state, "bound d1 d3 n")) == ["Blue's Light Tank makes a bounding move from d1 to d3, facing north"]
-    state = position({"d4": "0Mn", "h8": "1Hs"}, reverse=True)
+    state = position({"d4": "BMn", "h8": "RHs"}, reverse=True)
     assert texts(told(state, "back d4 d3 e")) == ["Blue's Medium Tank backs up from d4 to d3, facing east"]
 
 
 def test_a_shot_is_told_with_its_range_dice_and_result():
-    base = position({"a4": "0Le", "e4": "1Mw", "h8": "1Hs"})  # range 4, armor 4
+    base = position({"a4": "BLe", "e4": "RMw", "h8": "RHs"})  # range 4, armor 4
     action = "Blue's Light Tank on a4 fires at the Red Medium Tank on e4 (range 4)"
     assert texts(told(base, "fire a4 e4", [4])) == [action, "Range die 4 does not beat range 4: a miss."]
     assert texts(told(base, "fire a4 e4", [5, 4])) == [
         action, "Range die 5 beats range 4: a hit. Damage die 4 against armor 4, none above it: deflected."]
     assert texts(told(base, "fire a4 e4", [6, 5])) == [
         action, "Range die 6 beats range 4: a hit. Damage die 5 against armor 4: the Red Medium Tank is destroyed."]
-    stun = position({"a4": "0He", "c4": "1Mw", "h8": "1Hs"}, stun=True, flank_armor=True)
+    stun = position({"a4": "BHe", "c4": "RMw", "h8": "RHs"}, stun=True, flank_armor=True)
     assert texts(told(stun, "fire a4 c4", [6, 4, 2]))[1] == (
         "Range die 6 beats range 2: a hit. Damage dice 4 and 2 against armor 4, none above and one equal: "
         "the Red Medium Tank is stunned (finished).")
-    flank = position({"a4": "0Le", "c4": "1Mn", "h8": "1Hs"}, flank_armor=True)
+    flank = position({"a4": "BLe", "c4": "RMn", "h8": "RHs"}, flank_armor=True)
     assert "Damage die 3 against armor 3 (a flank shot), none above it: deflected." in texts(
         told(flank, "fire a4 c4", [6, 3]))[1]
 
 
 def test_bounding_fire_names_both_range_dice():
-    state = position({"d1": "0Ln", "d5": "1Ms", "h1": "1Hs"}, bounding_fire=True).apply("bound d1 d3 n")
+    state = position({"d1": "BLn", "d5": "RMs", "h1": "RHs"}, bounding_fire=True).apply("bound d1 d3 n")
     assert texts(told(state, "fire d3 d5", [3, 2]))[1] == "Range dice 3 and 2 (both must beat 2): a miss."
     assert texts(told(state, "fire d3 d5", [3, 4, 1]))[1].startswith("Range dice 3 and 4 beat range 2: a hit.")
     assert texts(told(state, "hold")) == ["Blue holds fire"]
 
 
 def test_ram_dice_and_both_results():
-    state = position({"d2": "0Ln", "d5": "1Ms", "h8": "1Hs"}, ramming=True)
+    state = position({"d2": "BLn", "d5": "RMs", "h8": "RHs"}, ramming=True)
     assert texts(told(state, "ram d2 d4 d5", [5, 2])) == [
         "Blue's Light Tank moves from d2 to d4 and rams the Red Medium Tank on d5",
         "Ram die 5 beats armor 4: the Medium Tank on d5 is destroyed; defence die 2 does not beat armor 3: "
@@ -122,27 +122,27 @@ def test_ram_dice_and_both_results():
 
 
 def test_obstacle_shot_rebuild_and_flip():
-    state = position({"a4": "0He", "h8": "1Hs"}, obstacles=["c4:woods"], destroy_obstacles=True, terrain=True)
+    state = position({"a4": "BHe", "h8": "RHs"}, obstacles=["c4:woods"], destroy_obstacles=True, terrain=True)
     assert texts(told(state, "fire a4 c4", [6, 5, 1])) == [
         "Blue's Heavy Tank on a4 fires at the woods on c4 (range 2)",
         "Range die 6 beats range 2: a hit. Damage dice 5 and 1 against armor 4: the woods are destroyed."]
-    state = position({"d4": "0ln", "c4": "0mn", "h8": "1Hs"})
-    state.destroyed[0] = ["H"]
+    state = position({"d4": "Bln", "c4": "Bmn", "h8": "RHs"})
+    state.destroyed["blue"] = ["H"]
     assert texts(told(state, "flip")) == ["Blue flips 2 finished tanks to ready"]
     assert texts(told(state, "rebuild H a1 n")) == [
         "Blue rebuilds a Heavy Tank on a1 facing north, finished side up (1 rebuild left)"]
 
 
 def test_the_end_of_the_game_says_who_won_and_why():
-    state = position({"c4": "0He", "d4": "1Lw"})
+    state = position({"c4": "BHe", "d4": "RLw"})
     lines = texts(told(state, "fire c4 d4", [6, 6, 6]))
     assert lines[-1] == "Blue wins: every Red tank destroyed."
-    flags = position({"c5": "0Ln", "e6": "0Mn", "h8": "1Hs"}, flags=([], ["c6", "e6"])).apply("move c5 c6 n")
+    flags = position({"c5": "BLn", "e6": "BMn", "h8": "RHs"}, flags=([], ["c6", "e6"])).apply("move c5 c6 n")
     assert texts(told(flags, "move h8 h7 s"))[-1] == "Blue wins: both Red flags held at the start of Blue's turn."
 
 
 def test_describe_outcome_is_empty_only_without_dice():
-    state = position({"d1": "0Ln", "h8": "1Hs"})
+    state = position({"d1": "BLn", "h8": "RHs"})
     assert GAME.describe_outcome(state, state.apply("move d1 d2 n")) == ""
     with pytest.raises(IllegalAction):
         state.apply("fire d1 h8")
@@ -163,6 +163,6 @@ def test_set_up_steps_in_plain_words():
         state = state.apply(state.legal_actions()[0])
     flag = state.legal_actions()[0]
     assert texts(told(state, flag)) == [f"Blue places a flag on {flag.split()[1]}"]
-    reserve = position({"d4": "0Ln", "h8": "1Hs"}, reserves=True)
+    reserve = position({"d4": "BLn", "h8": "RHs"}, reserves=True)
     assert texts(told(reserve, "reserve D a1 n")) == [
         "Blue brings in a reserve Tank Destroyer on a1 facing north, finished side up, for two rebuilds"]

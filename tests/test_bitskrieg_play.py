@@ -23,8 +23,8 @@ def test_clicking_the_board_and_the_tray_alone_finishes_games():
             assert set(clickable) <= set(state.legal_actions())
             shots = [a for a in clickable if a.startswith(("fire", "ram"))]
             state = state.apply(rng.choice(shots if shots and rng.random() < 0.8 else clickable))
-        assert state.winner in (0, 1)
-        assert status_text(state.view(0)).endswith(".")
+        assert state.winner in ("blue", "red")
+        assert status_text(state.view("blue")).endswith(".")
 
 
 def test_not_interactive_means_no_actions_and_picks_are_face_down():
@@ -32,12 +32,12 @@ def test_not_interactive_means_no_actions_and_picks_are_face_down():
     while state.phase == "obstacles":
         state = state.apply("roll")
     state = state.apply("pick H").apply("pick D")
-    assert "data-action" not in render(state.view(0), {"interactive": False})
-    assert "data-command" not in render(state.view(1), {"interactive": False})
-    mine, theirs = render(state.view(0), {}), render(state.view(1), {})
+    assert "data-action" not in render(state.view("blue"), {"interactive": False})
+    assert "data-command" not in render(state.view("red"), {"interactive": False})
+    mine, theirs = render(state.view("blue"), {}), render(state.view("red"), {})
     assert ">HT<" in mine and ">TD<" in mine
     assert ">HT<" not in theirs and ">?<" in theirs
-    assert ">HT<" not in render(state.view(0), {"curtain": True})
+    assert ">HT<" not in render(state.view("blue"), {"curtain": True})
 
 
 def test_selection_shows_moves_and_fire_with_odds():
@@ -51,10 +51,10 @@ def test_selection_shows_moves_and_fire_with_odds():
     assert any(a.startswith(f"move {sq_name(own)} ") for a in ACTION.findall(svg))
     # a position with a shot: the label gives range and chance to destroy
     shot = GAME.new_game(1)
-    shot.phase, shot.turn, shot.home, shot.hand = "play", 0, ["s", "n"], [[], []]
-    shot.tanks = {sq_parse("a4"): [0, "L", "e", True, "p1"], sq_parse("c4"): [1, "M", "w", True, "p2"],
-                  sq_parse("h8"): [1, "H", "s", True, "p3"]}
-    svg = render(shot.view(0), {"tank": "a4"})
+    shot.phase, shot.turn, shot.home, shot.hand = "play", "blue", {"blue": "s", "red": "n"}, {"blue": [], "red": []}
+    shot.tanks = {sq_parse("a4"): ["blue", "L", "e", True, "p1"], sq_parse("c4"): ["red", "M", "w", True, "p2"],
+                  sq_parse("h8"): ["red", "H", "s", True, "p3"]}
+    svg = render(shot.view("blue"), {"tank": "a4"})
     assert 'data-action="fire a4 c4"' in svg and "range 2, 22% to destroy" in svg
 
 
@@ -62,7 +62,7 @@ def test_bots_use_only_their_view_and_finish_games():
     for level, options in (("easy", {}), ("normal", ALL_RULES)):
         state = GAME.new_game(11, options)
         rng = Rng.from_seed(11, "bots")
-        players = {0: BOTS[level], 1: Bot()}
+        players = {"blue": BOTS[level], "red": Bot()}
         while not state.is_over and len(state.actions) < 1500:
             view = state.view(state.to_play)
             assert "rng" not in view["state"]
@@ -75,7 +75,7 @@ def test_normal_bot_beats_random_play():
     for seed in range(4):
         state = GAME.new_game(seed)
         rng = Rng.from_seed(seed, "match")
-        bot_seat = seed % 2
+        bot_seat = GAME.seats[seed % 2]
         while not state.is_over:
             player = BOTS["normal"] if state.to_play == bot_seat else Bot()
             state = state.apply(run_bot(player, GAME, state.view(state.to_play), rng))

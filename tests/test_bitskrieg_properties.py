@@ -47,7 +47,7 @@ def test_thousand_random_games_keep_invariants():
             check_invariants(state)
         setups += state.phase not in ("obstacles", "pick", "axis", "home", "deploy", "flags")
         if seed % 25 == 0:
-            assert state.is_over and state.winner in (0, 1)
+            assert state.is_over and state.winner in ("blue", "red")
     assert setups == 1000
 
 
@@ -59,18 +59,18 @@ def test_home_edges_and_setup_sequence():
     assert len(state.obstacles) == 6 and all(is_dice_square(sq) for sq in state.obstacles)
     for letter in "LLMHD":
         state = state.apply(f"pick {letter}")
-    assert state.to_play == 1
-    red_view = state.view(1)["state"]
-    assert red_view["hand"][0] == {"hidden": 5} and "rng" not in red_view
+    assert state.to_play == "red"
+    red_view = state.view("red")["state"]
+    assert red_view["hand"]["blue"] == {"hidden": 5} and "rng" not in red_view
     for letter in "HHHDD":
         state = state.apply(f"pick {letter}")
     with pytest.raises(IllegalAction):
         state.apply("home n")
     state = state.apply("axis ew").apply("home w")
-    assert state.first == 1 and state.home == ["e", "w"]
+    assert state.first == "red" and state.home == {"blue": "e", "red": "w"}
     while state.phase == "deploy":
         state = state.apply(rng.choice(state.legal_actions()))
-    assert {sq for sq, t in state.tanks.items() if t[0] == 1} <= set(edge_squares("w"))
+    assert {sq for sq, t in state.tanks.items() if t[0] == "red"} <= set(edge_squares("w"))
     state = state.apply("flag c3")
     assert "flag c5" not in state.legal_actions() and "flag e3" not in state.legal_actions()
     with pytest.raises(IllegalAction, match="row or a column"):

@@ -13,7 +13,7 @@ from test_bitskrieg_rules import position
 def test_a_tank_turns_in_place_only_once_per_move():
     # "A Tank may turn without moving ... Either of these counts as one square entered": the tank
     # enters its own square once, so a Light Tank cannot spend two of its squares on an about-face.
-    state = position({"d4": "0Ln", "h8": "1Hs"})
+    state = position({"d4": "BLn", "h8": "RHs"})
     legal = state.legal_actions()
     assert "move d4 d4 e" in legal and "move d4 d4 w" in legal
     assert "move d4 d4 s" not in legal
@@ -25,9 +25,9 @@ def test_a_tank_turns_in_place_only_once_per_move():
 def test_flip_needs_a_finished_tank_so_it_is_never_a_pass():
     # "Flip all of your Finished Tanks": with none there is nothing to flip, and a ready tank can
     # always turn in place, so a player always has a real action and never passes.
-    state = position({"a1": "0Ln", "h8": "1Hs"}, obstacles=["a2", "b2"])
-    state.tanks[sq_parse("b1")] = [1, "H", "w", True, "p1"]
-    state.chosen[1].append("H")
+    state = position({"a1": "BLn", "h8": "RHs"}, obstacles=["a2", "b2"])
+    state.tanks[sq_parse("b1")] = ["red", "H", "w", True, "p1"]
+    state.chosen["red"].append("H")
     legal = state.legal_actions()
     assert "flip" not in legal
     assert legal == ["move a1 a1 e"]  # boxed in: the turn in place towards b1 is all that is left
@@ -48,16 +48,16 @@ def test_a_tank_always_faces_a_square_on_the_board():
         {"n": {"s", "e"}, "s": {"n", "e"}, "e": {"n", "w"}, "w": {"n", "e"}}[edge]
     with pytest.raises(IllegalAction, match="adjacent square"):
         state.apply(f"deploy {legal[0].split()[1]} {corner} {edge}")
-    play = position({"h4": "0Ln", "a8": "1Hs"}, reverse=True)
+    play = position({"h4": "BLn", "a8": "RHs"}, reverse=True)
     legal = play.legal_actions()
     assert "move h4 h4 e" not in legal and "move h4 h4 w" in legal
     assert "move h4 h6 e" not in legal and "back h4 h3 e" not in legal
     with pytest.raises(IllegalAction, match="adjacent square"):
         play.apply("move h4 h4 e")
-    rebuild = position({"d4": "0Ln", "h8": "1Hs"})
-    rebuild.destroyed[0] = ["M"]
+    rebuild = position({"d4": "BLn", "h8": "RHs"})
+    rebuild.destroyed["blue"] = ["M"]
     assert "rebuild M a1 w" not in rebuild.legal_actions() and "rebuild M a1 n" in rebuild.legal_actions()
-    broken = position({"h4": "0Le", "a8": "1Hs"})
+    broken = position({"h4": "BLe", "a8": "RHs"})
     with pytest.raises(BrokenInvariant, match="off the board"):
         broken.check_invariants()
 
@@ -65,7 +65,7 @@ def test_a_tank_always_faces_a_square_on_the_board():
 def test_water_is_never_a_target():
     # "If you fire on Water, the worst that can happen is a splash": such a shot can do nothing, so
     # it is not offered (it would only be a way to finish a tank without acting).
-    state = position({"a4": "0He", "h8": "1Hs"}, obstacles=["c4:water", "c6:woods"],
+    state = position({"a4": "BHe", "h8": "RHs"}, obstacles=["c4:water", "c6:woods"],
                      destroy_obstacles=True, terrain=True)
     legal = state.legal_actions()
     assert "fire a4 c4" not in legal and "fire a4 c6" in legal

@@ -23,8 +23,8 @@ def views(seeds=(1, 2, 3), every=7):
         state, rng = GAME.new_game(seed, OPTIONS), Rng.from_seed(seed, "table")
         while True:
             if len(state.actions) % every == 0 or state.is_over:
-                yield state.view(state.to_play if state.to_play is not None else 0)
-                yield state.view(1 - (state.to_play or 0))
+                yield state.view(state.to_play or "blue")
+                yield state.view("red" if state.to_play in (None, "blue") else "blue")
             if state.is_over:
                 break
             state = state.apply(rng.choice(state.legal_actions()))
@@ -114,7 +114,7 @@ def test_the_tray_is_not_drawn_again_and_names_begin_with_the_visible_text(narro
 
 def test_a_fire_target_shows_the_chance_and_its_name_begins_with_it():
     from test_bitskrieg_rules import position
-    svg = render(position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"}).view(0), {"narrow": True})
+    svg = render(position({"a4": "BLe", "c4": "RMw", "h8": "RHs"}).view("blue"), {"narrow": True})
     fire = [t for t in targets(svg) if t[0] == "fire a4 c4"]
     assert fire == [("fire a4 c4", "22%: fire at the Red Medium Tank on c4, range 2, 22% to destroy", "22%")]
 
@@ -165,10 +165,10 @@ def test_a_phone_game_is_played_to_the_end_with_finger_sized_targets(seed):
 
 def test_the_end_shows_who_won_and_why_on_the_board():
     from test_bitskrieg_rules import position, with_dice
-    state = with_dice(position({"a4": "0Le", "c4": "1Mw"}), [6, 6]).apply("fire a4 c4")
+    state = with_dice(position({"a4": "BLe", "c4": "RMw"}), [6, 6]).apply("fire a4 c4")
     assert state.is_over
     for narrow in (False, True):
-        svg = render(state.view(1), {"narrow": narrow})
+        svg = render(state.view("red"), {"narrow": narrow})
         result = re.search(r'<g class="result">(.*?)</g>', svg).group(1)
         assert ">Blue wins<" in result and ">Destroyed every enemy tank<" in result
-        assert ">Blue wins (you)<" in render(state.view(0), {"narrow": narrow})
+        assert ">Blue wins (you)<" in render(state.view("blue"), {"narrow": narrow})

@@ -12,8 +12,8 @@ from test_bitskrieg_rules import position
 
 
 def test_text_board_draws_the_grid_with_facings_obstacles_and_flags():
-    state = position({"a4": "0Le", "c4": "1mw", "h8": "1Hs"}, obstacles=["d5", "e6:woods"], flags=(["c3"], ["f6"]))
-    board = text_board(state.view(0))
+    state = position({"a4": "BLe", "c4": "Rmw", "h8": "RHs"}, obstacles=["d5", "e6:woods"], flags=(["c3"], ["f6"]))
+    board = text_board(state.view("blue"))
     rows = board.splitlines()
     assert rows[2].split() == list("abcdefgh") and rows[11].split() == list("abcdefgh")
     assert rows[3].split()[0] == "8" and rows[10].split()[0] == "1"
@@ -30,15 +30,15 @@ def test_text_board_keeps_secret_picks_face_down():
     while state.phase == "obstacles":
         state = state.apply("roll")
     state = state.apply("pick D").apply("pick D")
-    assert "TD, TD" in text_board(state.view(0))
-    other = text_board(state.view(1))
+    assert "TD, TD" in text_board(state.view("blue"))
+    other = text_board(state.view("red"))
     assert "2 face-down" in other and "TD" not in other
 
 
 def test_action_menu_groups_every_legal_action_by_tank_with_odds():
-    state = position({"a4": "0Le", "c4": "1Mw", "d1": "0Hn", "h8": "1Hs"}, ramming=True, bounding_fire=True)
+    state = position({"a4": "BLe", "c4": "RMw", "d1": "BHn", "h8": "RHs"}, ramming=True, bounding_fire=True)
     state.tanks[sq_parse("d1")][3] = False  # finished: nothing but the flip for it
-    view = state.view(0)
+    view = state.view("blue")
     menu = action_menu(view)
     listed = [action for _, items in menu for action, _ in items]
     assert sorted(listed) == sorted(view["legal_actions"])

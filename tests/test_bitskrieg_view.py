@@ -39,7 +39,7 @@ def test_renderer_imports_no_rules():
 def test_same_svg_from_a_json_round_trip_of_the_view():
     for seed, steps in ((1, 12), (2, 40), (3, 90), (4, 400)):
         state = played(seed, steps, {"ramming": True, "bounding_fire": True, "reverse": True})
-        for seat in (0, 1, None):
+        for seat in ("blue", "red", None):
             view = state.view(seat)
             again = json.loads(json.dumps(view))
             assert render(view, {}) == render(again, {})
@@ -53,23 +53,23 @@ def test_a_secret_pick_never_reaches_the_other_seats_board():
         state = state.apply("roll")
     for _ in range(3):
         state = state.apply("pick D")  # Blue's secret: three Tank Destroyers
-    assert ">TD<" in render(state.view(0), {})
-    for seat in (1, None):
+    assert ">TD<" in render(state.view("blue"), {})
+    for seat in ("red", None):
         view = state.view(seat)
-        assert view["state"]["hand"][0] == {"hidden": 3} and view["state"]["chosen"][0] == {"hidden": 3}
+        assert view["state"]["hand"]["blue"] == {"hidden": 3} and view["state"]["chosen"]["blue"] == {"hidden": 3}
         svg = render(view, {})
         assert ">TD<" not in svg and "Tank Destroyer" not in svg and '"D"' not in json.dumps(view)
         assert svg.count(">?<") == 3
     for letter in "HHHHMMM":
         state = state.apply(f"pick {letter}")
-    red = state.view(0)["state"]
-    assert red["hand"][1] == {"hidden": 5}
-    assert "TD" not in render(state.view(0), {"curtain": True})  # the hand-over curtain hides one's own
+    red = state.view("blue")["state"]
+    assert red["hand"]["red"] == {"hidden": 5}
+    assert "TD" not in render(state.view("blue"), {"curtain": True})  # the hand-over curtain hides one's own
 
 
 def test_the_board_shows_the_facts_of_the_engine_not_its_own_sums():
-    state = position({"a4": "0Le", "c4": "1Mw", "h8": "1Hs"})
-    view = state.view(0)
+    state = position({"a4": "BLe", "c4": "RMw", "h8": "RHs"})
+    view = state.view("blue")
     shot = view["facts"]["shots"]["fire a4 c4"]
     assert shot["range"] == 2 and shot["armor"] == 4 and shot["destroyed"] == pytest.approx(4 / 6 * 2 / 6, abs=1e-4)
     assert sum(shot[r] for r in ("miss", "destroyed", "stunned", "deflected")) == pytest.approx(1, abs=1e-3)
@@ -83,34 +83,34 @@ def test_the_board_shows_the_facts_of_the_engine_not_its_own_sums():
 
 
 def test_paths_are_the_cheapest_route_to_each_square():
-    state = position({"d1": "0Ln", "h8": "1Hs"}, obstacles=["d3"])
-    paths = state.view(0)["facts"]["paths"]["move d1"]
+    state = position({"d1": "BLn", "h8": "RHs"}, obstacles=["d3"])
+    paths = state.view("blue")["facts"]["paths"]["move d1"]
     assert paths["d2"] == ["d2"]
     assert paths["e3"] == ["d2", "e2", "e3"]
     assert "d4" not in paths  # behind the obstacle, out of reach in three squares
-    assert state.view(1)["facts"].keys() == {"last", "cues"}  # the waiting seat gets no shots or routes
+    assert state.view("red")["facts"].keys() == {"last", "cues"}  # the waiting seat gets no shots or routes
 
 
 def test_check_invariants_catches_corrupted_positions():
     def corrupt(change):
-        state = position({"d4": "0Ln", "e5": "1Hs"}, obstacles=["b2"], flags=(["c3", "f6"], ["d6", "e3"]))
+        state = position({"d4": "BLn", "e5": "RHs"}, obstacles=["b2"], flags=(["c3", "f6"], ["d6", "e3"]))
         state.check_invariants()
         change(state)
         with pytest.raises(BrokenInvariant):
             state.check_invariants()
 
-    corrupt(lambda s: s.tanks.update({sq_parse("b2"): [0, "M", "n", True, "x"]}))  # on an obstacle
+    corrupt(lambda s: s.tanks.update({sq_parse("b2"): ["blue", "M", "n", True, "x"]}))  # on an obstacle
     corrupt(lambda s: s.tanks[sq_parse("d4")].__setitem__(2, "x"))                # no such facing
     corrupt(lambda s: s.tanks[sq_parse("d4")].__setitem__(1, "Z"))                # no such class
     corrupt(lambda s: s.tanks[sq_parse("e5")].__setitem__(4, "t0"))               # two ids alike
-    corrupt(lambda s: s.destroyed[0].append("L"))                                 # in two places
-    corrupt(lambda s: s.chosen[1].extend("HHH"))                                  # four Heavies
-    corrupt(lambda s: s.rebuilds.__setitem__(1, -1))
-    corrupt(lambda s: s.flags[0].append(sq_parse("b6")))                          # a third flag
-    corrupt(lambda s: s.flags[1].__setitem__(0, sq_parse("a6")))                  # a flag on the edge
-    corrupt(lambda s: s.flags[1].__setitem__(0, sq_parse("b2")))                  # a flag under an obstacle
+    corrupt(lambda s: s.destroyed["blue"].append("L"))                                 # in two places
+    corrupt(lambda s: s.chosen["red"].extend("HHH"))                                  # four Heavies
+    corrupt(lambda s: s.rebuilds.__setitem__("red", -1))
+    corrupt(lambda s: s.flags["blue"].append(sq_parse("b6")))                          # a third flag
+    corrupt(lambda s: s.flags["red"].__setitem__(0, sq_parse("a6")))                  # a flag on the edge
+    corrupt(lambda s: s.flags["red"].__setitem__(0, sq_parse("b2")))                  # a flag under an obstacle
     corrupt(lambda s: s.obstacles.update({sq_parse(q): "obstacle" for q in ("c6", "d7", "e7", "f7", "g7", "b7")}))
-    corrupt(lambda s: [s.tanks.pop(sq_parse("e5")), s.destroyed[1].append("H")])  # Red plays on with no tank
+    corrupt(lambda s: [s.tanks.pop(sq_parse("e5")), s.destroyed["red"].append("H")])  # Red plays on with no tank
     corrupt(lambda s: s.__dict__.update(phase="bound", bounding=sq_parse("e5")))     # the enemy's tank bounds
 
 

@@ -111,7 +111,7 @@ def open_a_campaign_twice(state):
 
 def tank_in_two_places(state):
     """Bitskrieg: a tank back in the hand while still on the board (or an extra one picked)."""
-    state.hand[0].append(state.chosen[0][0] if state.chosen[0] else "L")
+    state.hand["blue"].append(state.chosen["blue"][0] if state.chosen["blue"] else "L")
 
 
 def bolt_from_nowhere(state):

@@ -64,7 +64,7 @@ def test_the_engine_declares_its_capabilities_with_defaults():
 
 
 def test_a_game_without_a_hint_bot_offers_no_hint(monkeypatch):
-    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    session = Session("bitskrieg", 5, seats={"red": "easy"})
     session.act("roll")
     while session.state.legal_actions()[0].startswith("roll"):
         session.act(session.state.legal_actions()[0])
@@ -74,7 +74,7 @@ def test_a_game_without_a_hint_bot_offers_no_hint(monkeypatch):
 
 
 def test_a_hint_without_a_win_chance_names_only_the_move():
-    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    session = Session("bitskrieg", 5, seats={"red": "easy"})
     job = session.hint(1, playouts=3)
     try:
         while True:
@@ -202,7 +202,7 @@ def test_the_random_bot_and_run_bot_pick_a_legal_move_from_the_view():
 
 
 def test_a_session_runs_its_bots_as_the_page_does():
-    session = Session("bitskrieg", 3, seats={"0": "easy", "1": "easy"})
+    session = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
     job = session.bot_thinker(5)
     try:
         while True:

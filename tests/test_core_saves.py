@@ -71,7 +71,7 @@ def record_with(**changes):
     (record_with(version=True), "the save has no version number"),
     (record_with(version="1"), "the save has no version number"),
     (record_with(version=0), "the save has an unknown format number (0)"),
-    (record_with(version=2), "the save is from a newer version of Blitzbox (format 2); this page reads up to 1: "
+    (record_with(version=3), "the save is from a newer version of Blitzbox (format 3); this page reads up to 2: "
                              "reload to update"),
     (record_with(game="blitzed"), "the save is for 'blitzed', not 'bitskrieg'"),
     (record_with(seed=True), "the save's seed is missing or not a number"),
@@ -137,8 +137,8 @@ def test_a_session_save_is_canonical_and_keeps_the_redo():
 
 def test_a_shared_game_keeps_the_seats_it_is_given():
     session = Session("bitskrieg", 5)
-    shared = Session.from_record("bitskrieg", session.state.record(), {"1": "easy"})
-    assert shared.seats == {"0": "human", "1": "easy"}
+    shared = Session.from_record("bitskrieg", session.state.record(), {"red": "easy"})
+    assert shared.seats == {"blue": "human", "red": "easy"}
 
 
 @pytest.mark.parametrize("mangle, message", [
@@ -150,8 +150,8 @@ def test_a_shared_game_keeps_the_seats_it_is_given():
     (lambda s: s.replace('"version":1', '"version":0'), "the saved game has no valid version number"),
     (lambda s: s.replace('"version":1', '"version":2'), "the saved game is from a newer Blitzbox: reload the page to update"),
     (lambda s: s.replace('"game":"bitskrieg","r', '"game":"blitzed","r'), "the saved game is for 'blitzed', not 'bitskrieg'"),
-    (lambda s: s.replace('"1":"human"', '"1":"grandmaster"'), "the saved seats are invalid: no bot level 'grandmaster' for Bitskrieg"),
-    (lambda s: s.replace('"1":"human"', '"7":"human"'), "the saved seats are invalid: Bitskrieg has no seat '7'"),
+    (lambda s: s.replace('"red":"human"', '"red":"grandmaster"'), "the saved seats are invalid: no bot level 'grandmaster' for Bitskrieg"),
+    (lambda s: s.replace('"red":"human"', '"7":"human"'), "the saved seats are invalid: Bitskrieg has no seat '7'"),
 ])
 def test_session_save_refusals_say_exactly_why(mangle, message):
     text = Session("bitskrieg", 5).to_save()
@@ -265,13 +265,13 @@ def test_a_view_holds_what_its_seat_may_know(monkeypatch):
     while state.legal_actions()[0].startswith("roll"):
         state = state.apply(state.legal_actions()[0])
     state = state.apply(state.legal_actions()[0])  # Blue picks a tank in secret
-    mine, theirs, nobody = state.view(0), state.view(1), state.view(None)
+    mine, theirs, nobody = state.view("blue"), state.view("red"), state.view(None)
     assert set(mine) == {"game", "seat", "to_play", "options", "state", "moves_made", "facts"} | (
-        {"legal_actions"} if state.to_play == 0 else set())
-    assert mine["game"] == "bitskrieg" and mine["seat"] == 0 and mine["to_play"] == state.to_play
-    assert mine["moves_made"] == len(state.actions) and mine["facts"] == {"for": 0}
+        {"legal_actions"} if state.to_play == "blue" else set())
+    assert mine["game"] == "bitskrieg" and mine["seat"] == "blue" and mine["to_play"] == state.to_play
+    assert mine["moves_made"] == len(state.actions) and mine["facts"] == {"for": "blue"}
     assert mine["options"] == state.options and mine["options"] is not state.options
     assert mine["state"] != theirs["state"] and theirs["state"] == nobody["state"]
     seat = state.to_play
     assert state.view(seat)["legal_actions"] == state.legal_actions()
-    assert "legal_actions" not in state.view(1 - seat) and "legal_actions" not in nobody
+    assert "legal_actions" not in state.view(BITSKRIEG.seats[1 - BITSKRIEG.seats.index(seat)]) and "legal_actions" not in nobody

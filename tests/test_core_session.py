@@ -26,8 +26,8 @@ def test_a_package_is_handed_the_seats_view_never_the_state():
     state = games.get("bitskrieg").new_game(3)
     package = Recorder()
     ui = {"interactive": True}
-    assert draw(package, state, 1, ui) == "<svg/>" and package.calls == [(state.view(1), ui)]
-    assert status_line(package, state, 0) == "status" and package.calls[-1] == (state.view(0),)
+    assert draw(package, state, "red", ui) == "<svg/>" and package.calls == [(state.view("red"), ui)]
+    assert status_line(package, state, "blue") == "status" and package.calls[-1] == (state.view("blue"),)
 
 
 def test_a_hint_comes_from_the_bot_level_the_game_declares(monkeypatch):
@@ -39,12 +39,12 @@ def test_a_hint_comes_from_the_bot_level_the_game_declares(monkeypatch):
 
 
 def test_a_turn_based_board_is_drawn_for_the_viewer_with_the_page_selections(monkeypatch):
-    session = Session("bitskrieg", 3, seats={"1": "easy"})
+    session = Session("bitskrieg", 3, seats={"red": "easy"})
     recorder = Recorder()
     monkeypatch.setattr(session, "module", recorder)
     session.command("ui:tank=b1")
     session.board_svg()
-    assert recorder.calls == [(session.state.view(0), {"tank": "b1", "curtain": False, "interactive": True})]
+    assert recorder.calls == [(session.state.view("blue"), {"tank": "b1", "curtain": False, "interactive": True})]
 
 
 def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monkeypatch):
@@ -105,15 +105,15 @@ def test_tick_gives_the_bots_the_game_time_and_plays_what_they_decide(monkeypatc
     assert session.tick(1600) == 1
     assert calls == [(1600 - base, {"p2": "easy", "p3": "hard"})]
     assert session.state.actions[-1] == first and session.redo_stack == []
-    assert Session("bitskrieg", 3, seats={"1": "easy"}).tick(5) == 0  # not a real-time game
+    assert Session("bitskrieg", 3, seats={"red": "easy"}).tick(5) == 0  # not a real-time game
     alone = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "human"})
     monkeypatch.setattr(alone, "module", fake)
     assert alone.tick(1600) == 0 and len(calls) == 1  # no bots to move
 
 
 def test_status_says_who_won_and_who_is_thinking():
-    session = Session("bitskrieg", 3, seats={"0": "easy", "1": "easy"})
-    assert session.bot_seat() == 0 and session.status() == "Blue (easy bot) is thinking…"
+    session = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
+    assert session.bot_seat() == "blue" and session.status() == "Blue (easy bot) is thinking…"
     assert session.viewer() is None and session.frame()["curtain_seat"] == ""
     for n in range(3000):
         if session.state.is_over:
@@ -152,19 +152,19 @@ def test_undo_and_redo_commands_and_their_message():
 
 
 def test_undo_is_only_for_a_person_taking_back_their_own_step():
-    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    session = Session("bitskrieg", 5, seats={"red": "easy"})
     while session.state.legal_actions()[0].startswith("roll"):
         session.act(session.state.legal_actions()[0])
-    while session.state.to_play == 0:
+    while session.state.to_play == "blue":
         session.act(session.state.legal_actions()[0])
-    assert session.state.to_play == 1 and not session.can_undo()  # Blue's turn has passed to the bot
+    assert session.state.to_play == "red" and not session.can_undo()  # Blue's turn has passed to the bot
 
 
 def test_the_viewer_of_a_hotseat_game_is_the_person_to_act_then_the_last_one():
     session = Session("bitskrieg", 5)
-    assert session.humans() == [0, 1] and session.viewer() == session.state.to_play
-    alone = Session("bitskrieg", 5, seats={"0": "easy"})
-    assert alone.viewer() == 1 and not alone.interactive()
+    assert session.humans() == ["blue", "red"] and session.viewer() == session.state.to_play
+    alone = Session("bitskrieg", 5, seats={"blue": "easy"})
+    assert alone.viewer() == "red" and not alone.interactive()
 
 
 def test_the_log_html_escapes_and_lists_each_move():
@@ -203,7 +203,7 @@ def test_a_replay_says_where_it_is_and_who_won():
     assert replay.status() == f"Replay: move 1 of {moves}."
     assert replay.log_html().count('aria-current="step"') == 1 and "</li><li" in replay.log_html()
     assert replay.states[1].actions == session.state.actions[:1]
-    won = Session("bitskrieg", 3, seats={"0": "easy", "1": "easy"})
+    won = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
     for n in range(3000):
         if won.state.is_over:
             break
@@ -221,8 +221,8 @@ def test_the_log_is_one_list_item_per_move():
 
 
 def test_no_bot_moves_while_a_person_is_to_act():
-    session = Session("bitskrieg", 3, seats={"1": "easy"})
-    assert session.state.to_play == 0 and session.bot_seat() is None and session.interactive()
+    session = Session("bitskrieg", 3, seats={"red": "easy"})
+    assert session.state.to_play == "blue" and session.bot_seat() is None and session.interactive()
 
 
 def test_a_real_time_hotseat_never_hides_the_table_behind_a_curtain():

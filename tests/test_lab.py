@@ -35,9 +35,9 @@ def test_histogram_bins_cover_every_value():
 
 def test_bot_specs():
     game = games.get("bitskrieg")
-    assert parse_bots(game, "1=random") == {0: parse_bots(game, "")[0], 1: "random"}
+    assert parse_bots(game, "red=random") == {"blue": parse_bots(game, "")["blue"], "red": "random"}
     assert set(parse_bots(game, "all=random").values()) == {"random"}
-    for bad in ("2=random", "0=grandmaster", "0"):
+    for bad in ("1=random", "blue=grandmaster", "blue"):
         with pytest.raises(ValueError):
             parse_bots(game, bad)
     with pytest.raises(ValueError, match="real time"):

@@ -43,7 +43,7 @@ def eager(rng, actions):
 class Table:
     """Two browsers and the chat between them: every code goes to the side that did not send it."""
 
-    def __init__(self, seed, options=None, creator_seat=0, player=eager):
+    def __init__(self, seed, options=None, creator_seat="blue", player=eager):
         self.rng, self.player = random.Random(seed), player
         self.a, code = Remote.create(GAME, options, creator_seat)
         self.b, self.code = Remote.join(code)
@@ -92,7 +92,7 @@ def until(table, wanted):
     raise AssertionError("no such message came")
 
 
-@pytest.mark.parametrize("seed, options, creator", [(1, None, 0), (2, ADVANCED, 1)])
+@pytest.mark.parametrize("seed, options, creator", [(1, None, "blue"), (2, ADVANCED, "red")])
 def test_two_browsers_play_a_whole_game_by_codes_and_both_verify_it(seed, options, creator):
     table = Table(seed, options, creator)
     table.finish()
@@ -177,8 +177,8 @@ def test_a_changed_chance_value_to_choose_a_roll_is_exposed():
     before = unchanged(receiver)
     with pytest.raises(Cheated, match="does not match their commitment") as exposed:
         receiver.receive(changed)
-    assert exposed.value.seat == 1 - receiver.seat
-    assert receiver.verdict == {"ok": False, "cheater": 1 - receiver.seat, "reason": str(exposed.value)}
+    assert exposed.value.seat == receiver.other
+    assert receiver.verdict == {"ok": False, "cheater": receiver.other, "reason": str(exposed.value)}
     assert json.loads(before)["actions"] == list(receiver.state.actions)  # nothing of the message applied
 
 
@@ -188,15 +188,15 @@ def test_a_player_who_deploys_a_tank_they_never_picked_is_exposed_when_the_picks
     while cheat.state is None or not (cheat.state.phase == "deploy" and not cheat.waiting):
         table.step()
     # the cheating browser edits its own state: a Tank Destroyer it never picked replaces one it did
-    hand = cheat.state.hand[0]
-    swapped = next(c for c in "DHML" if cheat.state.chosen[0].count(c) < 3 and c not in hand)
+    hand, chosen = cheat.state.hand["blue"], cheat.state.chosen["blue"]
+    swapped = next(c for c in "DHML" if chosen.count(c) < 3 and c not in hand)
     hand[0] = swapped
-    cheat.state.chosen[0][cheat.state.chosen[0].index(next(c for c in cheat.state.chosen[0] if c not in hand))] = swapped
+    chosen[chosen.index(next(c for c in chosen if c not in hand))] = swapped
     cheat.state._legal = None
     with pytest.raises(Cheated, match="do not match the moves they played") as exposed:
         for _ in range(200):
             table.step()
-    assert exposed.value.seat == 0 and honest.verdict["cheater"] == 0
+    assert exposed.value.seat == "blue" and honest.verdict["cheater"] == "blue"
 
 
 def picks_last(rng, actions):
@@ -209,18 +209,18 @@ def test_the_other_browser_holds_none_of_its_opponents_secrets():
     a, b = table.sides()
     while a.state is None or a.state.phase != "deploy":
         table.step()
-    assert sorted(a.state.chosen[0]) == ["D", "D", "D", "H", "H"]
+    assert sorted(a.state.chosen["blue"]) == ["D", "D", "D", "H", "H"]
     stored = json.dumps(b.to_dict())
-    assert b.state.chosen[0] == ["L", "L", "L", "M", "M"]  # stand-ins: B does not know A's picks
-    assert b.state.view(1)["state"]["hand"][0] == {"hidden": 5}
+    assert b.state.chosen["blue"] == ["L", "L", "L", "M", "M"]  # stand-ins: B does not know A's picks
+    assert b.state.view("red")["state"]["hand"]["blue"] == {"hidden": 5}
     for secret in (a.my_chain.hex(), a.my_private.hex(), *(c.hex() for c in a._my_chain()[a.revealed + 1:])):
         assert secret not in stored  # no seed, no chain element still to come (no roll foreseen)
-    assert not any("pick" in json.dumps(unseal(code)["acts"]) for code in a.log if unseal(code)["from"] == 0)
+    assert not any("pick" in json.dumps(unseal(code)["acts"]) for code in a.log if unseal(code)["from"] == "blue")
     while a.state.phase == "deploy":
         table.step()
     table.step()
     assert sorted(b.opened.values()) == ["pick D"] * 3 + ["pick H"] * 2  # opened once all were deployed
-    assert b.state.chosen[0] == a.state.chosen[0] and b.state.view(1)["state"]["hand"][0] == []
+    assert b.state.chosen["blue"] == a.state.chosen["blue"] and b.state.view("red")["state"]["hand"]["blue"] == []
 
 
 def test_moves_out_of_turn_or_malformed_are_refused_locally():
@@ -260,7 +260,7 @@ def test_when_the_roller_keeps_the_turn_the_other_browser_answers_with_its_chanc
         table = Table(seed)
         while table.a.state is None or table.a.state.phase in ("obstacles", "pick"):
             table.step()
-        if table.a.state.turn == 1:
+        if table.a.state.turn == "red":
             break
     code, receiver = table.next_code()
     assert receiver is table.b and unseal(code)["acts"] == [] and "chain" in unseal(code)
@@ -271,7 +271,7 @@ def test_when_the_roller_keeps_the_turn_the_other_browser_answers_with_its_chanc
 
 def test_each_browser_narrates_the_moves_it_applied_without_the_opponents_secrets():
     table = Table(11, player=picks_last)
-    lines = {0: [], 1: []}
+    lines = {"blue": [], "red": []}
     while table.b.state is None or table.b.state.phase in ("obstacles", "pick", "axis", "home"):
         code, receiver = table.next_code()
         table.deliver(code, receiver)
@@ -279,9 +279,9 @@ def test_each_browser_narrates_the_moves_it_applied_without_the_opponents_secret
             if before.to_play != receiver.seat and before.phase == "pick":
                 lines[receiver.seat] += [text for text, audience in GAME.narrate(before, after)
                                          if audience in (None, receiver.seat)]
-    assert lines[1].count("Blue picks a tank in secret") == 5
-    assert not any("Destroyer" in line or "Heavy" in line for line in lines[1])  # Blue's D, D, D, H, H
-    assert lines[0].count("Red picks a tank in secret") == 5
+    assert lines["red"].count("Blue picks a tank in secret") == 5
+    assert not any("Destroyer" in line or "Heavy" in line for line in lines["red"])  # Blue's D, D, D, H, H
+    assert lines["blue"].count("Red picks a tank in secret") == 5
 
 
 

@@ -151,11 +151,11 @@ def test_solo_mode_seats_the_solo_module_as_the_axis():
     assert session.state.to_play in ("allies", None)
 
 
-def test_games_with_numbered_seats_name_them_for_people():
-    session = Session("bitskrieg", 5, seats={"1": "easy"})
-    assert session.humans() == [0]
-    assert session.game.seat_name(1) == "Red"
-    assert session.viewer() == 0
+def test_a_game_names_its_seats_for_people():
+    session = Session("bitskrieg", 5, seats={"red": "easy"})
+    assert session.humans() == ["blue"]
+    assert session.game.seat_name("red") == "Red"
+    assert session.viewer() == "blue"
 
 
 def test_reset_turn_takes_back_every_step_of_the_turn_but_no_further():
@@ -231,7 +231,7 @@ def test_a_restored_session_can_still_undo_what_it_could_before():
     assert again.can_undo()
     again.undo()
     assert again.state.to_json() == before
-    for reader in (None, 0, 1):
+    for reader in (None, "blue", "red"):
         assert again.log_for(reader) == session.log_for(reader)[:-1]
 
 
@@ -246,19 +246,19 @@ def test_the_frame_holds_everything_one_redraw_needs():
 
 
 def whispering(monkeypatch, game):
-    """Make the game narrate each move with one public line and one line only seat 1 may read."""
+    """Make the game narrate each move with one public line and one line only Red may read."""
     def narrate(self, before, after):
-        return [(f"move {len(after.actions)}", None), (f"secret of 1 at {len(after.actions)}", 1)]
+        return [(f"move {len(after.actions)}", None), (f"secret of red at {len(after.actions)}", "red")]
     monkeypatch.setattr(type(game), "narrate", narrate)
 
 
 def test_the_log_shows_a_seat_only_its_own_secrets(monkeypatch):
-    session = Session("bitskrieg", 5, seats={"1": "easy"})
+    session = Session("bitskrieg", 5, seats={"red": "easy"})
     whispering(monkeypatch, session.game)
     session.act(session.state.legal_actions()[0])
-    assert session.viewer() == 0
+    assert session.viewer() == "blue"
     assert session.log == ["move 1"] and session.frame()["log"] == ["move 1"]
-    assert session.log_for(1) == ["move 1 secret of 1 at 1"]
+    assert session.log_for("red") == ["move 1 secret of red at 1"]
     assert session.log_for(None) == ["move 1"]
     assert "secret" not in session.log_html()
 
@@ -266,12 +266,12 @@ def test_the_log_shows_a_seat_only_its_own_secrets(monkeypatch):
 def test_hotseat_log_follows_the_viewer_and_hides_every_secret_behind_the_curtain(monkeypatch):
     session = bitskrieg_at_its_secret_picks()
     whispering(monkeypatch, session.game)
-    while session.state.to_play != 1:
+    while session.state.to_play != "red":
         session.act(session.state.legal_actions()[0])
-    assert session.curtain and session.viewer() == 1
+    assert session.curtain and session.viewer() == "red"
     assert not any("secret" in line for line in session.log)
     session.command("reveal")
-    assert "secret of 1" in session.log[-1]
+    assert "secret of red" in session.log[-1]
 
 
 def test_a_replay_tells_each_move_without_anyones_secrets(monkeypatch):

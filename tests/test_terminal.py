@@ -82,7 +82,7 @@ def test_game_against_bots_played_to_the_end(name):
 
 
 def test_your_own_shot_is_told_before_the_bot_answers():
-    session = TerminalGame("bitskrieg", 3, None, {1: "random"})
+    session = TerminalGame("bitskrieg", 3, None, {"red": "random"})
     out = []
     while not session.state.is_over:
         session.run_bots(out.append)
@@ -103,22 +103,22 @@ def test_a_line_for_one_seat_is_shown_to_that_seat_only(monkeypatch):
     game = games.get("bitskrieg")
 
     def narrate(self, before, after):
-        return [("public", None), ("for Blue", 0), ("for Red", 1)]
+        return [("public", None), ("for Blue", "blue"), ("for Red", "red")]
     monkeypatch.setattr(type(game), "narrate", narrate)
-    session = TerminalGame("bitskrieg", 3, None, {1: "random"})
+    session = TerminalGame("bitskrieg", 3, None, {"red": "random"})
     out = []
     session.human_move(session.human_moves()[0], out.append)
     assert out == ["  public", "  for Blue"]
 
 
 def test_a_package_text_board_and_action_menu_are_used(monkeypatch):
-    session = TerminalGame("bitskrieg", 3, None, {1: "random"})
+    session = TerminalGame("bitskrieg", 3, None, {"red": "random"})
     package = sys.modules["game_core.bitskrieg"]
     monkeypatch.setattr(package, "text_board", lambda view: f"BOARD for seat {view['seat']}", raising=False)
     monkeypatch.setattr(package, "action_menu", lambda view: [("Dice", [(a, "rolls for obstacles")
                                                                           for a in view["legal_actions"]])],
                         raising=False)
-    assert session.board_text() == "BOARD for seat 0"
+    assert session.board_text() == "BOARD for seat blue"
     assert session.moves_text().splitlines()[1:] == [" Dice:", "  1) roll: rolls for obstacles"]
     assert session.read_move("1") == "roll"
 
@@ -185,9 +185,9 @@ def test_command_line_arguments(monkeypatch, capsys):
     import argparse
     parser = argparse.ArgumentParser()
     add_parser(parser.add_subparsers(dest="command"))
-    args = parser.parse_args(["play", "bitskrieg", "--seat", "1", "--vs", "easy", "--seed", "4"])
+    args = parser.parse_args(["play", "bitskrieg", "--seat", "red", "--vs", "easy", "--seed", "4"])
     session = session_from_args(args)
-    assert session.seats == {0: "easy", 1: HUMAN} and session.state.seed == 4
+    assert session.seats == {"blue": "easy", "red": HUMAN} and session.state.seed == 4
     monkeypatch.setattr("builtins.input", lambda prompt: "quit")
     assert main(["play", SOLITAIRE, "--seed", "2"]) == 0
     assert main(["play", "bitskrieg", "--vs", "grandmaster"]) == 2

@@ -145,6 +145,8 @@ def default_setup() -> dict:
 def saved_setup() -> dict:
     try:
         setup = limits.parse_json(storage_get(SETUP_KEY), "the saved set-up", 10_000)
+        game = games.get(NAME)  # a seat an older page named differently (Bitskrieg's "0") has its name now
+        setup["seats"] = {str(game.saved_seat(seat)): who for seat, who in setup["seats"].items()}
         Session(NAME, 0, setup["options"], setup["seats"])  # still valid?
         return setup
     except Exception:
@@ -293,7 +295,7 @@ def embed_setup() -> tuple:
     """Embed parameters in the lichess style: ?seed=&bot=&seat=&view=&g=&theme="""
     setup = saved_setup()
     params = window.URLSearchParams.new(window.location.search)
-    bot, seat = params.get("bot"), params.get("seat")
+    bot, seat = params.get("bot"), games.get(NAME).saved_seat(params.get("seat"))  # ?seat=1: an older link
     if isinstance(bot, str) and bot in getattr(game_module(games.get(NAME)), "BOTS", {}):
         human = seat if isinstance(seat, str) and seat in setup["seats"] else next(iter(setup["seats"]))
         setup["seats"] = {s: HUMAN if s == human else bot for s in setup["seats"]}

@@ -17,8 +17,8 @@ error and some random moves.
 from itertools import permutations
 
 from ..engine import Bot
-from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, RIGHT, SIZE, STEP, edge_squares, on_board, parse,
-                    sq_name, sq_parse, xy)
+from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, OTHER, RIGHT, SIZE, STEP, edge_squares, on_board,
+                    parse, sq_name, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # a balanced force: the default set-up (the benchmark's greedy bot uses it)
@@ -105,7 +105,7 @@ def side_score(state, seat, urge):
     mine = [(sq, t) for sq, t in state.tanks.items() if t[0] == seat]
     for sq, tank in mine:
         score += VALUE[tank[1]] + (READY if tank[3] else 0.0)
-    flags = state.flags[1 - seat]
+    flags = state.flags[OTHER[seat]]
     open_flags = [i for i, f in enumerate(flags) if state.tanks.get(f, (None,))[0] != seat]
     held = len(flags) - len(open_flags)
     score += 4.0 * held + (6.0 if held == 2 else 0.0)
@@ -178,7 +178,7 @@ def drive_table(state, goal, stops=frozenset()):
 def evaluate(state, seat, urge=1.0):
     if state.phase == "over":
         return WIN if state.result == seat else -WIN
-    return side_score(state, seat, urge) - side_score(state, 1 - seat, urge)
+    return side_score(state, seat, urge) - side_score(state, OTHER[seat], urge)
 
 
 def urge_to_advance(moves_made):

@@ -27,9 +27,11 @@ def ratings(letter):
     c = TANK_CLASSES[letter]
     return f"speed {c['speed']}, fire {c['fire']}, armor {c['armor']}"
 
+SEATS = ("blue", "red")  # the two players, as the rulebook names them by their colours
+OTHER = {"blue": "red", "red": "blue"}
 SEAT_NAMES = {
-    0: {"name": "Blue", "colour": "#2f6fd0", "source": "rulebook"},
-    1: {"name": "Red", "colour": "#c8372d", "source": "rulebook"},
+    "blue": {"name": "Blue", "colour": "#2f6fd0", "source": "rulebook"},
+    "red": {"name": "Red", "colour": "#c8372d", "source": "rulebook"},
 }
 
 REBUILD_TRACK = {"start": 2, "source": "rulebook"}

@@ -14,6 +14,8 @@ from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, h
 from . import data
 
 SIZE = data.SIZE
+SEATS, OTHER = data.SEATS, data.OTHER
+BLUE, RED = SEATS
 FACINGS = data.FACINGS
 STEP = data.STEP
 LEFT = {"n": "w", "w": "s", "s": "e", "e": "n"}
@@ -96,9 +98,10 @@ class BitskriegState(State):
         Field("obstacles", save=lambda o: {sq_name(sq): t for sq, t in sorted(o.items())},
               load=lambda o: {sq_parse(k): v for k, v in o.items()}),
         Field("chosen", SEAT, open=_picks_open), Field("hand", SEAT, open=_picks_open),
-        Field("destroyed", save=lambda d: [sorted(x) for x in d]), Field("reserve_used"), Field("rebuilds"),
-        Field("flags", save=lambda f: [[sq_name(sq) for sq in x] for x in f],
-              load=lambda f: [[sq_parse(s) for s in x] for x in f]),
+        Field("destroyed", save=lambda d: {seat: sorted(x) for seat, x in d.items()}), Field("reserve_used"),
+        Field("rebuilds"),
+        Field("flags", save=lambda f: {seat: [sq_name(sq) for sq in x] for seat, x in f.items()},
+              load=lambda f: {seat: [sq_parse(s) for s in x] for seat, x in f.items()}),
         Field("tanks", save=lambda tanks: {sq_name(sq): _tank_data(t) for sq, t in sorted(tanks.items())},
               load=lambda tanks: {sq_parse(k): [t["seat"], t["class"], t["facing"], t["ready"], t["piece"]]
                                   for k, t in tanks.items()}),
@@ -112,19 +115,20 @@ class BitskriegState(State):
 
     def setup(self):
         self.phase = "obstacles"
-        self.turn = 0
+        self.turn = BLUE
         self.obstacles = {}            # square -> terrain ("obstacle" when terrain rules are off)
-        self.chosen = [[], []]         # the five classes each seat picked (plus a reserve tank)
-        self.hand = [[], []]           # picked classes not yet on the board
-        self.destroyed = [[], []]      # classes that can be rebuilt
-        self.reserve_used = [False, False]
-        self.rebuilds = [self._start_rebuilds(0), self._start_rebuilds(1)]
+        # per seat ("blue", "red"):
+        self.chosen = {s: [] for s in SEATS}  # the five classes each seat picked (plus a reserve tank)
+        self.hand = {s: [] for s in SEATS}    # picked classes not yet on the board
+        self.destroyed = {s: [] for s in SEATS}  # classes that can be rebuilt
+        self.reserve_used = {s: False for s in SEATS}
+        self.rebuilds = {s: self._start_rebuilds(s) for s in SEATS}
         self.axis = None
-        self.home = [None, None]
+        self.home = {s: None for s in SEATS}
         self.first = None
-        self.flags = [[], []]
+        self.flags = {s: [] for s in SEATS}
         self.tanks = {}                # square -> [seat, class, facing, ready, piece id]
-        self.placed = [0, 0]           # tanks each seat has put on the board: numbers the piece ids
+        self.placed = {s: 0 for s in SEATS}  # tanks each seat has put on the board: numbers the piece ids
         self.bounding = None           # square of the tank that may still fire after a bounding move
         self.last_roll = None
         self.won_by = None
@@ -133,7 +137,7 @@ class BitskriegState(State):
 
     def _start_rebuilds(self, seat):
         if self.options["handicapping"]:
-            return self.options["rebuilds_blue" if seat == 0 else "rebuilds_red"]
+            return self.options["rebuilds_" + seat]
         return data.REBUILD_TRACK["start"]
 
     # -- whose turn --------------------------------------------------------------------
@@ -148,7 +152,7 @@ class BitskriegState(State):
             require(faces_board(sq, facing), f"the tank on {sq_name(sq)} faces off the board")
         pieces = [t[4] for t in self.tanks.values()]
         require(len(set(pieces)) == len(pieces), "two tanks share a piece id")
-        for seat in (0, 1):
+        for seat in SEATS:
             require(all(self.chosen[seat].count(c) <= 3 for c in data.CLASS_ORDER), "more than 3 tanks of a class")
             require(self.rebuilds[seat] >= 0, "a negative rebuild counter")
             require(len(self.flags[seat]) <= 2, "more than two flags")
@@ -438,13 +442,14 @@ class BitskriegState(State):
                     if aimed["seat"] is not None else terrain_name(aimed["class"]))
             cues.append({"square": roll["at"], "text": f"{what} {roll['result']}"})
         if roll and roll["kind"] == "ram":
-            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], 1 - roll["seat"]),
-                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], roll["seat"])):
+            rammer = roll["seat"]
+            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], OTHER[rammer]),
+                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], rammer)):
                 if lost:
                     cues.append({"square": square,
                                  "text": f"{data.SEAT_NAMES[owner]['name']} {CLASSES[cls]['name']} destroyed"})
         if self.won_by == "flags":
-            for flag in self.flags[1 - self.result]:
+            for flag in self.flags[OTHER[self.result]]:
                 cues.append({"square": sq_name(flag), "text": f"{data.SEAT_NAMES[self.result]['name']} holds the flag"})
         return cues
 
@@ -492,7 +497,7 @@ class BitskriegState(State):
 
     def flag_squares(self, seat):
         own = self.flags[seat]
-        taken = set(self.flags[0] + self.flags[1]) | set(self.obstacles) | set(self.tanks)
+        taken = set(self.flags[BLUE] + self.flags[RED]) | set(self.obstacles) | set(self.tanks)
         return [sq for sq in range(SIZE * SIZE)
                 if is_dice_square(sq) and sq not in taken
                 and all(xy(sq)[0] != xy(f)[0] and xy(sq)[1] != xy(f)[1] for f in own)]
@@ -552,17 +557,17 @@ class BitskriegState(State):
         self.last_roll = {"kind": "obstacle", "seat": seat, "dice": [first, second], "square": sq_name(sq),
                           "terrain": terrain or "obstacle", "tries": tries}
         if len(self.obstacles) == data.OBSTACLE_COUNT:
-            self.phase, self.turn = "pick", 0
+            self.phase, self.turn = "pick", BLUE
         else:
-            self.turn = 1 - seat
+            self.turn = OTHER[seat]
 
     def _do_pick(self, seat, letter):
         cls = letter.upper()
         self.chosen[seat].append(cls)
         self.hand[seat].append(cls)
         if len(self.chosen[seat]) == data.TANKS_PICKED:
-            if seat == 0:
-                self.turn = 1
+            if seat == BLUE:
+                self.turn = RED
             else:
                 self.phase, self.turn = "axis", self.axis_chooser()
 
@@ -571,34 +576,34 @@ class BitskriegState(State):
         higher roller choosing" (a tie rolls again)."""
         chooser = self.options["axis_chooser"]
         if chooser != "roll":
-            return 0 if chooser == "blue" else 1
+            return chooser
         rolls = []
         while not rolls or rolls[-1][0] == rolls[-1][1]:
             rolls.append([self.rng.roll(), self.rng.roll()])
-        winner = 0 if rolls[-1][0] > rolls[-1][1] else 1
+        winner = BLUE if rolls[-1][0] > rolls[-1][1] else RED
         self.last_roll = {"kind": "axis", "seat": winner, "dice": rolls}
         return winner
 
     def _do_axis(self, seat, axis):
         self.axis = axis
-        self.phase, self.turn = "home", 1 - seat
+        self.phase, self.turn = "home", OTHER[seat]
 
     def _do_home(self, seat, edge):
         self.home[seat] = edge
-        self.home[1 - seat] = BACK[edge]
+        self.home[OTHER[seat]] = BACK[edge]
         self.first = seat
         self.phase = "deploy"
 
     def _do_place(self, seat, verb, letter, square, facing):
         cls = letter.upper()
         self.placed[seat] += 1
-        piece = f"{data.SEAT_NAMES[seat]['name'].lower()}-{self.placed[seat]}"
+        piece = f"{seat}-{self.placed[seat]}"
         self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy", piece]
         if verb == "deploy":
             self.hand[seat].remove(cls)
             if not self.hand[seat]:
                 if seat == self.first:
-                    self.turn = 1 - seat
+                    self.turn = OTHER[seat]
                 else:
                     self.phase, self.turn = "flags", self.first
             return
@@ -615,7 +620,7 @@ class BitskriegState(State):
         self.flags[seat].append(sq_parse(square))
         if len(self.flags[seat]) == data.FLAGS_PER_PLAYER["value"]:
             if seat == self.first:
-                self.turn = 1 - seat
+                self.turn = OTHER[seat]
             else:
                 self.phase, self.turn = "play", self.first
 
@@ -701,14 +706,14 @@ class BitskriegState(State):
     def end_turn(self):
         seat = self.turn
         self.phase = "play"
-        alive = [bool(self.seat_tanks(s)) for s in (0, 1)]
-        if not alive[1 - seat]:  # if a ram wiped out both sides, the rammer wins
+        other = OTHER[seat]
+        if not self.seat_tanks(other):  # if a ram wiped out both sides, the rammer wins
             self.finish(seat, "destroyed")
             return
-        if not alive[seat]:
-            self.finish(1 - seat, "destroyed")
+        if not self.seat_tanks(seat):
+            self.finish(other, "destroyed")
             return
-        self.turn = 1 - seat
+        self.turn = other
         flags = self.flags[seat]
         if flags and all(self.tanks.get(f, (None,))[0] == self.turn for f in flags):
             self.finish(self.turn, "flags")
@@ -754,7 +759,7 @@ class BitskriegState(State):
             sq = sq_parse(fields[0])
             if not is_dice_square(sq):
                 return "flags go on squares with dice symbols (not on the edge)"
-            if sq in self.obstacles or sq in self.tanks or sq in self.flags[0] + self.flags[1]:
+            if sq in self.obstacles or sq in self.tanks or sq in self.flags[BLUE] + self.flags[RED]:
                 return "flags go on a free square (no obstacle, tank or other flag)"
             return "your two flags may not share a row or a column"
         if kind == "place":
@@ -845,7 +850,7 @@ class BitskriegState(State):
     def deal_hidden(self, seen, rng):
         """A seat's secret picks: as many counters as it hides, at random from those neither on the
         board nor destroyed."""
-        for seat in (0, 1):
+        for seat in SEATS:
             if hidden(self.hand[seat]):
                 known = [t[1] for t in self.tanks.values() if t[0] == seat] + list(self.destroyed[seat])
                 pool = [c for c in data.CLASS_ORDER for _ in range(CLASSES[c]["count"])]
@@ -859,10 +864,31 @@ class BitskriegState(State):
 class BitskriegGame(Game):
     name = "bitskrieg"
     title = "Bitskrieg"
-    seats = (0, 1)
+    seats = SEATS
+    former_seats = {"0": "blue", "1": "red"}  # save format 1 numbered the seats
 
     def seat_name(self, seat):
-        return ("Blue", "Red")[int(seat)]
+        return side(seat)
+
+    def upgrade(self, version, stored):
+        """A stored position of format 1 (seats 0 and 1, per-seat lists) with the seats named (format 2)."""
+        if version != 1:
+            return stored
+        named = dict(enumerate(SEATS))
+
+        def seat(old):
+            return None if old is None else named[old]
+
+        new = dict(stored, **{key: dict(zip(SEATS, stored[key], strict=True)) for key in (
+            "chosen", "hand", "destroyed", "reserve_used", "rebuilds", "home", "flags", "placed")})
+        new.update({key: seat(stored[key]) for key in ("turn", "first", "winner")})
+        new["tanks"] = {square: dict(tank, seat=named[tank["seat"]]) for square, tank in stored["tanks"].items()}
+        roll = stored["last_roll"]
+        if roll is not None:
+            new["last_roll"] = roll = dict(roll, seat=named[roll["seat"]])
+            if roll["kind"] == "fire":
+                roll["target"] = dict(roll["target"], seat=seat(roll["target"]["seat"]))
+        return new
 
     state_class = BitskriegState
     max_actions = 5000
@@ -1007,7 +1033,7 @@ class BitskriegGame(Game):
         return f"{hit} against {armor}, none above it: deflected."
 
     def describe_end(self, state):
-        loser = side(1 - state.winner)
+        loser = side(OTHER[state.winner])
         if state.won_by == "flags":
             return f"{side(state.winner)} wins: both {loser} flags held at the start of {side(state.winner)}'s turn."
         return f"{side(state.winner)} wins: every {loser} tank destroyed."

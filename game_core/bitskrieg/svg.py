@@ -23,7 +23,7 @@ PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
 TERRAIN_EFFECT = {"obstacle": "blocks movement and fire", "building": "blocks movement and fire",
                   "woods": "can be entered, blocks fire", "water": "blocks movement, not fire; never destroyed"}
 ROTATION = {"n": 0, "e": 90, "s": 180, "w": 270}
-PALE = {0: "#d9e4f7", 1: "#f6dcd9"}  # the finished side of a counter
+PALE = {"blue": "#d9e4f7", "red": "#f6dcd9"}  # the finished side of a counter
 INK, PAPER, PANEL, LINE = "#1f2421", "#f4efe4", "#fffaf0", "#c9b98f"
 PROMPTS = {
     "obstacles": "roll the dice to place an obstacle",
@@ -179,7 +179,7 @@ PRINTED_BOARD = {lay.narrow: printed_board(lay) for lay in (WIDE, NARROW)}
 def draw_board(view, lay):
     st = view["state"]
     out = [PRINTED_BOARD[lay.narrow]]
-    for seat, edge in enumerate(st["home"]):
+    for seat, edge in st["home"].items():
         for sq in edge_squares(edge) if edge else ():
             left, top = lay.corner(sq)
             out.append(f'<rect x="{left + 2}" y="{top + 2}" width="{lay.cell - 4}" height="{lay.cell - 4}" '
@@ -224,8 +224,8 @@ def draw_obstacle(sq, terrain, lay):
 def draw_flags(view, lay):
     """Each flag as a pennant in the top-right corner of its square (over a tank standing on it)."""
     out = []
-    for seat in (0, 1):
-        for square in view["state"]["flags"][seat]:
+    for seat, flags in view["state"]["flags"].items():
+        for square in flags:
             left, top = lay.corner(sq_parse(square))
             x, y, h = left + lay.cell - 16, top + lay.cell * 0.55, lay.cell * 0.45
             out.append(f'<g class="flag"><title>{seat_name(seat)} flag on {square}</title>'
@@ -635,7 +635,7 @@ def draw_panel(view, ui, lay):
     st = view["state"]
     x, y, w = lay.panel_x + 10, lay.panel_y + 8, lay.panel_w - 20
     out = []
-    for s in (0, 1):
+    for s in data.SEATS:
         y = player_card(view, ui, lay, s, x, y, w, out) + 10
     y = draw_roll(st, lay, x, y, w, out)
     # on a laptop the key sits at the foot of the panel, so nothing above it moves when it is drawn
@@ -737,7 +737,7 @@ KEY_HEIGHT = 64  # the key's four lines on a laptop (three on a phone)
 def draw_key(lay, x, y, w, out):
     """How to read a counter, beside a sample one."""
     size = 44
-    out.append(f'<g transform="translate({x} {y})">{counter(size, 0, "M", "e")}</g>')
+    out.append(f'<g transform="translate({x} {y})">{counter(size, "blue", "M", "e")}</g>')
     lines = wrap(KEY, w - size - 10, lay.text)
     for i, line in enumerate(lines):
         out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=lay.text, anchor="start", fill="#555"))

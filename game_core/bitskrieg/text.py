@@ -18,8 +18,8 @@ def cell(st, square):
     terrain = st["obstacles"].get(square)
     if terrain:
         return OBSTACLE_MARKS[terrain]
-    for seat in (0, 1):
-        if square in st["flags"][seat]:
+    for seat, flags in st["flags"].items():
+        if square in flags:
             return "F" + seat_name(seat)[0] + " "
     return " . " if is_dice_square(sq_parse(square)) else " , "
 
@@ -33,7 +33,7 @@ def text_board(view):
         lines.append(f"  {rank}  {row} {rank}")
     lines.append(header)
     lines.append("")
-    for seat in (0, 1):
+    for seat in data.SEATS:
         hand = st["hand"][seat]
         picks = (f"{count(hand)} face-down" if isinstance(hand, dict)
                  else ", ".join(data.TANK_CLASSES[c]["short"] for c in hand) or "none")
