@@ -856,6 +856,9 @@ class Remote:
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log",
                          "unsent", "final_sent", "verdict"):
                 setattr(remote, name, data[name])
+            for name in ("winner", "cheater"):  # a verdict stored before Bitskrieg's seats were named
+                if remote.verdict and remote.verdict.get(name) is not None:
+                    remote.verdict[name] = game.saved_seat(remote.verdict[name])
             # a side saved before the shared deck (a Bitskrieg game of session 7) has none of these
             remote.swaps, remote.owed, remote.creator = data.get("swaps", []), data.get("owed", []), data.get("creator")
             remote.first_deck, remote.deck = ([number(v) for v in data.get(k, [])] for k in ("first_deck", "deck"))

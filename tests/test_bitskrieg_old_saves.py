@@ -139,6 +139,10 @@ def test_both_sides_of_a_remote_game_of_format_1_load_and_play_to_a_checked_end(
     play_to_the_end(sides)
     assert sides["blue"].verdict["ok"] and sides["red"].verdict["ok"]
     assert sides["blue"].verdict["winner"] == sides["red"].verdict["winner"] in ("blue", "red")
+    # a side checked before the seats were named stored its verdict's winner as a number
+    finished = json.loads(json.dumps(sides["blue"].to_dict()))
+    finished["verdict"]["winner"] = {"blue": 0, "red": 1}[finished["verdict"]["winner"]]
+    assert Remote.from_dict(finished).verdict == sides["blue"].verdict
 
 
 def test_a_remote_code_sent_before_the_seats_were_named_is_still_received():
