@@ -1,0 +1,112 @@
+"""Blitzed! rules at their edges, each written to kill a mutant that lived (docs/mutation.md): the
+exact refusal for each wrong moment, the words of the log, and a bot's rebuild of the deck from a view.
+Rules from shared/rules/blitzed.txt."""
+
+import pytest
+
+from game_core.blitzed import GAME
+from game_core.engine import BrokenInvariant, IllegalAction
+from game_core.rng import Rng
+from tests.test_blitzed_rules import cards, play_round, started, tied_finish, with_dice
+
+
+def refusal(state, action) -> str:
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    return str(err.value)
+
+
+def test_each_wrong_moment_is_refused_with_its_own_reason():
+    # Game Setup / Gameplay: a round starts with "Ready... Blitz!" once everyone is ready.
+    waiting = GAME.new_game(1, {"players": 3}).apply("p1 ready")
+    assert refusal(waiting, "p1 ready") == "Red is already ready: waiting for the others"
+    assert refusal(waiting, "p2 roll") == "the round has not started yet: everyone first says they are ready"
+    # Game End: in a tie the tied leaders choose one more round or a shared win; nobody else acts.
+    tie = tied_finish()
+    assert refusal(tie, "p3 share") == ("only the players tied for the lead choose between one more round "
+                                        "and a shared win")
+    assert refusal(tie, "p1 roll") == "the game ended in a tie: choose one more round or a shared win"
+    assert refusal(tie.apply("p1 share"), "p1 more") == "Red has already agreed to share the win"
+    # Rolling and Thundering: during the race there is nothing to confirm.
+    race = started(3)
+    for verb in ("ready", "more", "share"):
+        assert refusal(race, f"p1 {verb}") == "the round is being played: roll and claim"
+    assert refusal(race, "p1 unclaim") == "you have no claim to take back"
+
+
+def test_a_claimed_thunder_card_stops_rolling_and_setting_aside():
+    # As long as you have not played your thunder card you may re-roll; once it is down you take it back first.
+    state = with_dice(cards(started(3), "T1", "T2"), p1=[5, 4, 2]).apply("p1 claim T1")
+    for action in ("p1 roll", "p1 keep 1"):
+        assert refusal(state, action) == ("your thunder card is down: take it back before you roll or set "
+                                          "dice aside again")
+
+
+def test_the_log_counts_the_dice_rolled_again():
+    state = started(3).apply("p1 roll")
+    assert GAME.describe_action(state, "p1 roll") == "Red rolls"
+    assert GAME.describe_action(state.apply("p1 keep 1"), "p1 roll") == "Red rolls 2 dice"
+    assert GAME.describe_action(state.apply("p1 keep 1,3"), "p1 roll") == "Red rolls 1 die"
+
+
+def test_a_ready_only_says_so():
+    state = GAME.new_game(1, {"players": 3})
+    after = state.apply("p1 ready")
+    assert GAME.narrate(state, after) == [("Red is ready", None)]
+
+
+def test_the_tie_is_told_once_and_one_more_round_is_not_a_verdict():
+    tie = tied_finish()
+    shared = tie.apply("p1 share")
+    assert GAME.narrate(tie, shared) == [("Red agrees to share the win", None)]
+    more = tie.apply("p1 more")
+    lines = [text for text, _ in GAME.narrate(tie, more)]
+    assert lines[0] == "Red asks for one more round"
+    assert lines[1].startswith("New task cards for round 2, face up: ") and len(lines) == 2
+
+
+def test_a_bot_rebuilds_the_deck_from_what_it_has_not_seen():
+    # The deck is face down; the discard pile and the table are open. A round has been played, so all three exist.
+    state = cards(started(3), "T1", "T2")
+    state = play_round(state, {"p1": "T1", "p2": "T2"}, {"p1": [5, 4, 2], "p2": [6, 3, 4]})
+    assert state.discard and state.deck
+    rebuilt = GAME.state_from_view(state.view("p2"), Rng(5))
+    rebuilt.check_invariants()
+    assert sorted(rebuilt.deck) == sorted(state.deck)
+    assert rebuilt.discard == state.discard and rebuilt.cards == state.cards
+    assert GAME.state_from_view(state.view("p2"), Rng(5)).deck == rebuilt.deck  # drawn with the rng given
+    assert len({tuple(GAME.state_from_view(state.view("p2"), Rng(s)).deck) for s in range(4)}) > 1
+
+
+def broken(state, change) -> str:
+    """The message check_invariants gives for a copy of `state` that `change` corrupted."""
+    state = state.copy()
+    change(state)
+    with pytest.raises(BrokenInvariant) as err:
+        state.check_invariants()
+    return str(err.value)
+
+
+def test_each_corrupted_position_is_named():
+    # Contents: 40 lightning bolts and 23 task cards; one thunder card per player; no card under the -2.
+    race = with_dice(cards(started(3), "T1", "T2"), p1=[5, 4, 2], p2=[6, 3, 4])
+    one_claim = race.apply("p1 claim T1")
+
+    def bolts_from_nowhere(s): s.bolts["p1"] += 1
+    def in_debt(s): s.bolts["p1"], s.supply = -1, s.supply + s.bolts["p1"] + 1
+    def claimed_twice(s): s.claims["p2"] = "T1"
+    def claim_off_the_table(s): s.claims["p2"] = s.deck[0]
+    def every_card_claimed(s): s.claims["p2"] = "T2"
+    def card_under_minus_two(s): s.cards[-1], s.deck = s.deck[-1], s.deck[:-1]
+    def card_doubled(s): s.deck.append(s.deck[0])
+
+    assert broken(race, bolts_from_nowhere) == "a bolt appeared or vanished"
+    assert broken(race, in_debt) == "a negative pile of bolts"
+    assert broken(one_claim, claimed_twice) == "a card is claimed twice"
+    assert broken(one_claim, claim_off_the_table) == "a claim on a card that is not on the table"
+    assert broken(one_claim, every_card_claimed) == "the round should have ended"
+    assert broken(race, card_under_minus_two) == "a task card missing, or one under the -2"
+    assert broken(race, card_doubled) == "a task card is lost or doubled"
+    waiting = GAME.new_game(1, {"players": 3})
+    assert broken(waiting, lambda s: s.dice.update(p1=[1, 0, 0])) == "a claim or a roll before the round started"
+    assert broken(waiting, lambda s: s.claims.update(p1=s.cards[0])) == "a claim or a roll before the round started"
