@@ -110,3 +110,36 @@ def test_each_corrupted_position_is_named():
     waiting = GAME.new_game(1, {"players": 3})
     assert broken(waiting, lambda s: s.dice.update(p1=[1, 0, 0])) == "a claim or a roll before the round started"
     assert broken(waiting, lambda s: s.claims.update(p1=s.cards[0])) == "a claim or a roll before the round started"
+
+
+def test_the_table_after_a_round_shows_who_was_left_with_the_minus_two():
+    # Next Round: the last player is left with the -2; the board shows the round as it ended.
+    tie = tied_finish()
+    slots = tie.facts("p1")["slots"]
+    assert slots[-1] == {"value": -2, "card": None, "holder": "p3"}
+    assert [slot["holder"] for slot in slots[:2]] == ["p1", "p2"]
+    assert tie.facts("p1")["free"] == []
+    over = tie.apply("p1 share").apply("p2 share")
+    assert over.facts("p3")["slots"][-1]["holder"] == "p3"
+    waiting = GAME.new_game(1, {"players": 3})
+    assert waiting.facts("p1")["free"] == [] and waiting.facts("p1")["slots"][-1]["holder"] is None
+    assert started(3).facts("p1")["slots"][-1]["holder"] is None  # nobody is left over while the race is on
+
+
+def test_the_zero_card_made_is_no_change():
+    # Rolling and Thundering: "0" has no effect.
+    state = with_dice(cards(started(3), "T1", "T2"), p1=[5, 4, 2], p2=[6, 3, 4])
+    state = play_round(state, {"p1": "T1", "p2": "T2"}, {})
+    assert state.facts("p1")["scoring"] == [
+        "Red made sum 11 (5, 4 and 2) on the +1 card: gains 1 bolt (9 now)",
+        "Blue made 3-4-6 (6, 3 and 4) on the 0 card: no change (8 now)",
+        "Green was left over with the \u22122 card: pays 2 bolts (6 now)"]
+
+
+def test_the_last_rounds_scoring_leaves_the_table_when_the_next_race_starts():
+    state = with_dice(cards(started(3), "T1", "T2"), p1=[5, 4, 2], p2=[6, 3, 4])
+    state = play_round(state, {"p1": "T1", "p2": "T2"}, {})
+    assert state.facts("p1")["scoring"]
+    for seat in state.seats:
+        state = state.apply(f"{seat} ready")
+    assert state.phase == "roll" and state.last_round and state.facts("p1")["scoring"] == []

@@ -1,0 +1,165 @@
+"""Fall Blau rules at their edges, each written to kill a mutant that lived (docs/mutation.md): every
+broken invariant named (with the box's limits themselves allowed), the log's words for an exhausted
+general and a reshuffle, the names in a notation error, and the advisor's one-game estimate.
+Rules from shared/rules/fall-blau.txt."""
+
+import pytest
+
+from game_core.engine import BrokenInvariant, IllegalAction
+from game_core.fall_blau import GAME, data
+from game_core.fall_blau.bots import estimate_win_chance
+from game_core.rng import Rng
+from tests.test_fall_blau_rules import orders, place
+
+
+def whole(state):
+    """orders() clears the frontline without returning a Major Counter-Attack to the deck: put it back."""
+    dealt = [e for e, card in data.EVENTS.items() if not card["hard"]]
+    state.deck += [e for e in dealt if e not in state.deck]
+    state.check_invariants()
+    return state
+
+
+def broken(state, change) -> str:
+    """The message check_invariants gives for a copy of `state` that `change` corrupted."""
+    state = state.copy()
+    change(state)
+    with pytest.raises(BrokenInvariant) as err:
+        state.check_invariants()
+    return str(err.value)
+
+
+def test_the_box_limits_themselves_are_allowed():
+    # Components: 20 red and 16 grey cubes; the supply track and the calendar have ends; a hand holds 5 cards.
+    state = whole(orders())
+    place(state, 1, "rossosh", data.RED_CUBES)
+    state.supply = data.MAX_SUPPLY
+    state.calendar = data.WINTER
+    state.hand, state.deck = state.deck[-data.HAND_LIMIT:], state.deck[:-data.HAND_LIMIT]
+    state.generals["hoth"]["cubes"] += data.GREY_CUBES - state.grey_on_table()
+    state.check_invariants()
+
+
+def test_each_corrupted_position_is_named():
+    state = whole(orders())
+    place(state, 1, "rossosh", 2)
+    assert broken(state, lambda s: place(s, 2, "kalach", data.RED_CUBES)) == "more red cubes than the box holds"
+    assert broken(state, lambda s: s.generals["hoth"].update(cubes=data.GREY_CUBES)) == \
+        "more grey cubes than the box holds"
+    assert broken(state, lambda s: setattr(s, "supply", data.MAX_SUPPLY + 1)) == "supply off its track"
+    assert broken(state, lambda s: setattr(s, "supply", -1)) == "supply off its track"
+    assert broken(state, lambda s: setattr(s, "calendar", data.WINTER + 1)) == "the calendar is off its track"
+    assert broken(state, lambda s: setattr(s, "hand", s.deck[:data.HAND_LIMIT + 1])) == "too many cards in hand"
+    assert broken(state, lambda s: s.front[0].update(red=-1)) == "negative cubes on the front"
+    assert broken(state, lambda s: setattr(s, "vp", -1)) == "negative victory points"
+
+
+def test_an_exhausted_general_and_a_reshuffle_are_told():
+    # The event deck is empty: exhaust a ready general, then shuffle the discards into a new deck.
+    state = orders()
+    state.deck, state.discard_pile = ["treibstoff1"], ["stug1", "stug2"]
+    after = state.apply("end").apply("exhaust hoth")
+    assert after.report[:2] == ["Hoth is exhausted for this turn.",
+                                "The 2 discarded events are shuffled into a new deck."]
+    assert GAME.describe_outcome(state, after) == " ".join(after.report)
+    one = orders()
+    one.deck, one.discard_pile = ["treibstoff1"], ["stug1"]
+    assert "The 1 discarded event are shuffled into a new deck." in one.apply("end").apply("exhaust hoth").report
+
+
+def test_a_notation_error_names_what_was_expected():
+    state = orders()
+    for action, expected in (("attack zhukov 1", "general"), ("advance hoth kalach nowhere 2", "campaign card"),
+                             ("deploy 4", "slot (1-3)"), ("discard hoth", "event card"),
+                             ("play stug1 volga", "general or slot"),
+                             ("reorg hoth x paulus", "general (or - for an empty slot)")):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action)
+        assert f"is not a valid {expected} in" in str(err.value), action
+
+
+def test_the_advisors_estimate_plays_one_game_from_the_view():
+    state = orders()
+    view = state.view("player")
+    mine, theirs = Rng.from_seed(4, "est"), Rng.from_seed(4, "est")
+    assert GAME.win_chance(view, mine) == estimate_win_chance(view, theirs, 1)
+    assert mine.next64() == theirs.next64()  # the same one game was played: the streams are level
+
+
+def move(state, event, pile):
+    state.deck.remove(event)
+    pile.append(event)
+
+
+def test_a_general_and_the_cards_are_each_in_one_place():
+    state = whole(orders())
+    state.generals["hoth"]["cubes"] = 1  # a general with one grey cube left still stands
+    state.check_invariants()
+    assert broken(state, lambda s: s.generals["hoth"].update(cubes=0)) == "hoth is off the table"
+    assert broken(state, lambda s: s.slots.__setitem__(1, None)) == "hoth is off the table"
+    assert broken(state, lambda s: s.deck.pop()) == "an event card is lost or doubled"
+    assert broken(state, lambda s: s.captured.append(s.queue[0])) == "a campaign card is in two places"
+
+
+def test_a_bot_rebuilds_the_deck_from_the_events_it_has_not_seen():
+    # Hand, cards in play, the discard pile and captured Major Counter-Attacks are open; the deck is not.
+    state = whole(orders())
+    move(state, "stug1", state.hand)
+    move(state, "zhukov", state.in_play)
+    move(state, "stuka", state.discard_pile)
+    move(state, "volga", state.captured)
+    state.check_invariants()
+    rebuilt = GAME.state_from_view(state.view("player"), Rng(3))
+    rebuilt.check_invariants()
+    assert sorted(rebuilt.deck) == sorted(state.deck)
+
+
+def test_a_rebuilt_deck_keeps_kleists_top_card_and_skips_the_frontline_and_the_missions_seen():
+    # Von Kleist's reconnaissance shows the top event card; counter-attack cards on the front are open;
+    # Missions Mode: the missions drawn and done are open, the rest are a face-down deck.
+    state = whole(orders(generals=("kleist", "hoth", "paulus"), missions=True))
+    state.mission_deck = state.mission_deck or []
+    move(state, "southwest", [])
+    place(state, 2, "southwest", 2)
+    done = state.mission_deck.pop()
+    state.missions_done.append(done)
+    state.check_invariants()
+    assert state.missions and state.mission_deck
+    view = state.view("player")
+    assert view["state"]["deck_top"] == state.deck[-1]
+    for seed in range(3):
+        rebuilt = GAME.state_from_view(view, Rng(seed))
+        rebuilt.check_invariants()
+        assert rebuilt.deck[-1] == state.deck[-1] and sorted(rebuilt.deck) == sorted(state.deck)
+        assert len(rebuilt.mission_deck) == len(state.mission_deck)
+        assert sorted(rebuilt.mission_deck) == sorted(set(data.MISSIONS) - set(state.missions) - {done})
+
+
+def test_a_rebuilt_hard_mode_deck_holds_the_skull_cards():
+    state = orders(hard=True)
+    state.deck += [e for e in data.EVENTS if e not in state.deck]
+    state.check_invariants()
+    rebuilt = GAME.state_from_view(state.view("player"), Rng(1))
+    rebuilt.check_invariants()
+    assert "stavka" in rebuilt.deck
+
+
+def test_only_the_general_facing_a_card_or_next_to_it_may_attack_it():
+    # Attack: a general attacks the card in front of him or in a neighbouring slot, never two slots away.
+    state = whole(orders())
+    place(state, 1, "rossosh", 2)
+    front = state.facts("player")["front"][0]
+    assert sorted(front["white_dice"]) == sorted(front["modifiers"]) == ["gariboldi", "hoth"]
+
+
+def test_counter_attack_dice_need_a_general_to_strike_and_red_cubes_to_strike_with():
+    # Local counter-attacks: each card rolls one die per red cube against the general facing it (Zhukov +1).
+    state = whole(orders())
+    move(state, "zhukov", state.in_play)
+    place(state, 1, "rossosh", 2)
+    place(state, 2, "kalach", 0)
+    assert [f and f["counter_dice"] for f in state.facts("player")["front"]] == [3, 0, None]
+    del state.generals["gariboldi"]
+    state.slots[0], state.lost = None, ["gariboldi"]
+    state.check_invariants()
+    assert state.facts("player")["front"][0]["counter_dice"] == 0  # nobody faces it (Paulus is two slots away)
