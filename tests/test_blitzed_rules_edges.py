@@ -2,10 +2,12 @@
 exact refusal for each wrong moment, the words of the log, and a bot's rebuild of the deck from a view.
 Rules from shared/rules/blitzed.txt."""
 
+import json
+
 import pytest
 
 from game_core.blitzed import GAME
-from game_core.engine import BrokenInvariant, IllegalAction
+from game_core.engine import BrokenInvariant, IllegalAction, State
 from game_core.rng import Rng
 from tests.test_blitzed_rules import cards, play_round, started, tied_finish, with_dice
 
@@ -32,6 +34,8 @@ def test_each_wrong_moment_is_refused_with_its_own_reason():
     for verb in ("ready", "more", "share"):
         assert refusal(race, f"p1 {verb}") == "the round is being played: roll and claim"
     assert refusal(race, "p1 unclaim") == "you have no claim to take back"
+    all_aside = race.apply("p1 roll").apply("p1 keep 1,2,3")
+    assert refusal(all_aside, "p1 roll") == "all your dice are set aside: free at least one to roll"
 
 
 def test_a_claimed_thunder_card_stops_rolling_and_setting_aside():
@@ -143,3 +147,17 @@ def test_the_last_rounds_scoring_leaves_the_table_when_the_next_race_starts():
     for seat in state.seats:
         state = state.apply(f"{seat} ready")
     assert state.phase == "roll" and state.last_round and state.facts("p1")["scoring"] == []
+
+
+def test_the_view_is_the_engines_view_plus_each_racing_seats_own_moves():
+    # Blitzed! overrides State.view only to skip the JSON round trip and to give a seat that may act
+    # among others its own legal actions; everything else is the shared view.
+    race = with_dice(cards(started(3), "T1", "T2"), p1=[5, 4, 2]).apply("p1 keep 1,2")
+    over = tied_finish().apply("p1 share").apply("p2 share")
+    for state in (GAME.new_game(1, {"players": 3}), race, tied_finish(), over):
+        for seat in (None, "p1", "p3"):
+            view, shared = state.view(seat), State.view(state, seat)
+            assert view.pop("legal_actions", None) == (state.seat_actions(seat) if seat in (state.to_play or ())
+                                                       else None)
+            assert json.loads(json.dumps(view)) == json.loads(json.dumps(shared))
+    assert race.facts("p1")["last"] == {"seat": "p1", "verb": "keep", "card": None, "scored": False}

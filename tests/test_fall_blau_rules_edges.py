@@ -9,7 +9,7 @@ from game_core.engine import BrokenInvariant, IllegalAction
 from game_core.fall_blau import GAME, data
 from game_core.fall_blau.bots import estimate_win_chance
 from game_core.rng import Rng
-from tests.test_fall_blau_rules import orders, place
+from tests.test_fall_blau_rules import dice, orders, place
 
 
 def whole(state):
@@ -163,3 +163,101 @@ def test_counter_attack_dice_need_a_general_to_strike_and_red_cubes_to_strike_wi
     state.slots[0], state.lost = None, ["gariboldi"]
     state.check_invariants()
     assert state.facts("player")["front"][0]["counter_dice"] == 0  # nobody faces it (Paulus is two slots away)
+
+
+def test_locked_campaign_cards_are_those_neither_unlocked_on_the_front_nor_captured():
+    # Setup: only Voronezh starts unlocked; capturing a card unlocks those it names.
+    state = whole(orders())
+    place(state, 1, "voronezh", 1)
+    state.captured.append("rossosh")
+    state.queue.append("millerovo")
+    assert state.facts("player")["locked"] == ["kalach", "rostov", "kotelnikovo", "salsk", "krasnodar",
+                                               "stalingrad", "elista", "maikop", "novorossiysk", "tuapse",
+                                               "astrakhan", "grozny"]
+
+
+def test_choosing_the_generals_comes_first():
+    # Setup: choose three generals for the frontline, left to right, before any order.
+    state = GAME.new_game(7, {}).apply("general hoth")
+    for action, reason in (("end", "first choose three generals for the frontline"),
+                           ("general hoth", "that general is already on the frontline"),
+                           ("general salmuth", "that general is not in this game's pool")):
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action)
+        assert str(err.value) == reason
+
+
+def reasons(state, *actions):
+    """Each action's refusal, in order."""
+    said = []
+    for action in actions:
+        with pytest.raises(IllegalAction) as err:
+            state.apply(action)
+        said.append(str(err.value))
+    return said
+
+
+def test_a_pending_choice_is_made_first_and_only_among_its_options():
+    full = orders()
+    full.hand = ["stug1", "stug2", "stuka", "marsch1", "marsch2"]
+    full.deck = ["treibstoff1", "eisenbahn"]
+    full = full.apply("end")  # Hand limit: discard an event card before drawing a sixth
+    assert reasons(full, "consolidate hoth", "discard zhukov") == [
+        "your hand is full: discard an event card before drawing",
+        "choose one of: marsch1, marsch2, stug1, stug2, stuka"]
+    empty = orders()
+    empty.deck, empty.discard_pile = ["treibstoff1"], ["stug1"]
+    empty = empty.apply("end")  # the deck ran out: exhaust a ready general before reshuffling
+    assert reasons(empty, "end") == ["the event deck is empty: choose a general to exhaust before reshuffling"]
+    deploy = GAME.new_game(7, {})
+    for general in ("gariboldi", "hoth", "paulus"):
+        deploy = deploy.apply(f"general {general}")
+    assert deploy.pending["kind"] == "deploy"  # a Major Counter-Attack drawn with two empty slots to choose from
+    assert reasons(deploy, "end", "deploy 3") == ["choose where the Major Counter-Attack deploys first",
+                                                  "choose one of: 1, 2"]
+    tie = orders()
+    tie.vp = 8
+    place(tie, 1, "voronezh", 1)
+    place(tie, 2, "kalach", 2)
+    place(tie, 3, "kotelnikovo", 2)
+    tie = dice(tie, 3, 3, 3, 3, 3).apply("attack gariboldi 1")  # VP 9, a red circle: two cards worth the most
+    assert reasons(tie, "end") == ["choose which card receives the Soviet reinforcements first"]
+
+
+def test_each_refused_order_says_which_rule_stops_it():
+    state = whole(orders())
+    state.hand = ["stug1"]
+    state.deck.remove("stug1")
+    place(state, 2, "rossosh", 2)
+    assert reasons(state, "discard stug1", "exhaust hoth", "play stuka", "play stug1", "rally hoth",
+                   "consolidate salmuth", "advance hoth voronezh", "advance gariboldi kalach",
+                   "attack paulus 1", "attack hoth 3",
+                   "attack hoth 2 stuka") == [
+        "there is no discard choice to make now",
+        "there is no exhaust choice to make now",
+        "that event card is not in your hand",
+        "that event card cannot be played that way now",
+        "only Hoth, once per turn, after an order and with 2+ grey cubes, can rally",
+        "that general is not on the frontline",
+        "a general with a campaign card in front of him cannot advance",
+        "that campaign card is not in the unlocked queue",
+        "a general can only attack the card in front of him or next to it",
+        "there is no card in that slot to attack",
+        "only one event card from your hand can add dice to an attack"]
+    state.queue.append("kalach")
+    assert reasons(state, "advance gariboldi voronezh kalach 2", "reorg gariboldi hoth paulus") == [
+        "only Panzer generals may deploy a second card",
+        "a reorganization must place each living general exactly once and change the order"]
+    state.queue = []
+    assert reasons(state, "advance gariboldi voronezh") == ["there are no unlocked campaign cards to advance on"]
+    poor = whole(orders())
+    poor.supply = 0
+    place(poor, 1, "elista", 2)  # Elista costs one supply more to attack
+    poor.supply = 1
+    assert reasons(poor, "advance hoth voronezh rossosh 3", "attack gariboldi 1") == [
+        "not enough supply for that advance", "that attack costs 2 supply"]
+    poor.supply = 0
+    assert reasons(poor, "reorg hoth gariboldi paulus", "advance hoth voronezh") == [
+        "reorganizing the frontline costs 1 supply", "not enough supply for that advance"]
+    tired = dice(whole(orders()), 6, 6, 6, 6, 6).apply("consolidate hoth")
+    assert reasons(tired, "consolidate hoth") == ["that general is exhausted: only a ready general can take an order"]
