@@ -55,7 +55,10 @@ mutation() {
           slow="test_fall_blau_props.py::test_a_thousand_random_games_keep_the_invariants
                 test_fall_blau_props.py::test_registered_and_cli_simulation_exits_cleanly
                 test_fall_blau_props.py::test_board_offers_only_legal_clicks_and_always_one
-                test_fall_blau_board.py::test_no_text_leaves_its_card_badge_button_or_the_board" ;;
+                test_fall_blau_props.py::test_notation_round_trip_and_illegal_actions_leave_the_state_alone
+                test_fall_blau_board.py::test_no_text_leaves_its_card_badge_button_or_the_board
+                test_fall_blau_board.py::test_a_phone_gets_a_tall_drawing_with_text_of_at_least_11_px
+                test_fall_blau_board.py::test_the_board_never_repeats_a_tray_control_and_names_begin_with_the_visible_text" ;;
     blitzkrieg) sources="game_core/blitzkrieg/rules.py game_core/blitzkrieg/nippon.py game_core/blitzkrieg/solo.py"
           tests="$(echo tests/test_blitzkrieg_*.py)"
           slow="test_blitzkrieg_properties.py::test_invariants_over_1000_random_games

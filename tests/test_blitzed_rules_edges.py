@@ -34,6 +34,8 @@ def test_each_wrong_moment_is_refused_with_its_own_reason():
     for verb in ("ready", "more", "share"):
         assert refusal(race, f"p1 {verb}") == "the round is being played: roll and claim"
     assert refusal(race, "p1 unclaim") == "you have no claim to take back"
+    assert refusal(race, "p1 keep 1") == "roll your dice first"
+    assert refusal(race.apply("p1 roll"), "p1 keep none") == "those dice are already the ones set aside"
     all_aside = race.apply("p1 roll").apply("p1 keep 1,2,3")
     assert refusal(all_aside, "p1 roll") == "all your dice are set aside: free at least one to roll"
 
@@ -44,6 +46,12 @@ def test_a_claimed_thunder_card_stops_rolling_and_setting_aside():
     for action in ("p1 roll", "p1 keep 1"):
         assert refusal(state, action) == ("your thunder card is down: take it back before you roll or set "
                                           "dice aside again")
+    # A claimed card is blocked for everyone; only the cards dealt this round can be claimed.
+    assert refusal(state, "p1 claim T1") == "you have already claimed that card"
+    state = with_dice(state, p2=[6, 3, 4])
+    assert refusal(state, "p2 claim T1") == "sum 11 is already claimed by Red: a claimed card is blocked"
+    off_table = next(card for card in state.deck)
+    assert refusal(state, f"p2 claim {off_table}") == f"task card {off_table} is not on the table this round"
 
 
 def test_the_log_counts_the_dice_rolled_again():
@@ -161,3 +169,32 @@ def test_the_view_is_the_engines_view_plus_each_racing_seats_own_moves():
                                                        else None)
             assert json.loads(json.dumps(view)) == json.loads(json.dumps(shared))
     assert race.facts("p1")["last"] == {"seat": "p1", "verb": "keep", "card": None, "scored": False}
+
+
+def test_notation_errors_explain_and_a_clock_before_the_phase_began_is_stamped_at_zero():
+    for bad in ("p1 keep 4", "p1 keep 1,1", "p1 keep 1;2"):
+        with pytest.raises(IllegalAction) as err:
+            GAME.parse_action(None, bad)
+        assert str(err.value) == "keep lists dice 1 to 3 once each, e.g. 'p1 keep 1,3' or 'p1 keep none'"
+    assert GAME.stamp("p1 roll", 0) == "p1 roll @0" and GAME.stamp("p1 roll", -40) == "p1 roll @0"
+
+
+def test_rounds_and_clock_epochs_count_up_and_the_extra_round_flag_is_spent():
+    # Next Round: play another round, etc.; each start and each scoring restarts the time stamps' clock.
+    state = started(3)
+    assert (state.round, state.epoch) == (1, 1)
+    state = play_round(cards(state, "T1", "T2"), {"p1": "T1", "p2": "T2"}, {"p1": [5, 4, 2], "p2": [6, 3, 4]})
+    assert (state.round, state.epoch, state.phase) == (1, 2, "ready")
+    for seat in state.seats:
+        state = state.apply(f"{seat} ready")
+    assert (state.round, state.epoch) == (2, 3)
+    # Game End: one more round after a tie; if it ends level again, the flag for the extra round is spent.
+    tie = tied_finish()
+    assert tie.tiebreak is False
+    more = tie.apply("p1 more")
+    assert more.tiebreak is True
+    for seat in more.seats:
+        more = more.apply(f"{seat} ready")
+    # both leaders misclaim (2 bolts each, whatever the card), so they are level again
+    level = play_round(cards(more, "T1", "T2"), {"p1": "T1", "p2": "T2"}, {"p1": [1, 1, 1], "p2": [1, 1, 1]})
+    assert level.phase == "tie" and level.tiebreak is False

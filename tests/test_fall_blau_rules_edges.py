@@ -229,12 +229,13 @@ def test_each_refused_order_says_which_rule_stops_it():
     state.hand = ["stug1"]
     state.deck.remove("stug1")
     place(state, 2, "rossosh", 2)
-    assert reasons(state, "discard stug1", "exhaust hoth", "play stuka", "play stug1", "rally hoth",
+    assert reasons(state, "discard stug1", "exhaust hoth", "general ruoff", "play stuka", "play stug1", "rally hoth",
                    "consolidate salmuth", "advance hoth voronezh", "advance gariboldi kalach",
                    "attack paulus 1", "attack hoth 3",
                    "attack hoth 2 stuka") == [
         "there is no discard choice to make now",
         "there is no exhaust choice to make now",
+        "there is no general choice to make now",
         "that event card is not in your hand",
         "that event card cannot be played that way now",
         "only Hoth, once per turn, after an order and with 2+ grey cubes, can rally",
