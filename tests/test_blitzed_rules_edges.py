@@ -198,3 +198,21 @@ def test_rounds_and_clock_epochs_count_up_and_the_extra_round_flag_is_spent():
     # both leaders misclaim (2 bolts each, whatever the card), so they are level again
     level = play_round(cards(more, "T1", "T2"), {"p1": "T1", "p2": "T2"}, {"p1": [1, 1, 1], "p2": [1, 1, 1]})
     assert level.phase == "tie" and level.tiebreak is False
+
+
+def test_malformed_actions_are_refused_with_the_right_example():
+    for bad, reason in (
+            ("roll", "'roll' is not a Blitzed! action (e.g. 'p1 roll', 'p1 keep 1,3', 'p1 claim T7', "
+                     "'p1 unclaim', 'p1 ready')"),
+            ("p6 roll", "there is no seat p6: seats are p1 to p5"),
+            ("p1 claim", "claim needs a task card, e.g. 'p1 claim T7'"),
+            ("p1 claim T99", "claim needs a task card, e.g. 'p1 claim T7'"),
+            ("p1 roll 3", "'roll' takes nothing after it")):
+        with pytest.raises(IllegalAction) as err:
+            GAME.parse_action(None, bad)
+        assert str(err.value) == reason, bad
+
+
+def test_each_roll_is_counted():
+    state = started(3).apply("p1 roll").apply("p1 roll")
+    assert state.rolls == {"p1": 2, "p2": 0, "p3": 0}

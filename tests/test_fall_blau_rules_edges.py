@@ -262,3 +262,50 @@ def test_each_refused_order_says_which_rule_stops_it():
         "reorganizing the frontline costs 1 supply", "not enough supply for that advance"]
     tired = dice(whole(orders()), 6, 6, 6, 6, 6).apply("consolidate hoth")
     assert reasons(tired, "consolidate hoth") == ["that general is exhausted: only a ready general can take an order"]
+
+
+def test_each_mission_is_met_exactly_at_its_threshold():
+    # Missions Mode (our designed missions beside the rulebook's Propaganda example): each at its edge.
+    state = whole(orders(missions=True))
+    facts = {"card": "kalach", "helped": True, "losses": 0, "kills": 3, "double": True}
+
+    def met(mission, **changed):
+        return state.mission_met(data.MISSIONS[mission], dict(facts, **changed))
+
+    assert met("propaganda", card="rostov") and not met("propaganda", card="kalach")
+    assert not met("propaganda", card="rostov", helped=False)
+    state.turn_captures = 2
+    assert met("blitz")
+    state.turn_captures = 1
+    assert not met("blitz")
+    assert met("oil", card="maikop") and met("oil", card="grozny") and not met("oil", card="rostov")
+    assert met("clean") and not met("clean", losses=1)
+    state.supply = 8
+    assert met("stockpile")
+    state.supply = 7
+    assert not met("stockpile")
+    assert met("fullstrength")  # every general at his starting strength
+    state.generals["paulus"]["cubes"] -= 1
+    assert not met("fullstrength")
+    assert met("firestorm") and not met("firestorm", kills=2)
+    assert met("crush", card="volga") and not met("crush", card="rostov")
+    assert met("thrust") and not met("thrust", double=False)
+    assert met("assault", card="maikop") and met("assault", card="rostov") and not met("assault", card="kalach")
+    assert not state.mission_met({"trigger": "capture"}, facts)  # a mission with no known condition
+
+
+def test_supply_edges_of_orders():
+    # Orders cost supply: 1 to advance (2 with a Panzer general's second card), 1 to reorganize,
+    # the card's attack cost to attack; with exactly that much the order is affordable.
+    state = whole(orders())
+    place(state, 3, "rossosh", 2)
+    state.supply = 1
+    assert reasons(state, "reorg gariboldi hoth paulus", "advance gariboldi kalach", "attack hoth 3 stuka") == [
+        "a reorganization must place each living general exactly once and change the order",
+        "that campaign card is not in the unlocked queue",
+        "only one event card from your hand can add dice to an attack"]
+    state.queue.append("kalach")
+    state.supply = 2
+    assert reasons(state, "advance hoth voronezh kalach 2", "advance hoth voronezh kalach 3") == [
+        "a second card must go to an empty slot next to the general",
+        "a second card must go to an empty slot next to the general"]
