@@ -181,6 +181,8 @@ def test_notation_errors_explain_and_a_clock_before_the_phase_began_is_stamped_a
 
 def test_rounds_and_clock_epochs_count_up_and_the_extra_round_flag_is_spent():
     # Next Round: play another round, etc.; each start and each scoring restarts the time stamps' clock.
+    fresh = GAME.new_game(1, {"players": 3})
+    assert fresh.tiebreak is False and fresh.tied == [] and fresh.shares == [] and fresh.winners == []
     state = started(3)
     assert (state.round, state.epoch) == (1, 1)
     state = play_round(cards(state, "T1", "T2"), {"p1": "T1", "p2": "T2"}, {"p1": [5, 4, 2], "p2": [6, 3, 4]})
@@ -216,3 +218,19 @@ def test_malformed_actions_are_refused_with_the_right_example():
 def test_each_roll_is_counted():
     state = started(3).apply("p1 roll").apply("p1 roll")
     assert state.rolls == {"p1": 2, "p2": 0, "p3": 0}
+
+
+def test_who_may_still_act_between_rounds_and_in_a_tie():
+    waiting = GAME.new_game(1, {"players": 3}).apply("p1 ready")
+    assert waiting.seat_actions("p1") == [] and waiting.seat_actions("p2") == ["p2 ready"]
+    tie = tied_finish()
+    assert tie.seat_actions("p3") == [] and tie.seat_actions("p1") == ["p1 more", "p1 share"]
+    assert tie.apply("p1 share").seat_actions("p1") == []
+
+
+def test_a_new_epoch_starts_every_clock_at_zero():
+    # The clock restarts whenever a round starts or is scored: no stamp, claim or action carries over.
+    state = started(3)
+    assert (state.clock, state.claim_clock) == (0, 0)
+    assert state.seat_clock == state.acted == {"p1": 0, "p2": 0, "p3": 0}
+    assert state.apply("p1 roll @20").acted == {"p1": 1, "p2": 0, "p3": 0}
