@@ -309,3 +309,79 @@ def test_supply_edges_of_orders():
     assert reasons(state, "advance hoth voronezh kalach 2", "advance hoth voronezh kalach 3") == [
         "a second card must go to an empty slot next to the general",
         "a second card must go to an empty slot next to the general"]
+
+
+def test_the_verdict_names_the_victory_level():
+    # Game end: 27 VP is a Victory, 30 a Brilliant Victory (standard boxes); lost generals cost 2 VP each.
+    for vp, lost, verdict in ((30, [], "Brilliant Victory: 30 VP"), (27, [], "Victory: 27 VP"),
+                              (31, ["ruoff"], "Victory: 29 VP (31 less 2 for lost generals)")):
+        state = whole(orders())
+        state.vp, state.lost = vp, lost
+        state.finish("at the Soviet Winter Offensive")
+        assert state.report[-1] == f"{verdict} at the Soviet Winter Offensive (victory needs 27, brilliant 30)."
+        assert state.flow == [] and state.legal_actions() == []
+
+
+def special(card, target, faces):
+    state = whole(orders())
+    state.deck.remove(card)
+    state.hand = [card]
+    place(state, 2, target, 4)
+    after = dice(state, *faces).apply(f"play {card} 2")
+    return after.card_at(2)["red"], after.rolls, after.report
+
+
+def test_a_special_attack_ignores_the_fortress_only_with_dora():
+    # Event cards: Luftwaffe Support and Dora roll 3 black dice, a 3+ (after the terrain modifier) kills one
+    # red cube; Dora ignores the Fortress modifier; a special attack never captures.
+    assert special("dora", "rostov", (3, 3, 2)) == (
+        2, [{"slot": 2, "white": [], "black": [3, 3, 2], "modifier": 0}],
+        ["Black dice 3, 3, 2: 2 red cubes destroyed on Rostov (a special attack never captures)."])
+    red, rolls, report = special("luftwaffe1", "rostov", (4, 3, 2))
+    assert red == 3 and rolls[0]["modifier"] == 1
+    assert report == ["Black dice 4, 3, 2; -1 for Fortress: 1 red cube destroyed on Rostov "
+                      "(a special attack never captures)."]
+    assert special("dora", "maikop", (4, 3, 2))[:2] == (3, [{"slot": 2, "white": [], "black": [4, 3, 2],
+                                                            "modifier": 1}])  # Dora does not ignore mountains
+    assert special("luftwaffe1", "kalach", (6, 6, 6))[0] == 1
+
+
+def test_a_grey_cube_card_adds_to_the_general_and_consolidate_is_capped_at_his_start():
+    # Event cards give grey cubes (never more than the box holds); Consolidate gives +1 grey cube up to the
+    # general's starting strength, and +2 supply.
+    state = whole(orders())
+    state.deck.remove("ersatzheer")
+    state.hand = ["ersatzheer"]
+    state.generals["hoth"]["cubes"] = 3
+    after = state.apply("play ersatzheer hoth")
+    assert after.generals["hoth"]["cubes"] == 5 and after.report == ["Hoth gains 2 grey cubes (now 5)."]
+    full = whole(orders()).apply("consolidate hoth")
+    assert full.generals["hoth"]["cubes"] == 5 and full.report == ["Still 5 grey cubes, +2 supply (now 5)."]
+
+
+def test_an_advance_pays_its_supply_and_a_double_advance_is_a_thrust():
+    # Advance!: 1 supply per campaign card deployed; a Panzer general may deploy a second card beside him.
+    state = whole(orders(missions=True))
+    state.missions = ["thrust"]
+    state.queue.append("kalach")
+    after = state.apply("advance hoth voronezh kalach 1")
+    assert after.supply == 3 - 2 + 2 and after.missions_done == ["thrust"]  # thrust pays 2 supply
+    assert after.report[:2] == ["Voronezh deploys in slot 2 with 3 red cubes.",
+                                "Kalach deploys in slot 1 with 3 red cubes."]
+    assert not after.generals["hoth"]["ready"]
+    single = whole(orders()).apply("advance hoth voronezh")
+    assert single.supply == 2
+
+
+def test_elista_deploys_two_more_red_cubes_while_grozny_stands_and_the_box_runs_out():
+    state = whole(orders())
+    state.queue.append("elista")
+    after = state.apply("advance hoth elista")
+    assert after.card_at(2)["red"] == 4
+    assert after.report[0] == "Elista deploys in slot 2 with 4 red cubes (2 more while Grozny is not captured)."
+    short = whole(orders())
+    place(short, 1, "kalach", data.RED_CUBES - 1)
+    after = short.apply("advance hoth voronezh")
+    assert after.card_at(2)["red"] == 1 and after.report[0] == "Voronezh deploys in slot 2 with 1 red cube."
+    place(short, 1, "kalach", data.RED_CUBES)
+    assert short.apply("advance hoth voronezh").card_at(2)["red"] == 0
