@@ -385,3 +385,31 @@ def test_elista_deploys_two_more_red_cubes_while_grozny_stands_and_the_box_runs_
     assert after.card_at(2)["red"] == 1 and after.report[0] == "Voronezh deploys in slot 2 with 1 red cube."
     place(short, 1, "kalach", data.RED_CUBES)
     assert short.apply("advance hoth voronezh").card_at(2)["red"] == 0
+
+
+def quiet_draws(state):
+    """The next turn's two draws are hand cards (whole() put the Major Counter-Attack it returned on top)."""
+    for card in ("eisenbahn", "treibstoff1"):
+        state.deck.remove(card)
+        state.deck.append(card)
+    state.check_invariants()
+
+
+def test_von_salmuth_ignores_the_first_hit_and_two_extra_dice_cards_are_named():
+    # Our sixth general (the general_pool option): von Salmuth ignores the first hit of a counter-attack.
+    # Zhukov and (Hard Mode) Order No. 227 each add a die to a local counter-attack.
+    state = whole(orders(generals=("salmuth", "hoth", "paulus"), general_pool="six", hard=True))
+    move(state, "zhukov", state.in_play)
+    move(state, "order227", state.in_play)
+    place(state, 1, "rossosh", 1)
+    quiet_draws(state)
+    after = dice(state, 1, 1, 1).apply("end")
+    assert after.generals["salmuth"]["cubes"] == 5 - 2
+    assert after.report[1] == ("Local counter-attack from Rossosh on von Salmuth: dice 1, 1, 1 (+2 for General "
+                               "Zhukov and Order No. 227; von Salmuth ignores the first hit): 2 grey cubes lost.")
+    assert after.cues == [{"slot": 1, "kind": "counter", "text": "Counter-attack on von Salmuth: 2 grey lost",
+                           "label": "Counter-attack: -2 grey"}]
+    one = dice(whole(orders()), 1)
+    place(one, 1, "rossosh", 1)
+    quiet_draws(one)
+    assert one.apply("end").generals["gariboldi"]["cubes"] == 4  # one red cube, one die, a 1 hits
