@@ -355,17 +355,19 @@ def test_a_grey_cube_card_adds_to_the_general_and_consolidate_is_capped_at_his_s
     state.generals["hoth"]["cubes"] = 3
     after = state.apply("play ersatzheer hoth")
     assert after.generals["hoth"]["cubes"] == 5 and after.report == ["Hoth gains 2 grey cubes (now 5)."]
-    full = whole(orders()).apply("consolidate hoth")
+    full = whole(orders())
+    full.generals["gariboldi"]["cubes"] = 3  # room in the box: only Hoth's own strength caps him
+    full = full.apply("consolidate hoth")
     assert full.generals["hoth"]["cubes"] == 5 and full.report == ["Still 5 grey cubes, +2 supply (now 5)."]
 
 
 def test_an_advance_pays_its_supply_and_a_double_advance_is_a_thrust():
     # Advance!: 1 supply per campaign card deployed; a Panzer general may deploy a second card beside him.
     state = whole(orders(missions=True))
-    state.missions = ["thrust"]
+    state.missions, state.supply = ["thrust"], 5
     state.queue.append("kalach")
     after = state.apply("advance hoth voronezh kalach 1")
-    assert after.supply == 3 - 2 + 2 and after.missions_done == ["thrust"]  # thrust pays 2 supply
+    assert after.supply == 5 - 2 + 2 and after.missions_done == ["thrust"]  # thrust pays 2 supply
     assert after.report[:2] == ["Voronezh deploys in slot 2 with 3 red cubes.",
                                 "Kalach deploys in slot 1 with 3 red cubes."]
     assert not after.generals["hoth"]["ready"]
@@ -413,3 +415,31 @@ def test_von_salmuth_ignores_the_first_hit_and_two_extra_dice_cards_are_named():
     place(one, 1, "rossosh", 1)
     quiet_draws(one)
     assert one.apply("end").generals["gariboldi"]["cubes"] == 4  # one red cube, one die, a 1 hits
+
+
+def test_a_special_attack_counts_for_a_kills_mission():
+    # Missions Mode, Firestorm: destroy 3 red cubes in one attack; a special attack is an attack.
+    state = whole(orders(missions=True))
+    state.missions = ["firestorm"]
+    state.deck.remove("luftwaffe1")
+    state.hand = ["luftwaffe1"]
+    place(state, 2, "kalach", 4)
+    after = dice(state, 6, 6, 6).apply("play luftwaffe1 2")
+    assert after.card_at(2)["red"] == 1 and after.missions_done == ["firestorm"]
+
+
+def test_a_major_counter_attack_on_an_occupied_slot_is_not_local():
+    # A Major Counter-Attack that strikes a slot with a card rolls its own red cubes only: Zhukov's extra
+    # die is for local counter-attacks.
+    state = whole(orders())
+    move(state, "zhukov", state.in_play)
+    for slot, card in ((1, "voronezh"), (2, "rossosh"), (3, "salsk")):
+        place(state, slot, card, 0)
+    state.generals["gariboldi"]["cubes"] = 4  # the fewest grey cubes: Volga strikes slot 1
+    state.deck.remove("volga")
+    state.deck.append("volga")  # the Stalingrad Front Counter-Attack (4 red cubes) is the next draw
+    state.deck.remove("treibstoff1")
+    state.deck.insert(len(state.deck) - 1, "treibstoff1")
+    after = dice(state, *[6] * 12).apply("end")
+    assert "volga" in after.discard_pile
+    assert [len(r["soviet"]) for r in after.rolls] == [4]
