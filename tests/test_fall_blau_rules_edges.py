@@ -443,3 +443,29 @@ def test_a_major_counter_attack_on_an_occupied_slot_is_not_local():
     after = dice(state, *[6] * 12).apply("end")
     assert "volga" in after.discard_pile
     assert [len(r["soviet"]) for r in after.rolls] == [4]
+
+
+def test_an_attack_with_black_dice_against_a_fortress_is_rolled_and_told_in_full():
+    # Attack!: one white die per grey cube, plus an event card's black dice; the Fortress takes 1 from each
+    # die; 3+ kills a red cube, a white 1 or less costs a grey cube, a black die never does (page 5).
+    state = whole(orders(missions=True))
+    state.missions = ["firestorm"]
+    state.deck.remove("stuka")
+    state.hand = ["stuka"]
+    place(state, 2, "rostov", 6)
+    after = dice(state, 6, 6, 4, 4, 1, 4, 3, 1).apply("attack hoth 2 stuka")
+    assert after.rolls == [{"slot": 2, "white": [6, 6, 4, 4, 1], "black": [4, 3, 1], "modifier": 1}]
+    assert after.report[0] == ("White dice 6, 6, 4, 4, 1; black dice 4, 3, 1; -1 for Fortress: 5 red cubes "
+                               "destroyed, 1 grey cube lost.")
+    assert after.card_at(2)["red"] == 1 and after.generals["hoth"]["cubes"] == 4
+    assert after.missions_done == ["firestorm"]
+
+
+def test_a_card_with_no_red_cubes_left_falls_to_any_attack_and_a_clean_capture_is_rewarded():
+    # Missions Mode, Clean: capture a card without losing a grey cube.
+    state = whole(orders(missions=True))
+    state.missions = ["clean"]
+    place(state, 2, "kalach", 0)
+    after = state.apply("attack hoth 2")
+    assert after.report[0] == "No red cubes are left to defend it."
+    assert "kalach" in after.captured and after.missions_done == ["clean"]
