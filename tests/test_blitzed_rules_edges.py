@@ -9,7 +9,7 @@ import pytest
 from game_core.blitzed import GAME
 from game_core.engine import BrokenInvariant, IllegalAction, State
 from game_core.rng import Rng
-from tests.test_blitzed_rules import cards, play_round, started, tied_finish, with_dice
+from test_blitzed_rules import cards, play_round, started, tied_finish, with_dice
 
 
 def refusal(state, action) -> str:

@@ -9,7 +9,7 @@ from game_core.engine import BrokenInvariant, IllegalAction
 from game_core.fall_blau import GAME, data
 from game_core.fall_blau.bots import estimate_win_chance
 from game_core.rng import Rng
-from tests.test_fall_blau_rules import dice, orders, place
+from test_fall_blau_rules import dice, orders, place
 
 
 def whole(state):
