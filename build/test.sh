@@ -2,7 +2,7 @@
 # Install everything the tests need on a fresh Debian machine, build the site, run every test.
 #   Debian: chromium (Playwright drives it; `playwright install` is never run)
 #   PyPI:   requirements-test.txt into .venv      npm: the pinned runtime (build/package-lock.json)
-# `bash build/test.sh mutation [fast|core|full]`: mutation testing instead (docs/mutation.md).
+# `bash build/test.sh mutation [fast|core|GAME|full]`: mutation testing instead (docs/mutation.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,43 +21,86 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-test.txt .venv/requirement
   cp requirements-test.txt .venv/requirements-test.txt
 fi
 
-# Mutation testing with mutmut, in a scratch copy (mutmut writes its mutants/ next to the code):
+# Mutation testing with mutmut, in a scratch copy (mutmut writes its mutants/ next to the code). Scopes:
 #   fast: records.py against its tests (CI, about a minute); core: engine.py, session.py, records.py
-#   against their fast tests; full: core plus every game's rules against every test but e2e (hours).
+#   against their fast tests; a game (blitzed, fall_blau, blitzkrieg, bitskrieg): its rules against its
+#   own tests, less the long random-game runs and the board-layout checks (they only cost time: the rules
+#   tests kill what they would);
+#   full: core and then each game. MUTMUT_CHILDREN (default: every core) sets mutmut's --max-children.
 mutation() {
-  local scope="${1:-core}" work sources tests root
+  local scope="${1:-core}" work sources tests slow root start
+  if [ "$scope" = full ]; then
+    local failed=0 one
+    for one in core blitzed fall_blau blitzkrieg bitskrieg; do mutation "$one" || failed=1; done
+    return "$failed"
+  fi
   root="$PWD"
+  slow=""
   case "$scope" in
     fast) sources="game_core/records.py"
           tests="tests/test_records.py tests/test_core_saves.py" ;;
     core) sources="game_core/engine.py game_core/session.py game_core/records.py"
           tests="tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py" ;;
-    full) sources="game_core/engine.py game_core/session.py game_core/records.py $(ls game_core/*/rules.py game_core/blitzkrieg/nippon.py game_core/blitzkrieg/solo.py | tr '\n' ' ')"
-          tests="tests" ;;
-    *) echo "unknown mutation scope $scope: fast, core or full" >&2; return 2 ;;
+    blitzed) sources="game_core/blitzed/rules.py"
+          tests="$(echo tests/test_blitzed_*.py)"
+          slow="test_blitzed_play.py::test_four_hundred_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice
+                test_blitzed_play.py::test_thousand_random_games_keep_the_invariants
+                test_blitzed_play.py::test_simulate_cli_finishes
+                test_blitzed_play.py::test_bot_games_on_a_virtual_clock_finish_and_misclaims_happen
+                test_blitzed_newcomer.py::test_a_simulated_first_time_player_wins_a_third_of_rounds
+                test_blitzed_table.py::test_the_drawing_is_as_wide_as_the_screen_and_no_text_leaves_it
+                test_blitzed_table.py::test_no_tray_control_is_drawn_again_and_every_target_is_named_by_its_visible_text" ;;
+    fall_blau) sources="game_core/fall_blau/rules.py"
+          tests="$(echo tests/test_fall_blau_*.py)"
+          slow="test_fall_blau_props.py::test_a_thousand_random_games_keep_the_invariants
+                test_fall_blau_props.py::test_registered_and_cli_simulation_exits_cleanly
+                test_fall_blau_props.py::test_board_offers_only_legal_clicks_and_always_one
+                test_fall_blau_props.py::test_notation_round_trip_and_illegal_actions_leave_the_state_alone
+                test_fall_blau_board.py::test_no_text_leaves_its_card_badge_button_or_the_board
+                test_fall_blau_board.py::test_a_phone_gets_a_tall_drawing_with_text_of_at_least_11_px
+                test_fall_blau_board.py::test_the_board_never_repeats_a_tray_control_and_names_begin_with_the_visible_text" ;;
+    blitzkrieg) sources="game_core/blitzkrieg/rules.py game_core/blitzkrieg/nippon.py game_core/blitzkrieg/solo.py"
+          tests="$(echo tests/test_blitzkrieg_*.py)"
+          slow="test_blitzkrieg_properties.py::test_invariants_over_1000_random_games
+                test_blitzkrieg_nippon.py::test_invariants_over_1000_random_games
+                test_blitzkrieg_properties.py::test_simulate_cli_exits_zero
+                test_blitzkrieg_nippon.py::test_simulate_cli
+                test_blitzkrieg_solo.py::test_simulate_cli_solo
+                test_blitzkrieg_bots.py::test_easy_beats_random_from_both_sides" ;;
+    bitskrieg) sources="game_core/bitskrieg/rules.py"
+          tests="$(echo tests/test_bitskrieg_*.py)"
+          slow="test_bitskrieg_properties.py::test_thousand_random_games_keep_invariants
+                test_bitskrieg_properties.py::test_simulate_cli_exits_zero
+                test_bitskrieg_play.py::test_normal_bot_beats_random_play" ;;
+    *) echo "unknown mutation scope $scope: fast, core, blitzed, fall_blau, blitzkrieg, bitskrieg or full" >&2
+       return 2 ;;
   esac
+  for t in $slow; do tests="$tests --deselect=tests/$t"; done
   work="$(mktemp -d)"
   cp -r game_core tests pyproject.toml "$work"/
   rm -rf "$work/tests/pyodide"
+  mkdir "$work/web" && cp -r web/rules "$work/web/"  # the rules pages some tests read
   {
     echo "[mutmut]"
     echo "source_paths = game_core"
+    echo "also_copy = web"
     echo "only_mutate ="; for f in $sources; do echo "    $f"; done
     echo "pytest_add_cli_args_test_selection ="; for t in $tests; do echo "    $t"; done
     echo "pytest_add_cli_args = -p no:cacheprovider -x"
   } > "$work/setup.cfg"
-  (cd "$work" && "$root/.venv/bin/mutmut" run --max-children "$(nproc)" >/dev/null 2>&1 || true
+  start=$SECONDS
+  (cd "$work" && "$root/.venv/bin/mutmut" run --max-children "${MUTMUT_CHILDREN:-$(nproc)}" >/dev/null 2>&1 || true
    "$root/.venv/bin/mutmut" results --all true > results.txt 2>/dev/null
    # Equivalent mutants (no test can tell them from the code) are listed in docs/mutation.md as `name`.
    grep -o '`game_core\.[^`]*__mutmut_[0-9]*`' "$root/docs/mutation.md" | tr -d '`' | sort -u > equivalent.txt || true
-   echo "mutants and results in $work (mutmut show NAME there shows one)"
-   awk -F': ' 'NR == FNR { equivalent[$1] = 1; next }
+   echo "$scope: mutants and results in $work (mutmut show NAME there shows one), $(( (SECONDS - start) / 60 )) min"
+   awk -F': ' -v scope="$scope" 'NR == FNR { equivalent[$1] = 1; next }
      { gsub(/^ +/, "", $1); total++
        if ($2 == "killed" || $2 == "timeout" || $2 == "segfault") killed++
        else if ($1 in equivalent) same++
        else { alive++; print "not killed (" $2 "): " $1 } }
      END { score = (total > same) ? 100 * killed / (total - same) : 100
-           printf("mutants %d, killed %d, equivalent %d, not killed %d, score %.1f%%\n", total, killed, same, alive, score)
+           printf("%s: mutants %d, killed %d, equivalent %d, not killed %d, score %.1f%%\n", scope, total, killed, same, alive, score)
            exit (alive > 0) }' equivalent.txt results.txt)
 }
 
