@@ -7,9 +7,10 @@ import json
 import pytest
 
 from game_core.blitzed import GAME
-from game_core.engine import BrokenInvariant, IllegalAction, State
+from game_core.engine import IllegalAction, State
 from game_core.rng import Rng
 from test_blitzed_rules import cards, play_round, started, tied_finish, with_dice
+from invariants import broken
 
 
 def refusal(state, action) -> str:
@@ -88,15 +89,6 @@ def test_a_bot_rebuilds_the_deck_from_what_it_has_not_seen():
     assert rebuilt.discard == state.discard and rebuilt.cards == state.cards
     assert GAME.state_from_view(state.view("p2"), Rng(5)).deck == rebuilt.deck  # drawn with the rng given
     assert len({tuple(GAME.state_from_view(state.view("p2"), Rng(s)).deck) for s in range(4)}) > 1
-
-
-def broken(state, change) -> str:
-    """The message check_invariants gives for a copy of `state` that `change` corrupted."""
-    state = state.copy()
-    change(state)
-    with pytest.raises(BrokenInvariant) as err:
-        state.check_invariants()
-    return str(err.value)
 
 
 def test_each_corrupted_position_is_named():

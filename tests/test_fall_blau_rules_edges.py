@@ -5,11 +5,12 @@ Rules from shared/rules/fall-blau.txt."""
 
 import pytest
 
-from game_core.engine import BrokenInvariant, IllegalAction
+from game_core.engine import IllegalAction
 from game_core.fall_blau import GAME, data
 from game_core.fall_blau.bots import estimate_win_chance
 from game_core.rng import Rng
 from test_fall_blau_rules import dice, orders, place
+from invariants import broken
 
 
 def whole(state):
@@ -18,15 +19,6 @@ def whole(state):
     state.deck += [e for e in dealt if e not in state.deck]
     state.check_invariants()
     return state
-
-
-def broken(state, change) -> str:
-    """The message check_invariants gives for a copy of `state` that `change` corrupted."""
-    state = state.copy()
-    change(state)
-    with pytest.raises(BrokenInvariant) as err:
-        state.check_invariants()
-    return str(err.value)
 
 
 def test_the_box_limits_themselves_are_allowed():
