@@ -164,8 +164,8 @@ def python_bundles(wheel: Path) -> dict:
 # modules PyScript's own Python package and the glue import. Never `pyscript`, `js` objects or the DOM:
 # those are set up after the restore.
 SNAPSHOT_IMPORTS = ("game_core, game_core.games, game_core.limits, game_core.records, game_core.saves, "
-                    "game_core.session, game_core.stats, game_core.tray, asyncio, base64, collections, datetime, "
-                    "functools, html, inspect, io, json, pathlib, time")
+                    "game_core.remote, game_core.session, game_core.stats, game_core.tray, asyncio, base64, "
+                    "collections, datetime, functools, html, inspect, io, json, pathlib, time")
 SNAPSHOT_PAGE = 1 << 16  # the 31 MB heap is about 45% whole zero pages (in a few runs): the file leaves them out
 
 

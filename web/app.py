@@ -534,6 +534,7 @@ def on_hash_change(event=None) -> None:
 # -- drawing ---------------------------------------------------------------------------------
 TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
 board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
+board_is_live = False  # until the first render, #board holds the skeleton drawn at build time
 MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
 NARROW = window.matchMedia("(max-width: 760px)")  # the phone layout: ui["narrow"] for the drawings
 
@@ -624,9 +625,11 @@ def size_board() -> None:
 
 def reveal_targets(board) -> None:
     """A zoomed board pans to the choices when none of them is in its view (the next step is obvious)."""
+    if not board.classList.contains("zoomed"):  # (measuring every target costs a layout: only when zoomed)
+        return
     view = board.getBoundingClientRect()
     targets = [node.getBoundingClientRect() for node in board.querySelectorAll("[data-action]")]
-    if not board.classList.contains("zoomed") or not targets:
+    if not targets:
         return
     if any(r.right > view.left and r.left < view.right and r.bottom > view.top and r.top < view.bottom for r in targets):
         return
@@ -692,6 +695,7 @@ def save_over_flag(over: bool) -> None:
 
 
 def render() -> None:
+    global board_is_live
     focused = document.activeElement
     focus_key = None
     if focused:
@@ -703,7 +707,7 @@ def render() -> None:
         if drawer is not None:
             drawer.ui["narrow"] = bool(NARROW.matches)
     before = animated_marks(board)
-    places = piece_places(board)
+    places = piece_places(board) if board_is_live else {}  # nothing slides from the build-time skeleton
     if replay is None:
         frame = session.frame()
         board.innerHTML = frame["board"]
@@ -752,6 +756,7 @@ def render() -> None:
     size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
     reveal_targets(board)
     move_pieces(board, places)
+    board_is_live = True
     if focus_key is not None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
