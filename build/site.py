@@ -76,6 +76,9 @@ def package_version(name: str) -> str:
     return lock["packages"][f"node_modules/{name}"]["version"]
 
 
+PYSCRIPT_DIST = BUILD / "node_modules" / "@pyscript" / "core" / "dist"
+
+
 def vendor_runtime() -> Path:
     """npm ci the pinned runtime (only when missing or the lock changed)."""
     stamp = BUILD / "node_modules" / ".lock-sha"
@@ -105,7 +108,7 @@ def sha256(path: Path) -> str:
 
 def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
     pyodide_src = BUILD / "node_modules" / "pyodide"
-    pyscript_src = BUILD / "node_modules" / "@pyscript" / "core" / "dist"
+    pyscript_src = PYSCRIPT_DIST
     pyodide_dir = f"runtime/pyodide-{package_version('pyodide')}"
     pyscript_dir = f"runtime/pyscript-{package_version('@pyscript/core')}"
     out = SITE / pyodide_dir
@@ -128,13 +131,17 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
 def python_bundles(wheel: Path) -> dict:
     """Zips of bytecode compiled by the vendored Pyodide (build/precompile.mjs), one per game package and
     one for the statistics page: the engine core, the page's own game package and its glue module
-    (web/app.py as `app`, web/stats.py as `stats`). PyScript copies the zip, as it is, into the working
-    directory, and the page imports straight from it (see `pyscript_config`). Returns {game name or "stats": site-relative URL}; each zip sits in
+    (web/app.py as `app`, web/stats.py as `stats`), and PyScript's own Python package. PyScript copies the
+    zip, as it is, into the working directory, and the page imports straight from it (see `pyscript_config`).
+    A page restored from its snapshot has the zip first on sys.path already, so PyScript's `import pyscript`
+    loads the bytecode here rather than compiling the copy PyScript writes (the same source). Returns {game name or "stats": site-relative URL}; each zip sits in
     a folder named by its content hash, so it can be cached forever."""
     with zipfile.ZipFile(wheel) as archive:
         sources = {name: archive.read(name).decode() for name in archive.namelist()
                    if name.endswith(".py") and name not in COMMAND_LINE_ONLY}
     sources.update({"app.py": (WEB / "app.py").read_text(), "stats.py": (WEB / "stats.py").read_text()})
+    sources.update(json.loads(subprocess.run(["node", BUILD / "pyscript_package.mjs", PYSCRIPT_DIST],
+                                             capture_output=True, text=True, check=True).stdout))
     done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
                           text=True, check=True)
     compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}
@@ -142,9 +149,11 @@ def python_bundles(wheel: Path) -> dict:
 
     game_packages = {f"game_core/{package}/" for package in games.PACKAGES.values()}
     core = {name for name in compiled if name.startswith("game_core/") and not name.startswith(tuple(game_packages))}
-    contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | {"stats.pyc"}}
+    pyscript = {name for name in compiled if name.startswith("pyscript/")}
+    contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | pyscript | {"stats.pyc"}}
     for package in games.PACKAGES.values():
-        contents[package] = core | {name for name in compiled if name.startswith(f"game_core/{package}/")} | {"app.pyc"}
+        contents[package] = (core | pyscript | {"app.pyc"}
+                             | {name for name in compiled if name.startswith(f"game_core/{package}/")})
     urls = {}
     for bundle, names in contents.items():
         data = {name: compiled[name] for name in sorted(names)}

@@ -68,6 +68,11 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     page.reload()
     wait_ready(page)
     assert page.evaluate(STARTED) == "snapshot"
+    # A restored page does not compile PyScript's package: its bytecode comes from the page's bundle, not
+    # from the copy PyScript writes.
+    where = page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
+                          "'import pyscript.context; pyscript.context.__file__'))")
+    assert where == f"/home/pyodide/{GAME}.zip/pyscript/context.pyc"
     # Determinism in the restored interpreter: the same seeds and moves give the same positions as CPython.
     namespace = {}
     exec(PLAYOUT, namespace)
