@@ -7,8 +7,9 @@
 Every page figure is measured in the same run as the bare page (bench/bare.html: it only boots the
 same vendored Pyodide), several times. A load ratio is taken within each run (page / bare of that run,
 so a slow spell of the machine cancels out) and the median of those ratios is reported with its range:
-- navigation to data-ready for every game page, cold (a new browser profile) and warm (a reload in the
-  same profile, once the page has kept its Pyodide snapshot: the warm load restores it), and for every
+- navigation to data-ready for every game page, cold (a new browser profile: the page downloads its
+  Pyodide snapshot and restores it) and warm (a reload in the same profile, once the page has kept the
+  snapshot: the warm load restores the kept copy), and for every
   embed page from its click; as ratios to the bare page's cold and warm boot; on loopback and with the
   network throttled to 20 Mbit/s and 40 ms (Chromium's network emulation, through CDP);
 - first paint (the board skeleton is in the HTML, so first contentful paint is the board);
@@ -289,6 +290,7 @@ def summarise_pages(raw: dict, runs_by_page: dict, bare: list) -> dict:
                       "runtime_kb": round(raw["bytes"][key]["runtime_bytes"] / 1024, 1),
                       "own_kb": round(raw["bytes"][key]["own_bytes"] / 1024, 1),
                       "snapshot_kb": round(raw["snapshot_bytes"][key] / 1024, 1),
+                      "cold_from": sorted({r["cold"].get("started_from") for r in runs} - {None}),
                       "warm_from": sorted({r["warm"].get("started_from") for r in runs} - {None}),
                       "served_kb_with_service_worker": round(median(r["cold"]["served_bytes"] for r in runs) / 1024, 1)}
         pages[key]["meets"] = {
@@ -324,15 +326,16 @@ def report(result: dict) -> str:
              f"Browser tabs that crashed during a load (measured again in a new profile): "
              f"{', '.join(result['crashed_loads']) or 'none'}.", "",
              "A ratio is the median over runs of the page's load / the bare page's load in the same run "
-             "(lowest and highest run in brackets). Warm loads restore the page's Pyodide snapshot (the \"warm "
-             "from\" column says how each warm load started); the snapshot's KB are its file, gzipped as served, "
-             "downloaded once after the first visit is ready (counted in the service worker column)."]
+             "(lowest and highest run in brackets). A cold load downloads the page's Pyodide snapshot and "
+             "restores it, a warm load restores the copy kept then (the \"started from\" column says how the "
+             "cold and the warm loads started: download, kept or boot); the snapshot's KB are its file, gzipped "
+             "as served, which a cold load downloads (the last column counts it)."]
     for network, pages in s["pages"].items():
         bare = s["bare_ms"][network]
         lines += ["", f"## Page loads, {network} (ready = data-ready; embed pages from the click)", "",
                   f"Bare Pyodide boot: cold {bare['cold']} ms, warm {bare['warm']} ms.", "",
                   f"| page | cold ms | cold / bare (<= {TARGETS['cold_ratio']}) | warm ms | warm / bare (<= "
-                  f"{TARGETS['warm_ratio']}) | warm from | first paint ms (< {TARGETS['first_paint_ms']}) | "
+                  f"{TARGETS['warm_ratio']}) | started from (cold; warm) | first paint ms (< {TARGETS['first_paint_ms']}) | "
                   f"runtime KB | own KB (< {TARGETS['own_kb']}) | snapshot KB | KB served incl. service worker |",
                   "|---|---|---|---|---|---|---|---|---|---|---|"]
         for key, p in pages.items():
@@ -340,7 +343,7 @@ def report(result: dict) -> str:
             lines.append(f"| {key} | {p['cold_ms']} | {p['cold_ratio']} {mark[m['cold']]} "
                          f"({'-'.join(map(str, p['cold_ratio_range']))}) | {p['warm_ms']} | {p['warm_ratio']} "
                          f"{mark[m['warm']]} ({'-'.join(map(str, p['warm_ratio_range']))}) | "
-                         f"{', '.join(p['warm_from'])} | {p['first_paint_ms']} {mark[m['first_paint']]} | "
+                         f"{', '.join(p['cold_from'])}; {', '.join(p['warm_from'])} | {p['first_paint_ms']} {mark[m['first_paint']]} | "
                          f"{p['runtime_kb']} | {p['own_kb']} {mark[m['own_bytes']]} | {p['snapshot_kb']} | "
                          f"{p['served_kb_with_service_worker']} |")
     lines += ["", "## Engine inside Pyodide (Chromium) and in CPython", "",

@@ -1,8 +1,8 @@
-"""A return visit starts Python from the page's memory snapshot (web/snapshot.mjs, docs/snapshot.md).
+"""Every visit starts Python from the page's memory snapshot (web/snapshot.mjs, docs/snapshot.md).
 
-The first visit boots Pyodide normally and, once ready, keeps the page's snapshot in Cache Storage; the
-next one restores it, plays to the end, works offline and plays the same games as CPython. A snapshot
-that is missing, damaged or of an older build is never used: the page boots normally instead.
+The first visit downloads the page's snapshot, restores it and, once ready, keeps it in Cache Storage;
+the next one restores the kept copy, plays to the end, works offline and plays the same games as CPython.
+A snapshot that is missing, damaged or of an older build is never used: the page boots normally instead.
 """
 
 import random
@@ -62,12 +62,12 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     older = re.sub(r"/py/\w+/", "/py/000000000000/", url)  # the same page's snapshot, of an older build
     page.evaluate("(old) => caches.open('snapshots:blitzbox').then((c) => c.put(old, new Response('old build')))", older)
     wait_ready(page)
-    assert page.evaluate(STARTED) == "boot"
+    assert page.evaluate(STARTED) == "download"
     wait_kept(page, [url])  # and the older build's snapshot deleted
 
     page.reload()
     wait_ready(page)
-    assert page.evaluate(STARTED) == "snapshot"
+    assert page.evaluate(STARTED) == "kept"
     # A restored page does not compile PyScript's package: its bytecode comes from the page's bundle, not
     # from the copy PyScript writes.
     where = page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
@@ -88,7 +88,7 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     context.set_offline(True)
     page.reload()
     wait_ready(page)
-    assert page.evaluate(STARTED) == "snapshot"
+    assert page.evaluate(STARTED) == "kept"
     context.set_offline(False)
     assert off_origin == [], f"requests left the site: {off_origin}"
     assert page_errors == []
@@ -109,7 +109,7 @@ def test_a_missing_or_damaged_snapshot_is_never_used(page, site_url, off_origin,
         page.goto(f"{site_url}/{GAME}.html")
         wait_ready(page)
         assert page.evaluate(STARTED) == "boot"
-        wait_note(page, notes, "snapshot was not kept")
+        wait_note(page, notes, "could not be downloaded")
         assert page.evaluate(KEPT) == []
         page.unroute("**/*.snap")
 
