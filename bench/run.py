@@ -51,7 +51,7 @@ LAUNCH_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUD
 READY_TIMEOUT_MS = 180_000
 NETWORKS = {"loopback": None,  # Chromium's network emulation (CDP): 20 Mbit/s both ways, 40 ms latency
             "throttled": {"offline": False, "latency": 40, "downloadThroughput": 20e6 / 8, "uploadThroughput": 20e6 / 8}}
-# Resolves once this page's snapshot is in Cache Storage (web/snapshot.mjs keeps it after ready).
+# Resolves once this page's snapshot is in Cache Storage (web/snapshot.mjs keeps it once ready).
 SNAPSHOT_KEPT = """() => !document.body.dataset.snapshot || caches.open("snapshots:blitzbox").then((cache) =>
     cache.match(new URL(document.body.dataset.snapshot, location.href).href)).then(Boolean)"""
 NEW_GAMES = 20

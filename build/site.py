@@ -407,7 +407,7 @@ def embed_files(name: str, bundle_url: str) -> list:
 
 def service_worker(bundles: dict) -> None:
     """Precache every site file (or, for an embed's worker, its own game's files) under a cache name that
-    changes whenever any file does. Not the snapshots: a page fetches its own after it is ready and keeps
+    changes whenever any file does. Not the snapshots: a page downloads its own on a first visit and keeps
     it (web/snapshot.mjs), and the pages name them, so they still change the cache name."""
     files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".snap")
     digest = hashlib.sha256()

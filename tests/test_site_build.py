@@ -158,7 +158,7 @@ def test_a_sparse_snapshot_keeps_every_byte_but_its_zero_runs():
 
 
 def test_no_worker_precaches_a_snapshot():
-    """A first visit would download every game's 6 MB snapshot: each page fetches its own once it is ready."""
+    """A first visit would download every game's 6 MB snapshot: each page downloads only its own."""
     lists = service_worker_lists()
     for urls in [lists["site"], *lists["embeds"].values()]:
         assert not [url for url in urls if url.endswith(".snap")]
