@@ -158,11 +158,18 @@ class Loader:
         return self.cdp.send("Runtime.getHeapUsage")["usedSize"]
 
 
+# A browser just started loads its own pages (the headless omnibox's WebUI, hundreds of modules) for about
+# a second and a half: on 2 cores that delayed a cold load's first paint by about 100 ms and its ready by
+# 0.4 s. A visitor's browser is already running, so a cold load starts once that is over.
+BROWSER_SETTLE_MS = 2000
+
+
 def new_context(playwright, profile: Path, service_workers: str = "allow"):
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS, service_workers=service_workers,
         bypass_csp=True)  # the site's CSP forbids the eval that Playwright's page probes use
     context.add_init_script(PROBE)
+    (context.pages[0] if context.pages else context.new_page()).wait_for_timeout(BROWSER_SETTLE_MS)
     return context
 
 
