@@ -73,7 +73,7 @@ def open_link(page, link, reload=False) -> None:
         wait_ready(page)
     else:
         page.goto(link)
-    page.wait_for_function(f"document.body.getAttribute('data-remote') !== {before!r}", timeout=10_000)
+    page.wait_for_function(f"document.body.getAttribute('data-remote') !== {before!r}", timeout=30_000)
 
 
 def play_to_the_end(first, second, rng) -> None:
