@@ -1,0 +1,185 @@
+"""Blitzkrieg! rules at their edges, each written to kill a mutant that lived (docs/mutation.md): the exact
+refusal naming the rule an action breaks at each moment of a turn, and the exact problem check_invariants
+names for each corrupted position. Rules from shared/rules/blitzkrieg.txt."""
+
+import pytest
+
+from game_core.engine import IllegalAction
+from invariants import broken
+from test_blitzkrieg_rules import ALLIES, AXIS, close_campaign, give, new, occupy
+
+PLACE = "place a unit (KIND@SPACE)"
+SA = "choose a theater for strategic advantage (sa:XX)"
+FX = "choose which effect of the closed theater to carry out next (fx:SPACE)"
+BLITZ = "place a blitz follow-up unit or pass"
+
+
+def refusal(state, action) -> str:
+    with pytest.raises(IllegalAction) as err:
+        state.apply(action)
+    return str(err.value)
+
+
+def deciding_sa():
+    """The Axis placed on Africa & Middle East 1.1 (strategic advantage +3) and chooses where it goes."""
+    state = new()
+    give(state, AXIS, "A1", "N1")
+    state = state.apply("A1@AM1.1")
+    assert state.decision == {"kind": "sa", "amount": 3, "from": "AM"}
+    return state
+
+
+def deciding_fx():
+    """The Axis won Western Europe with unlike effects left on its free spaces (see test_blitzkrieg_rules)."""
+    state = new()
+    state.markers["WE"] = 13
+    give(state, AXIS, "A1", "N1")
+    state = state.apply("A1@WE1.2")
+    assert state.decision == {"kind": "fx", "theater": "WE"}
+    return state
+
+
+def blitzing():
+    """The Axis placed a blitz airforce on Western Europe 1.1 and may follow up in Western Europe."""
+    state = new()
+    give(state, AXIS, "BF", "A2", "N1")
+    state = state.apply("BF@WE1.1")
+    assert state.decision == {"kind": "blitz", "theater": "WE"}
+    return state
+
+
+# -- why an action is refused: each moment of a turn names its own rule ------------------------------------
+def test_the_solo_modules_actions_are_refused_in_a_two_player_game_with_the_step_to_take():
+    # The solo module (an automated Axis) alone rolls for the set-up and lets the Allies bomb its row.
+    words = "Set-up rolls and bombing the bot's row belong to the solo module: "
+    assert refusal(new(), "setup:WE") == words + PLACE
+    assert refusal(new(), "bomb:1") == words + PLACE
+    assert refusal(deciding_sa(), "bomb:2") == words + SA
+    assert refusal(deciding_fx(), "setup:PO") == words + FX
+    assert refusal(blitzing(), "bomb:1") == words + BLITZ
+
+
+def test_strategic_advantage_only_when_one_is_waiting_and_only_onto_another_open_theater():
+    # Strategic advantage: "any theater of operations except the one where you just placed your unit token".
+    assert refusal(new(), "sa:WE") == f"There is no strategic advantage to use now: {PLACE}"
+    assert refusal(blitzing(), "sa:PO") == f"There is no strategic advantage to use now: {BLITZ}"
+    state = deciding_sa()
+    assert refusal(state, "sa:ZZ") == "There is no theater ZZ"
+    assert refusal(state, "sa:AM") == ("Strategic advantage must move another theater that is still open "
+                                       "and not already one square short of your end")
+    # "You cannot move onto the last space of a track with this effect": one short of the end is no target.
+    state.markers["PO"] = 13
+    assert "sa:PO" not in state.legal_actions()
+    assert refusal(state, "sa:PO").startswith("Strategic advantage must move another theater")
+
+
+def test_a_closed_theaters_effects_only_when_one_is_waiting_and_only_its_free_spaces():
+    assert refusal(new(), "fx:WE1.1") == f"No closed theater has effects waiting: {PLACE}"
+    assert refusal(deciding_sa(), "fx:WE1.1") == f"No closed theater has effects waiting: {SA}"
+    state = deciding_fx()
+    assert refusal(state, "fx:WE1.2") == ("Choose one of the unoccupied spaces of the closed theater "
+                                          "still to carry out")
+
+
+def test_pass_only_ends_a_blitz_and_yield_only_for_a_player_who_cannot_place():
+    # Blitz forces: "you can immediately place another unit token": the follow-up alone may be passed.
+    assert refusal(new(), "pass") == f"Only a blitz follow-up can be passed: {PLACE}"
+    assert refusal(deciding_fx(), "pass") == f"Only a blitz follow-up can be passed: {FX}"
+    assert refusal(new(), "yield") == f"Only a player who cannot place any unit yields, and you can: {PLACE}"
+    assert refusal(deciding_sa(), "yield") == f"First {SA}"
+    assert refusal(blitzing(), "yield") == f"First {BLITZ}"
+
+
+def test_a_placement_waits_while_a_choice_is_pending():
+    assert refusal(deciding_sa(), "N1@PO1.1") == f"First {SA}"
+    assert refusal(deciding_fx(), "N1@PO1.1") == f"First {FX}"
+
+
+def test_a_placement_names_the_rule_it_breaks():
+    state = new()
+    give(state, AXIS, "A1", "N1", "SPY")
+    assert refusal(state, "A3@WE1.2") == "You do not have an army (3) in your reserve"
+    assert refusal(state, "A1@ZZ1.1") == "There is no battle space ZZ1.1"
+    occupy(state, "WE1.2", ALLIES, "A1")
+    assert refusal(state, "A1@WE1.2") == "Western Europe 1.2 is already occupied"
+    state.closed_theaters["PO"] = AXIS
+    assert refusal(state, "N1@PO1.1") == "The Pacific Ocean theater is closed"
+    # The spy copies the unit just placed by the opponent: none yet, nothing to copy.
+    assert refusal(state, "SPY@WE1.3") == ("The spy copies your opponent's last placed unit, "
+                                           "and they have placed none yet")
+    # Units go only in the topmost campaign with a free space.
+    assert refusal(state, "A1@WE2.1") == "Units can only be placed in the topmost open campaign of a theater"
+    close_campaign(state, "EE1")
+    assert "A1@EE2.1" in state.legal_actions()
+    assert refusal(state, "A1@EE3.1") == "Units can only be placed in the topmost open campaign of a theater"
+    assert refusal(state, "A1@WE1.1") == "Armies can only be placed on land or land/sea spaces"
+    assert refusal(state, "N1@EE2.1") == "Navies can only be placed on sea or land/sea spaces"
+
+
+def test_a_spy_acts_as_the_unit_it_copies_when_refused():
+    state = new()
+    give(state, AXIS, "SPY")
+    state.last_placed[ALLIES] = "N2"  # the spy copies a navy: the navies' rule refuses a land space
+    assert refusal(state, "SPY@WE1.2") == "Navies can only be placed on sea or land/sea spaces"
+    state.last_placed[ALLIES] = "SCI"  # a copied scientist goes on any space of an open theater
+    assert "SPY@WE3.3" in state.legal_actions()
+
+
+def test_a_blitz_follow_up_stays_in_its_theater():
+    state = blitzing()
+    assert refusal(state, "A2@EE1.1") == "A blitz follow-up must stay in the same theater (Western Europe)"
+    assert refusal(state, "A2@WE1.1") == "Western Europe 1.1 is already occupied"
+    assert refusal(state, "F1@WE1.2") == "You do not have an airforce (1) in your reserve"
+
+
+# -- check_invariants names each corruption -------------------------------------------------------------
+def test_a_fresh_and_a_played_position_keep_the_invariants():
+    state = new()
+    state.check_invariants()
+    state.apply(state.legal_actions()[0]).check_invariants()
+    deciding_fx().check_invariants()
+
+
+@pytest.mark.parametrize("change", [
+    lambda s: s.bags[AXIS].pop(),                                  # lost from a bag
+    lambda s: s.reserves[ALLIES].pop(),                            # lost from a reserve
+    lambda s: s.research.pop(),                                    # lost from the research pile
+    lambda s: s.bags[ALLIES].append(s.bags[ALLIES][0]),            # doubled in one bag
+    lambda s: s.spaces.update({"WE1.1": s.reserves[AXIS][0]}),     # on the board and still in the reserve
+    lambda s: s.research.append(s.bags[AXIS][0]),                  # in a bag and in the research pile
+    lambda s: s.reserves[AXIS].append("axis:A1#9"),                # a token the box does not hold
+])
+def test_every_token_is_in_exactly_one_place(change):
+    # Components: each side's 22 unit tokens and the 16 special weapons, each in one bag, reserve, pile or space.
+    assert broken(new(), change) == "a token is lost, doubled or in two places"
+
+
+def test_a_marker_stays_on_its_track_and_a_track_end_closes_its_theater():
+    # Western Europe's track is 14 squares each way; reaching the last one closes and wins the theater.
+    state = new()
+    assert broken(state, lambda s: s.markers.update(WE=15)) == "the WE marker is off its track"
+    assert broken(state, lambda s: s.markers.update(AM=-12)) == "the AM marker is off its track"
+    assert broken(state, lambda s: s.markers.update(WE=14)) == "WE reached its end but is still open"
+    assert broken(state, lambda s: s.markers.update(SA=-11)) == "SA reached its end but is still open"
+
+    def won(s):
+        s.markers["WE"] = 14
+        s.closed_theaters["WE"] = AXIS
+    closed = state.copy()
+    won(closed)
+    closed.check_invariants()  # on the last square and closed: as it should be
+    closed.markers["WE"] = 13
+    closed.check_invariants()  # a closed theater's marker may stand anywhere on its track
+    assert broken(closed, lambda s: s.markers.update(WE=-15)) == "the WE marker is off its track"
+    state.markers["PO"] = -13
+    state.check_invariants()  # one short of the end, still open
+
+
+def test_someone_is_to_play_until_the_game_is_over():
+    state = new()
+    # (turn None passes: to_play is then None, as in a finished game; see the report of session 9)
+    assert broken(state, lambda s: setattr(s, "turn", "germany")) == "nobody's turn in a game still going"
+    assert broken(state, lambda s: setattr(s, "turn", "")) == "nobody's turn in a game still going"
+    over = state.copy()
+    over.result = {"winner": ALLIES, "reason": "axis cannot place a unit"}
+    over.check_invariants()
