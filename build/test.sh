@@ -66,7 +66,12 @@ mutation() {
                 test_blitzkrieg_properties.py::test_simulate_cli_exits_zero
                 test_blitzkrieg_nippon.py::test_simulate_cli
                 test_blitzkrieg_solo.py::test_simulate_cli_solo
-                test_blitzkrieg_bots.py::test_easy_beats_random_from_both_sides" ;;
+                test_blitzkrieg_bots.py::test_easy_beats_random_from_both_sides
+                test_blitzkrieg_bots.py::test_hard_against_the_solo_module_reads_only_the_view
+                test_blitzkrieg_table.py::test_an_action_s_name_begins_with_its_visible_text_and_the_board_has_a_title
+                test_blitzkrieg_table.py::test_the_tray_and_the_board_never_offer_the_same_control
+                test_blitzkrieg_svg.py::test_decisions_are_offered_in_the_tray_not_the_board
+                test_blitzkrieg_svg.py::test_no_text_runs_out_of_its_panel_or_the_board" ;;
     bitskrieg) sources="game_core/bitskrieg/rules.py"
           tests="$(echo tests/test_bitskrieg_*.py)"
           slow="test_bitskrieg_properties.py::test_thousand_random_games_keep_invariants
