@@ -4,9 +4,12 @@ names for each corrupted position. Rules from shared/rules/blitzkrieg.txt."""
 
 import pytest
 
+from game_core.blitzkrieg import GAME
 from game_core.engine import IllegalAction
+from game_core.rng import Rng
+from game_core.session import Session
 from invariants import broken
-from test_blitzkrieg_rules import ALLIES, AXIS, close_campaign, give, new, occupy
+from test_blitzkrieg_rules import ALLIES, AXIS, close_campaign, give, new, occupy, take
 
 PLACE = "place a unit (KIND@SPACE)"
 SA = "choose a theater for strategic advantage (sa:XX)"
@@ -183,3 +186,57 @@ def test_someone_is_to_play_until_the_game_is_over():
     over = state.copy()
     over.result = {"winner": ALLIES, "reason": "axis cannot place a unit"}
     over.check_invariants()
+
+
+# -- a bot's world dealt from a view ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seat", [AXIS, ALLIES])
+def test_a_world_dealt_from_a_view_keeps_what_the_seat_sees_and_every_token_once(seat):
+    # A bot sees its own bag and reserve (special weapons among them), never the other's or the research pile.
+    state = new()
+    give(state, seat, "EA", "A1", "N1")
+    state.bags[seat].append(take(state, seat, "NUKE"))
+    foe = ALLIES if seat == AXIS else AXIS
+    give(state, foe, "XF", "A2")
+    state = state.apply(state.legal_actions()[0]) if seat == ALLIES else state
+    world = GAME.state_from_view(state.view(seat), Rng(5))
+    world.check_invariants()
+    assert world.reserves[seat] == state.reserves[seat] and world.bags[seat] == state.bags[seat]
+    for pile in ("bags", "reserves"):
+        assert len(getattr(world, pile)[foe]) == len(getattr(state, pile)[foe])
+    assert len(world.research) == len(state.research)
+
+
+def test_only_the_solo_mode_seats_the_solo_module():
+    # Two players choose who sits where; in solo mode the solo module is the Axis and a person the Allies.
+    assert Session("blitzkrieg", 4, {}, {"axis": "easy"}).seats == {"axis": "easy", "allies": "human"}
+    assert Session("blitzkrieg", 4, {"mode": "two-player"}).seats == {"axis": "human", "allies": "human"}
+    assert Session("blitzkrieg", 4, {"mode": "solo"}).seats == {"axis": "solo", "allies": "human"}
+
+
+def test_the_log_names_what_a_spy_copies():
+    # Spy: "Copy the value, type and any special ability of the unit token just placed by your opponent."
+    state = new()
+    give(state, AXIS, "SPY", "A1")
+    state.last_placed[ALLIES] = "N2"
+    assert GAME.describe_action(state, "SPY@WE1.1") == (
+        "Axis places the spy copying a navy (2) on Western Europe 1.1 (industrial production)")
+    state.last_placed[ALLIES] = "GEN"  # a copied general counts the spy's own armies and airforces
+    occupy(state, "WE1.2", AXIS, "A2")
+    assert GAME.describe_action(state, "SPY@WE1.3") == (
+        "Axis places the spy copying a general (strength 2) on Western Europe 1.3 (propaganda 1)")
+    assert GAME.describe_action(state, "A1@WE1.3") == "Axis places an army (1) on Western Europe 1.3 (propaganda 1)"
+
+
+@pytest.mark.parametrize("seat,words", [
+    (AXIS, ("Axis passes the blitz follow-up", "Axis cannot place any unit",
+            "Axis uses strategic advantage +3 on Pacific Ocean",
+            "Axis carries out industrial production of Western Europe 1.1 (won theater)")),
+    (ALLIES, ("Allies pass the blitz follow-up", "Allies cannot place any unit",
+              "Allies use strategic advantage +3 on Pacific Ocean",
+              "Allies carry out industrial production of Western Europe 1.1 (won theater)")),
+])
+def test_the_log_words_for_each_kind_of_step(seat, words):
+    state = new()
+    state.turn = seat
+    state.decision = {"kind": "sa", "amount": 3, "from": "AM"}
+    assert tuple(GAME.describe_action(state, action) for action in ("pass", "yield", "sa:PO", "fx:WE1.1")) == words
