@@ -132,3 +132,16 @@ def test_filling_a_campaign_is_cued_by_the_base_rules_and_the_opening_told_by_na
     after = state.apply("open:NY")
     assert after.facts(JAPAN)["cues"] == []
     assert NIPPON_GAME.narrate(state, after)[0] == ("Japan opens the New York campaign", None)
+
+
+def test_notation_adds_opening_a_campaign_and_has_no_solo_actions():
+    assert NIPPON_GAME.parse_action(None, " Open : ny ") == "open:NY"
+    assert NIPPON_GAME.parse_action(None, "gz@ho1.1") == "GZ@HO1.1"
+    with pytest.raises(IllegalAction) as err:
+        NIPPON_GAME.parse_action(None, "open:newyork")
+    assert str(err.value) == ("'open:newyork' is not an action: write KIND@SPACE (e.g. A2@WE1.2), pass, "
+                              "sa:THEATER (e.g. sa:PO) or fx:SPACE (e.g. fx:WE3.2), or open:CITY (e.g. open:NY)")
+    for solo in ("setup:HO", "bomb:2"):
+        with pytest.raises(IllegalAction) as err:
+            NIPPON_GAME.parse_action(None, solo)
+        assert str(err.value) == "The solo module's actions are not part of the Nippon Expansion"

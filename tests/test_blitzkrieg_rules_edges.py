@@ -240,3 +240,58 @@ def test_the_log_words_for_each_kind_of_step(seat, words):
     state.turn = seat
     state.decision = {"kind": "sa", "amount": 3, "from": "AM"}
     assert tuple(GAME.describe_action(state, action) for action in ("pass", "yield", "sa:PO", "fx:WE1.1")) == words
+
+
+def test_each_event_is_told_in_its_own_words_and_a_secret_only_to_its_owner():
+    state = new()
+    said = state.event_words
+    # Closing a campaign: the side the marker is on scores its VP, plus the track's VP icons reached.
+    assert said(("campaign", "WE1", AXIS, 2, 0)) == [("Western Europe campaign 1 closes: the Axis scores 2 VP", None)]
+    assert said(("campaign", "PO2", ALLIES, 3, 2)) == [
+        ("Pacific Ocean campaign 2 closes: the Allies score 3 VP + 2 for the track's VP icons", None)]
+    assert said(("campaign", "AM1", None, 3, 0)) == [
+        ("Africa & Middle East campaign 1 closes with the marker in the centre: nobody scores", None)]
+    assert said(("theater", "EE", ALLIES, ["EE2", "EE3"], 2)) == [
+        ("The Allies win Eastern Europe: Eastern Europe campaign 2 (3 VP), Eastern Europe campaign 3 (6 VP), "
+         "2 VP for the track's VP icons", None)]
+    # The nuclear bomb: every other open theater retreats two squares.
+    assert said(("retreat", ["PO"])) == [("The nuclear bomb's drawback: Pacific Ocean retreats 2 squares", None)]
+    assert said(("retreat", ["PO", "AM"])) == [
+        ("The nuclear bomb's drawback: Pacific Ocean, Africa & Middle East retreat 2 squares", None)]
+    # Bombing: a random unit of the opponent's reserve goes back to the bag; only its owner learns which.
+    assert said(("bomb", ALLIES, None)) == [("Bombing: the Allies have no unit in reserve to lose", None)]
+    assert said(("bomb", AXIS, None)) == [("Bombing: the Axis has no unit in reserve to lose", None)]
+    assert said(("bomb", AXIS, "A2")) == [
+        ("Bombing: one unit of the Axis's reserve, chosen at random, goes back to the bag", None),
+        ("Bombing: an army (2) from the Axis's reserve goes back to the bag", AXIS)]
+    # Research: a special weapon into the bag (research industry: the reserve), named only to its taker.
+    assert said(("research", AXIS, "EA", True)) == [
+        ("Research: the Axis takes a special weapon into its reserve", None),
+        ("Research: an elite army (4) goes into your reserve", AXIS)]
+    assert said(("research", ALLIES, "SPY", False)) == [
+        ("Research: the Allies take a special weapon into their bag", None),
+        ("Research: the spy goes into your bag", ALLIES)]
+    assert said(("draw", ALLIES, [])) == []
+    assert said(("draw", AXIS, ["A1", "NUKE"])) == [("The Axis draws an army (1), the nuclear bomb", AXIS)]
+    assert said(("draw", ALLIES, ["F2"])) == [("The Allies draw an airforce (2)", ALLIES)]
+    assert said(("sa", None, 3)) == [("Strategic advantage +3: no other theater can move, so it does nothing", None)]
+    assert said(("sa", "PO", 2)) == [("Strategic advantage +2 goes to Pacific Ocean, the only theater it can move",
+                                       None)]
+    assert said(("propaganda", ALLIES, 2)) == [("Propaganda: the Allies score 2 VP", None)]
+    assert said(("propaganda", AXIS, 1)) == [("Propaganda: the Axis scores 1 VP", None)]
+    assert said(("stratagem",)) == []  # the solo module's event: a two-player game has none
+
+
+def test_malformed_notation_and_a_remote_solo_game_are_refused_with_the_reason():
+    with pytest.raises(IllegalAction) as err:
+        GAME.parse_action(new(), "EA")
+    assert str(err.value) == ("'EA' is not an action: write KIND@SPACE (e.g. A2@WE1.2), pass, sa:THEATER "
+                              "(e.g. sa:PO) or fx:SPACE (e.g. fx:WE3.2)")
+    with pytest.raises(IllegalAction) as err:
+        GAME.parse_action(new(), "zz@we1.1")
+    assert str(err.value).startswith("'ZZ' is not a unit kind; kinds: A1, A2, A3, N1, ")
+    assert GAME.parse_action(new(), " Setup : we ") == "setup:WE" and GAME.parse_action(new(), "BOMB:3") == "bomb:3"
+    assert GAME.parse_action(new(), "yield") == "yield"
+    with pytest.raises(ValueError, match="^the solo module plays on one device: a remote game is two-player$"):
+        GAME.new_game(1, {"mode": "solo", "remote": True})
+    GAME.new_game(1, {"mode": "two-player", "remote": True})

@@ -5,6 +5,7 @@ Rules from shared/rules/blitzkrieg.txt (the solo module)."""
 import pytest
 
 from game_core.blitzkrieg import GAME
+from game_core.blitzkrieg.solo import change_rank
 from game_core.engine import IllegalAction
 from test_blitzkrieg_solo import ALLIES, AXIS, arrange, close, solo, take
 
@@ -85,3 +86,50 @@ def test_the_log_says_why_the_bot_placed_and_the_allies_placements_in_the_base_w
     place = allies_to_place()
     assert place.solo_words("A1@WE1.2") is None
     assert GAME.describe_action(place, "A1@WE1.2") == "Allies place an army (1) on Western Europe 1.2 (research)"
+
+
+def test_the_log_names_the_stratagem_drawn_and_the_die():
+    # Step A: draw a stratagem and roll the die; Steamroll repeats the previous stratagem.
+    state = solo()
+    state.solo.update(drawn="big_guns", stratagem="big_guns", die=4)
+    assert state.event_words(("stratagem",)) == [
+        ("The solo module draws the stratagem Big Guns and rolls 4 for its unit", None)]
+    state.solo.update(drawn="steamroll", stratagem="secure", die=6)
+    assert state.event_words(("stratagem",)) == [
+        ("The solo module draws the stratagem Steamroll (it repeats Secure) and rolls 6 for its unit", None)]
+    assert state.event_words(("propaganda", ALLIES, 2)) == [("Propaganda: the Allies score 2 VP", None)]
+
+
+def test_the_greatest_change_ranks_each_kind_of_move_in_the_solo_modules_order():
+    # Greatest change, best first: the Allies' lead becomes the bot's, a tie becomes its lead, the Allies' lead
+    # becomes a tie, a larger bot lead grows, a larger Allied lead shrinks, then any other change; within each,
+    # the bigger move first (Axis markers count up).
+    best_first = [(-3, 2), (-1, 2), (-1, 1), (0, 3), (0, 1), (-3, 0), (-1, 0), (3, 4), (1, 3), (1, 2),
+                  (-4, -1), (-4, -3), (-2, -1), (0, 0), (2, 1)]
+    assert sorted(best_first, key=lambda move: change_rank(*move)) == best_first
+
+
+def test_strategic_advantage_goes_where_it_changes_the_most_but_never_to_its_own_theater():
+    state = arrange(solo(), ["A1"], markers={"AM": -1, "PO": -5, "WE": 12, "EE": 1, "SA": 1})
+    state.decision = {"kind": "sa", "amount": 3, "from": "AM"}
+    # Africa & Middle East would turn the Allies' lead into the bot's, but the advantage came from there;
+    # of the bot's leads the largest grows first: Western Europe, up to one short of its last square (12 -> 13).
+    assert state.legal_actions() == ["sa:WE"]
+    assert state.bot_choice()[1] == "Secure: strategic advantage goes where it changes the most (Western Europe)."
+    state.markers["WE"] = 13  # one short of the end: no target any more
+    assert state.legal_actions() == ["sa:EE"]
+    state.markers.update(EE=-1, SA=-1)  # now only the Allies lead, by 5 in the Pacific and 1 elsewhere
+    assert state.legal_actions() == ["sa:EE"]  # -1 -> 2 turns a lead: better than shrinking a larger one
+
+
+def test_a_row_of_special_weapons_only_may_have_any_of_them_bombed():
+    # "If only special weapons remain, the human picks one of those"; twins side by side count once.
+    assert arrange(solo(), ["EA", "XF", "EA"]).bomb_choices() == [1, 2, 3]
+    assert arrange(solo(), ["EA", "EA", "XF"]).bomb_choices() == [1, 3]
+
+
+def test_the_log_gives_the_strength_of_the_bots_general():
+    state = arrange(solo(), ["GEN"], "secure")
+    action = state.legal_actions()[0]
+    assert action.startswith("GEN@")
+    assert GAME.describe_action(state, action).startswith("Axis places a general (strength 1) on ")
