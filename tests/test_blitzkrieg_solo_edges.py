@@ -105,7 +105,7 @@ def test_the_greatest_change_ranks_each_kind_of_move_in_the_solo_modules_order()
     # becomes a tie, a larger bot lead grows, a larger Allied lead shrinks, then any other change; within each,
     # the bigger move first (Axis markers count up).
     best_first = [(-3, 2), (-1, 2), (-1, 1), (0, 3), (0, 1), (-3, 0), (-1, 0), (3, 4), (1, 3), (1, 2),
-                  (-4, -1), (-4, -3), (-2, -1), (0, 0), (2, 1)]
+                  (-4, -1), (-4, -3), (-2, -1), (0, 0), (2, 2), (-2, -2), (2, 1)]
     assert sorted(best_first, key=lambda move: change_rank(*move)) == best_first
 
 
@@ -129,7 +129,9 @@ def test_a_row_of_special_weapons_only_may_have_any_of_them_bombed():
 
 
 def test_the_log_gives_the_strength_of_the_bots_general():
+    # A general counts itself and the bot's armies and airforces in its theater.
     state = arrange(solo(), ["GEN"], "secure")
-    action = state.legal_actions()[0]
-    assert action.startswith("GEN@")
-    assert GAME.describe_action(state, action).startswith("Axis places a general (strength 1) on ")
+    state.spaces["AM1.4"], state.placed_by["AM1.4"] = take(state, AXIS, "A1"), AXIS
+    assert state.legal_actions() == ["GEN@AM1.1"]
+    assert GAME.describe_action(state, "GEN@AM1.1").startswith(
+        "Axis places a general (strength 2) on Africa & Middle East 1.1. Why: Secure: Africa & Middle East as ")
