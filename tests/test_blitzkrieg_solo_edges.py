@@ -5,6 +5,7 @@ Rules from shared/rules/blitzkrieg.txt (the solo module)."""
 import pytest
 
 from game_core.blitzkrieg import GAME
+from game_core.blitzkrieg.data import kind_of
 from game_core.blitzkrieg.solo import change_rank
 from game_core.engine import IllegalAction
 from test_blitzkrieg_solo import ALLIES, AXIS, arrange, close, solo, take
@@ -135,3 +136,20 @@ def test_the_log_gives_the_strength_of_the_bots_general():
     assert state.legal_actions() == ["GEN@AM1.1"]
     assert GAME.describe_action(state, "GEN@AM1.1").startswith(
         "Axis places a general (strength 2) on Africa & Middle East 1.1. Why: Secure: Africa & Middle East as ")
+
+
+@pytest.mark.parametrize("row,line", [
+    (["A1"], "Bombing: an army (1) from the Axis's reserve goes back to the bag"),
+    (["N2", "N2"], "Bombing: a navy (2) from the Axis's reserve goes back to the bag"),
+    ([], "Bombing: the Axis has no unit in reserve to lose"),
+])
+def test_bombing_a_row_with_one_choice_or_none_needs_no_decision(row, line):
+    # The human picks the unit of the bot's row; with one choice (twins side by side are one) it goes at once.
+    state = arrange(solo(), row, "secure")
+    close(state, "WE1")
+    state.turn = ALLIES
+    state.reserves[ALLIES] = [take(state, ALLIES, "A1")]
+    after = state.apply("A1@WE2.1")
+    assert after.decision is None and (after.turn == AXIS or after.is_over)  # no bomb:N asked
+    assert [kind_of(t) for t in after.reserves[AXIS]] == row[1:]
+    assert line in [text for text, audience in GAME.narrate(state, after) if audience is None]
