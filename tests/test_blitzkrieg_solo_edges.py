@@ -8,7 +8,7 @@ from game_core.blitzkrieg import GAME
 from game_core.blitzkrieg.data import kind_of
 from game_core.blitzkrieg.solo import change_rank
 from game_core.engine import IllegalAction
-from test_blitzkrieg_solo import ALLIES, AXIS, arrange, close, solo, take
+from test_blitzkrieg_solo import ALLIES, AXIS, FIVE, FOUR, arrange, close, occupy, solo, take
 
 
 def refusal(state, action) -> str:
@@ -153,3 +153,116 @@ def test_bombing_a_row_with_one_choice_or_none_needs_no_decision(row, line):
     assert after.decision is None and (after.turn == AXIS or after.is_over)  # no bomb:N asked
     assert [kind_of(t) for t in after.reserves[AXIS]] == row[1:]
     assert line in [text for text, audience in GAME.narrate(state, after) if audience is None]
+
+
+# -- the bot says which priority decided, in the words of the solo module's lists ----------------------------
+def why_theater(row, stratagem="secure", markers=None, occupied=(), won=None):
+    state = arrange(solo(), row, stratagem, markers=markers)
+    occupy(state, *occupied)
+    if won:
+        state.closed_theaters[won] = ALLIES
+    action, why, _ = state.bot_choice()
+    return action, why.split("; ")[0]
+
+
+SPREAD = ["F1", "F1", "F2", "F2", "F1"]  # airforces fit every space: only the theater rules decide
+
+
+@pytest.mark.parametrize("setup,action,words", [
+    ((["F2", "A1", "N1", "A1", "N1"], "secure", {"SA": 9}), "F2@SA1.3",
+     "Secure: South East Asia as it can close and win the theater"),
+    ((["N1", "N2", "N3", "N1", "N2"], "secure", None, ("PO1.1",)), "N1@PO1.2",
+     "Secure: Pacific Ocean as it can close and win a campaign"),
+    ((SPREAD, "counterattack", {"EE": -3}), "F2@EE1.1", "Counterattack: Eastern Europe as a theater where the Allies lead"),
+    ((SPREAD, "secure", {"AM": 2}), "F1@AM1.1", "Secure: Africa & Middle East as a theater where the Axis leads"),
+    ((SPREAD, "secure", {"WE": 1}), "F1@WE1.2", "Secure: Western Europe as a theater where the Axis leads"),
+    ((SPREAD, "economic_warfare", {"PO": -6}, ("WE1.1", "PO1.1")), "F1@EE1.1",
+     "Economic Warfare: Eastern Europe as a theater with production or bombing open"),
+    ((SPREAD, "economic_warfare", {"PO": -6, "EE": -6}, ("WE1.1", "PO1.2", "EE1.2")), "F1@PO1.1",
+     "Economic Warfare: Pacific Ocean as a theater with production or bombing open"),
+    ((SPREAD, "research_development", {"PO": -6}, ("WE1.2", "PO1.2")), "F1@AM1.1",
+     "Research & Development: Africa & Middle East as a theater with research open"),
+    ((SPREAD, "for_the_glory"), "F1@AM1.4", "For the Glory: Africa & Middle East as its campaign is worth the most VP"),
+    ((SPREAD, "for_the_glory", None, ("WE1.3",), "AM"), "F1@SA1.1",
+     "For the Glory: South East Asia as a theater with propaganda open"),
+    ((SPREAD, "big_guns"), "F2@AM1.1", "Big Guns: Africa & Middle East as its open campaign has the most empty spaces"),
+    ((SPREAD, "rapid_deployment", None, ("AM1.1",)), "F1@AM1.3",
+     "Rapid Deployment: Africa & Middle East as its open campaign is worth the most VP"),
+    ((SPREAD, "rapid_deployment", None, ("AM1.1", "AM1.2")), "F1@WE1.2",
+     "Rapid Deployment: Western Europe as it comes first in board order"),
+])
+def test_the_theater_rule_that_decided_is_named(setup, action, words):
+    assert why_theater(*setup) == (action, words)
+
+
+@pytest.mark.parametrize("row,vp,prep,theater,expected,words", [
+    (FIVE, (20, 0), (), "WE", "WE1.3", "propaganda comes first at 20 VP or more"),
+    (FIVE, (0, 0), (), "AM", "AM1.1", "strategic advantage comes first on its list"),
+    (FIVE, (0, 3), (), "WE", "WE1.3", "propaganda comes first when the Allies lead by 3 VP or more"),
+    (FOUR, (0, 0), (), "WE", "WE1.1", "production comes first with 4 units or fewer"),
+    (FIVE, (0, 0), (), "WE", "WE1.2", "research comes next on its list"),
+    (FIVE, (0, 0), ("WE1",), "WE", "WE2.1", "bombing comes next on its list"),
+    (FIVE, (0, 0), (), "EE", "EE1.1", "tactical advantage comes next on its list"),
+    (FIVE, (0, 0), ("WE1", "WE2.1"), "WE", "WE2.2", "production comes next on its list"),
+    (FIVE, (0, 0), ("SA1", "SA2.1"), "SA", "SA2.2", "propaganda comes next on its list"),
+])
+def test_the_space_rule_that_decided_is_named(row, vp, prep, theater, expected, words):
+    state = arrange(solo(), row, vp=vp)
+    for item in prep:
+        (close if "." not in item else occupy)(state, item)
+    assert state.space_choice(state.bot_options(theater)) == (expected, words)
+
+
+@pytest.mark.parametrize("row,expected", [(["A1", "A1", "A1", "A2", "A2"], "WE2.1"), (["A1", "A1", "A2", "A2"], "WE2.2")])
+def test_economic_warfare_names_its_space_rule(row, expected):
+    # Economic Warfare: production if the bot has 4 units or fewer, otherwise bombing.
+    state = arrange(solo(), row, "economic_warfare")
+    close(state, "WE1")
+    assert state.space_choice(state.bot_options("WE")) == (
+        expected, "Economic Warfare wants production (4 units or fewer) or else bombing")
+
+
+@pytest.mark.parametrize("row,stratagem,die,markers,prep,sid,expected,words", [
+    (["A1", "A3"], "secure", 1, {"WE": 11}, (), "WE1.3", "A3", "it wins the theater"),
+    (["A1", "A3"], "secure", 1, {"WE": -2}, ("WE1.1", "WE1.2"), "WE1.3", "A3", "it wins the campaign"),
+    (["A1", "EA", "A2"], "big_guns", 1, {}, (), "WE1.2", "EA", "Big Guns prefers special weapons"),
+    (["BA", "EA"], "big_guns", 1, {"WE": -2}, (), "WE1.2", "EA", "Big Guns wants the greatest change"),
+    (["A1", "A3", "A2"], "counterattack", 1, {}, (), "WE1.2", "A3", "Counterattack wants the greatest change"),
+    (["A2", "A3", "A1"], "rapid_deployment", 3, {}, (), "WE1.2", "A2", "Rapid Deployment takes the leftmost unit"),
+    (["N1", "EN", "N2"], "research_development", 1, {}, (), "WE1.1", "EN",
+     "Research & Development plays a special weapon off research spaces"),
+    (["A1", "EA", "A2"], "research_development", 1, {}, (), "WE1.2", "A1", "the die rolled 1"),
+    (["BF", "A1"], "secure", 1, {}, ("WE1",), "WE2.3", "A1", "a blank space needs a unit that moves the marker"),
+    (["BA", "A1"], "secure", 1, {"WE": -5}, ("WE1.1", "WE1.2"), "WE1.3", "A1",
+     "the last space of a campaign takes no blitz unit"),
+    (["A1", "A3", "A2"], "secure", 1, {}, (), "WE1.2", "A3", "at 20 VP or more it plays its strongest unit"),
+    (["A1", "A3", "A2"], "secure", 5, {}, (), "WE1.2", "A3", "the die rolled 5"),
+])
+def test_the_unit_rule_that_decided_is_named(row, stratagem, die, markers, prep, sid, expected, words):
+    state = arrange(solo(), row, stratagem, die, markers, vp=(20, 0) if "20 VP" in words else (0, 0))
+    for item in prep:
+        (close if "." not in item else occupy)(state, item)
+    options = [o for o in state.bot_options(state.index.spaces[sid]["theater"]) if o.sid == sid]
+    option, why = state.unit_choice(options)
+    assert (option.kind, why) == (expected, words)
+
+
+def test_a_stratagem_is_drawn_when_the_bots_turn_begins_and_only_then():
+    # Step A of each bot turn: draw a stratagem and roll the die; nothing is drawn on the Allies' turn or after the end.
+    state = allies_to_place()
+    drawn = dict(state.solo)
+    bot_turn = state.apply("A1@WE1.2")
+    assert bot_turn.turn == AXIS and ("stratagem",) in bot_turn.events
+    assert bot_turn.solo["drawn"] != drawn["drawn"] and drawn["drawn"] in bot_turn.solo["cup"]
+    allies_turn = bot_turn
+    while allies_turn.turn == AXIS:
+        allies_turn = allies_turn.apply(allies_turn.legal_actions()[0])
+        assert ("stratagem",) not in allies_turn.events
+    assert {k: v for k, v in allies_turn.solo.items() if k != "last"} == {
+        k: v for k, v in bot_turn.solo.items() if k != "last"}
+    over = arrange(solo(), [], "secure")  # the bot has no unit left: it loses when its turn comes
+    over.turn = ALLIES
+    over.reserves[ALLIES] = [take(over, ALLIES, "A1")]
+    cup = list(over.solo["cup"])
+    after = over.apply("A1@WE1.2")
+    assert after.winner == ALLIES and after.solo["cup"] == cup and ("stratagem",) not in after.events
