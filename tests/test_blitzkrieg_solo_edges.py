@@ -266,3 +266,31 @@ def test_a_stratagem_is_drawn_when_the_bots_turn_begins_and_only_then():
     cup = list(over.solo["cup"])
     after = over.apply("A1@WE1.2")
     assert after.winner == ALLIES and after.solo["cup"] == cup and ("stratagem",) not in after.events
+
+
+def test_the_bot_stays_in_its_theater_for_a_blitz_and_passes_when_nothing_fits():
+    # Blitz unit: "repeat step B with the same stratagem in the same theater if possible".
+    state = arrange(solo(), ["F1", "A1"], "secure", markers={"SA": 9})  # South East Asia could be won
+    state.decision = {"kind": "blitz", "theater": "WE"}
+    action, why, _ = state.bot_choice()
+    assert action == "F1@WE1.1"
+    assert why == ("Secure: Western Europe as the blitz repeats in the same theater; space 1.1 as production "
+                   "comes first with 4 units or fewer; an airforce (1) as the only unit that fits.")
+    state = arrange(solo(), ["A1", "A2"], "secure")
+    state.decision = {"kind": "blitz", "theater": "PO"}  # all sea: no army fits
+    assert state.bot_choice() == ("pass", "no unit of its row fits in that theater, so the blitz ends.", None)
+
+
+def test_the_only_theater_left_is_named_so():
+    state = arrange(solo(), ["A1", "A2"], "secure")
+    for code in ("WE", "PO", "EE", "AM"):
+        state.closed_theaters[code] = ALLIES
+    assert state.bot_choice()[1].startswith("Secure: South East Asia as the only theater it can play in; ")
+
+
+def test_a_won_theaters_effects_are_carried_out_in_board_order():
+    state = arrange(solo(), ["F1"], "secure", markers={"WE": 13})
+    state = state.apply("F1@WE1.1")  # industrial production, then Western Europe's last square: won
+    assert state.decision == {"kind": "fx", "theater": "WE"} and len(state.fx_choices()) > 1
+    assert state.legal_actions() == ["fx:WE1.2"]
+    assert state.bot_choice() == ("fx:WE1.2", "the closed theater's effects are carried out in board order.", None)
