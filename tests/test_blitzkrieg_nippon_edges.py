@@ -145,3 +145,20 @@ def test_notation_adds_opening_a_campaign_and_has_no_solo_actions():
         with pytest.raises(IllegalAction) as err:
             NIPPON_GAME.parse_action(None, solo)
         assert str(err.value) == "The solo module's actions are not part of the Nippon Expansion"
+
+
+@pytest.mark.parametrize("result,vp,words", [
+    ({"winner": JAPAN, "reason": "war victory points"}, (27, 20), "Japan wins 27-20 after Germany's final turn"),
+    ({"winner": GERMANY, "reason": "war victory points"}, (25, 25),
+     "Germany wins 25-25 at the end of its turn (a tie goes to Germany)"),
+    ({"winner": GERMANY, "reason": "war victory points"}, (20, 26), "Germany wins 26-20 at the end of its turn"),
+    ({"winner": JAPAN, "reason": "germany cannot place a unit"}, (3, 4),
+     "Japan wins: Germany cannot place any unit at the start of its turn"),
+    ({"winner": GERMANY, "reason": "japan cannot place a unit"}, (3, 4),
+     "Germany wins: Japan cannot place any unit at the start of its turn"),
+])
+def test_the_verdict_names_the_winner_the_score_and_why(result, vp, words):
+    # Japan moves first; Germany has the last turn and wins ties.
+    state = NIPPON_GAME.new_game(3)
+    state.vp, state.result = {JAPAN: vp[0], GERMANY: vp[1]}, result
+    assert state.verdict() == words and state.facts(None)["verdict"] == words

@@ -295,3 +295,11 @@ def test_malformed_notation_and_a_remote_solo_game_are_refused_with_the_reason()
     with pytest.raises(ValueError, match="^the solo module plays on one device: a remote game is two-player$"):
         GAME.new_game(1, {"mode": "solo", "remote": True})
     GAME.new_game(1, {"mode": "two-player", "remote": True})
+
+
+def test_the_verdict_when_the_axis_cannot_place():
+    # A player who cannot place a unit at the start of their turn loses.
+    state = new()
+    state.result = {"winner": ALLIES, "reason": "axis cannot place a unit"}
+    assert state.verdict() == "The Allies win: the Axis cannot place any unit at the start of its turn"
+    assert new().verdict() is None and new().facts(None)["verdict"] is None
