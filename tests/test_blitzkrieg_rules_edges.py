@@ -303,3 +303,29 @@ def test_the_verdict_when_the_axis_cannot_place():
     state.result = {"winner": ALLIES, "reason": "axis cannot place a unit"}
     assert state.verdict() == "The Allies win: the Axis cannot place any unit at the start of its turn"
     assert new().verdict() is None and new().facts(None)["verdict"] is None
+
+
+def test_the_facts_the_board_draws_after_a_campaign_closes():
+    # A campaign closes when its last space is filled: the marker's side scores it and the track's icons reached.
+    state = new()
+    give(state, AXIS, "A1")
+    state.markers.update(WE=5, PO=-2)
+    occupy(state, "WE1.1", ALLIES, "N1")
+    occupy(state, "WE1.2", ALLIES, "A1")
+    state.closed_theaters["SA"] = ALLIES
+    facts = state.apply("A1@WE1.3").facts(ALLIES)
+    assert facts == {
+        "open": ["WE", "PO", "EE", "AM"],
+        "active": {"WE": "WE2", "PO": "PO1", "EE": "EE1", "AM": "AM1", "SA": None},
+        "leaders": {"WE": AXIS, "PO": ALLIES, "EE": None, "AM": None, "SA": None},
+        "icon_bonus": {"WE": 1, "PO": 0, "EE": 0, "AM": 0, "SA": 0},
+        "final_turn": False, "verdict": None,
+        "last": {"spaces": ["WE1.3"], "tracks": ["WE"]},
+        "cues": [{"at": "WE1", "text": "Western Europe campaign 1 closes: the Axis scores 2 VP + 1 for the track's "
+                                       "VP icons"}],
+    }
+    # The Allies' final turn once the Axis has reached 25 war VP.
+    state.vp[AXIS], state.turn = 25, ALLIES
+    assert state.facts(None)["final_turn"] is True
+    state.turn = AXIS
+    assert state.facts(None)["final_turn"] is False
