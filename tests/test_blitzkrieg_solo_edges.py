@@ -294,3 +294,13 @@ def test_a_won_theaters_effects_are_carried_out_in_board_order():
     assert state.decision == {"kind": "fx", "theater": "WE"} and len(state.fx_choices()) > 1
     assert state.legal_actions() == ["fx:WE1.2"]
     assert state.bot_choice() == ("fx:WE1.2", "the closed theater's effects are carried out in board order.", None)
+
+
+@pytest.mark.parametrize("row", [["BF", "A1"], ["BA", "A1"]])
+def test_the_blank_space_and_last_space_rules_apply_only_there(row):
+    # Unit rules 3 and 4 ("on a no-effect space: strength > 0", "on the last space of a campaign: not a blitz
+    # unit") do not apply on Western Europe 1.2, research and not the last space: the die decides.
+    state = arrange(solo(), row, "secure", die=1)
+    options = [o for o in state.bot_options("WE") if o.sid == "WE1.2"]
+    option, why = state.unit_choice(options)
+    assert (option.kind, why) == (row[0], "the die rolled 1")
