@@ -199,6 +199,7 @@ def test_the_theater_rule_that_decided_is_named(setup, action, words):
     (FIVE, (20, 0), (), "WE", "WE1.3", "propaganda comes first at 20 VP or more"),
     (FIVE, (0, 0), (), "AM", "AM1.1", "strategic advantage comes first on its list"),
     (FIVE, (0, 3), (), "WE", "WE1.3", "propaganda comes first when the Allies lead by 3 VP or more"),
+    (FIVE, (3, 0), (), "WE", "WE1.2", "research comes next on its list"),  # the Axis leads by 3: no propaganda
     (FOUR, (0, 0), (), "WE", "WE1.1", "production comes first with 4 units or fewer"),
     (FIVE, (0, 0), (), "WE", "WE1.2", "research comes next on its list"),
     (FIVE, (0, 0), ("WE1",), "WE", "WE2.1", "bombing comes next on its list"),
@@ -304,3 +305,16 @@ def test_the_blank_space_and_last_space_rules_apply_only_there(row):
     options = [o for o in state.bot_options("WE") if o.sid == "WE1.2"]
     option, why = state.unit_choice(options)
     assert (option.kind, why) == (row[0], "the die rolled 1")
+
+
+def test_the_only_space_left_and_a_spy_in_the_bots_row_are_named_so():
+    state = arrange(solo(), ["N1", "N2", "N3", "N1", "N2"])
+    occupy(state, "PO1.1")
+    assert state.bot_choice()[1] == ("Secure: Pacific Ocean as it can close and win a campaign; space 1.2 as the "
+                                     "only space it can use; a navy (1) as the die rolled 1.")
+    # The bot's spy copies the Allies' last unit, a navy: it goes where a navy may.
+    state = arrange(solo(), ["SPY"], "secure")
+    state.last_placed[ALLIES] = "N2"
+    action = state.legal_actions()[0]
+    assert state.index.spaces[action.split("@")[1]]["type"] in ("sea", "land/sea")
+    assert GAME.describe_action(state, action).startswith("Axis places the spy copying a navy (2) on ")
