@@ -318,3 +318,10 @@ def test_the_only_space_left_and_a_spy_in_the_bots_row_are_named_so():
     action = state.legal_actions()[0]
     assert state.index.spaces[action.split("@")[1]]["type"] in ("sea", "land/sea")
     assert GAME.describe_action(state, action).startswith("Axis places the spy copying a navy (2) on ")
+
+
+def test_the_bot_counts_a_tactical_advantage_except_for_a_task_force():
+    # Task force: "ignore the effect of the battle space"; any other unit adds the tactical advantage's squares.
+    state = arrange(solo(), ["XA", "A1"], "secure")
+    pushes = {o.kind: o.push for o in state.bot_options("EE") if o.sid == "EE1.1"}  # tactical advantage 1
+    assert pushes == {"XA": 5, "A1": 2}
