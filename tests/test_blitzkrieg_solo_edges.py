@@ -325,3 +325,10 @@ def test_the_bot_counts_a_tactical_advantage_except_for_a_task_force():
     state = arrange(solo(), ["XA", "A1"], "secure")
     pushes = {o.kind: o.push for o in state.bot_options("EE") if o.sid == "EE1.1"}  # tactical advantage 1
     assert pushes == {"XA": 5, "A1": 2}
+
+
+def test_a_spy_with_nothing_to_copy_does_not_stop_the_rest_of_the_row():
+    state = arrange(solo(), ["SPY", "A1"], "secure")
+    state.last_placed[ALLIES] = None  # the Allies have placed nothing yet
+    assert {o.kind for o in state.bot_options()} == {"A1"}
+    assert state.legal_actions()[0].startswith("A1@")
