@@ -329,3 +329,14 @@ def test_the_facts_the_board_draws_after_a_campaign_closes():
     assert state.facts(None)["final_turn"] is True
     state.turn = AXIS
     assert state.facts(None)["final_turn"] is False
+
+
+def test_a_strategic_advantage_with_one_target_is_applied_and_told():
+    # Only one other theater can still move: the advantage goes there without asking.
+    state = new()
+    give(state, ALLIES, "A1")
+    state.turn = ALLIES
+    state.markers.update(WE=-12, PO=-13, EE=-13, SA=-10)
+    after = state.apply("A1@AM1.1")
+    lines = [text for text, _ in GAME.narrate(state, after)]
+    assert "Strategic advantage +3 goes to Western Europe, the only theater it can move" in lines
