@@ -6,7 +6,7 @@ import pytest
 
 from game_core.blitzkrieg import GAME
 from game_core.engine import IllegalAction
-from game_core.rng import Rng
+from game_core.rng import NeedChance, Rng, Tape
 from game_core.session import Session
 from invariants import broken
 from test_blitzkrieg_rules import ALLIES, AXIS, close_campaign, give, new, occupy, take
@@ -340,3 +340,14 @@ def test_a_strategic_advantage_with_one_target_is_applied_and_told():
     after = state.apply("A1@AM1.1")
     lines = [text for text, _ in GAME.narrate(state, after)]
     assert "Strategic advantage +3 goes to Western Europe, the only theater it can move" in lines
+
+
+def test_a_research_draw_is_seen_only_by_the_researcher():
+    # Research: the special weapon drawn is secret to the player who drew it (a remote game asks for it there).
+    state = new()
+    give(state, ALLIES, "A1")
+    state.turn = ALLIES
+    state.rng = Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state.apply("A1@WE1.2")  # research
+    assert asked.value.audience == ALLIES and asked.value.n == len(state.research)
