@@ -351,3 +351,14 @@ def test_a_research_draw_is_seen_only_by_the_researcher():
     with pytest.raises(NeedChance) as asked:
         state.apply("A1@WE1.2")  # research
     assert asked.value.audience == ALLIES and asked.value.n == len(state.research)
+
+
+def test_a_remote_game_always_asks_for_the_blitz_follow_up():
+    # The other browser cannot see the reserve, so a remote game asks even when pass is the only answer.
+    for options, decision in (({"remote": True}, {"kind": "blitz", "theater": "WE"}), ({}, None)):
+        state = GAME.new_game(1, options)
+        give(state, AXIS, "BF")
+        state.bags[AXIS] = []
+        after = state.apply("BF@WE1.1")
+        assert after.decision == decision
+        assert after.legal_actions() == (["pass"] if decision else after.placements(ALLIES))
