@@ -66,7 +66,18 @@ mutation() {
                 test_blitzkrieg_properties.py::test_simulate_cli_exits_zero
                 test_blitzkrieg_nippon.py::test_simulate_cli
                 test_blitzkrieg_solo.py::test_simulate_cli_solo
-                test_blitzkrieg_bots.py::test_easy_beats_random_from_both_sides" ;;
+                test_blitzkrieg_bots.py::test_easy_beats_random_from_both_sides
+                test_blitzkrieg_bots.py::test_hard_against_the_solo_module_reads_only_the_view
+                test_blitzkrieg_table.py::test_an_action_s_name_begins_with_its_visible_text_and_the_board_has_a_title
+                test_blitzkrieg_table.py::test_the_tray_and_the_board_never_offer_the_same_control
+                test_blitzkrieg_svg.py::test_decisions_are_offered_in_the_tray_not_the_board
+                test_blitzkrieg_svg.py::test_no_text_runs_out_of_its_panel_or_the_board
+                test_blitzkrieg_svg.py::test_clicking_the_board_and_tray_finishes_games_and_status_reads
+                test_blitzkrieg_solo.py::test_random_solo_games_finish_deterministically_and_round_trip
+                test_blitzkrieg_nippon.py::test_mid_game_round_trip_notation_and_illegal_actions_leave_state_unchanged
+                test_blitzkrieg_partisans.py::test_random_games_with_both_options_finish_and_reload
+                test_blitzkrieg_bots.py::test_solo_mode_seats_a_person_as_the_allies_and_the_ai_can_take_that_seat
+                test_blitzkrieg_properties.py::test_notation_round_trip_for_every_legal_action" ;;
     bitskrieg) sources="game_core/bitskrieg/rules.py"
           tests="$(echo tests/test_bitskrieg_*.py)"
           slow="test_bitskrieg_properties.py::test_thousand_random_games_keep_invariants

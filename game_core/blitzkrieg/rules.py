@@ -468,7 +468,7 @@ class BlitzkriegState(State):
                   "fx": "choose which effect of the closed theater to carry out next (fx:SPACE)",
                   "place": "place a unit (KIND@SPACE)",
                   "blitz": "place a blitz follow-up unit or pass"}[kind]
-        if action.startswith(("setup:", "bomb:")) and not self.options.get("mode") == "solo":
+        if action.startswith(("setup:", "bomb:")):  # a solo game's SoloState answers these itself
             return f"Set-up rolls and bombing the bot's row belong to the solo module: {prompt}"
         if action.startswith("sa:"):
             if kind != "sa":
@@ -489,7 +489,6 @@ class BlitzkriegState(State):
         if kind not in ("place", "blitz"):
             return f"First {prompt}"
         unit_kind, sid = action.split("@")
-        unit = UNITS[unit_kind]
         if not any(kind_of(t) == unit_kind for t in self.reserves[seat]):
             return f"You do not have {unit_words(unit_kind)} in your reserve"
         if sid not in self.index.spaces:
@@ -506,11 +505,13 @@ class BlitzkriegState(State):
         acting = self.acting_kind(seat, unit_kind)
         if acting is None:
             return "The spy copies your opponent's last placed unit, and they have placed none yet"
-        if "scientist" not in UNITS[acting]["abilities"] and space["campaign"] != self.active_campaign(space["theater"]):
+        # A scientist, the inspired leadership, an airforce and Godzilla go on any free space of an open theater's
+        # active campaign (a scientist on any campaign): what is left is the topmost campaign or the space's type.
+        if space["campaign"] != self.active_campaign(space["theater"]):
             return "Units can only be placed in the topmost open campaign of a theater"
         fits = {"army": "Armies can only be placed on land or land/sea spaces",
                 "navy": "Navies can only be placed on sea or land/sea spaces"}
-        return fits.get(UNITS[acting]["type"], f"{action} is not a legal action now")
+        return fits[UNITS[acting]["type"]]
 
     # -- saving and hiding -------------------------------------------------------------
     def reserve_public(self, seat: str) -> bool:
@@ -589,12 +590,13 @@ class BlitzkriegState(State):
     theater_word = "theater"  # Nippon: each theater is one city's campaign
 
     def placement_words(self, seat: str, kind: str, sid: str) -> str:
-        """ "an army (2)", "a general (strength 3)", "the partisans (3)", "the spy copying a navy (1)"."""
+        """ "an army (2)", "a general (strength 3)", "the partisans (3)", "the spy copying a navy (1)" (a legal
+        placement: a spy has a unit to copy)."""
         words = unit_words(kind)
         acting = self.acting_kind(seat, kind)
-        if kind == "SPY" and acting:
+        if kind == "SPY":
             words += f" copying {unit_words(acting)}"
-        abilities = UNITS[acting]["abilities"] if acting else ()
+        abilities = UNITS[acting]["abilities"]
         if "general" in abilities or "admiral" in abilities:
             words += f" (strength {self.push_of(seat, kind, sid)})"
         elif "partisans" in abilities:
@@ -703,8 +705,7 @@ class Blitzkrieg(Game):
             lines.append(("Markers: " + "; ".join(after.marker_words(code, before.markers[code]) for code in moved),
                           None))
         for event in after.events:
-            if event[0] != "end":
-                lines += after.event_words(event)
+            lines += after.event_words(event)
         if after.vp != before.vp:
             lines.append(("War VP: " + ", ".join(f"{data.SEAT_NAME[seat]} {after.vp[seat]}"
                                                   for seat in self.seats), None))
