@@ -2,12 +2,15 @@
 refusal for each wrong moment, each corruption check_invariants names, the words of the log and the board's
 facts. Rules from shared/rules/bitskrieg.txt."""
 
+import json
+
 import pytest
 
 from game_core.bitskrieg import GAME
 from game_core.bitskrieg.rules import sq_name, sq_parse
-from game_core.engine import IllegalAction
+from game_core.engine import IllegalAction, SaveError
 from invariants import broken
+from test_bitskrieg_old_saves import OLD, stored
 from test_bitskrieg_rules import position, tank, with_dice
 
 
@@ -324,3 +327,38 @@ def test_the_last_action_and_its_cues():
     flag = upto("flags")
     assert list(flag.apply("flag b2").facts(None)["last"]) == ["b2"]
     assert upto("pick").apply("pick L").facts(None)["last"] == []
+
+
+# -- the odds the bots reckon with ------------------------------------------------------------------
+def test_each_ram_outcome_has_its_chance_and_dice_that_make_it_happen():
+    # Ramming: the ram die destroys the target on a roll above its armor, the defence die the rammer.
+    state = position({"d4": "BLn", "d5": "RHs", "h8": "RHs"}, ramming=True)
+    rammer, target = sq_parse("d4"), sq_parse("d5")
+    outcomes = state.ram_outcomes(rammer, target)  # Heavy armor 5: 1/6; Light armor 3: 3/6
+    assert outcomes == [(5 / 6 * 3 / 6, [1, 1], "ram"), (1 / 6 * 3 / 6, [6, 1], "ram"),
+                        (5 / 6 * 3 / 6, [1, 6], "ram"), (1 / 6 * 3 / 6, [6, 6], "ram")]
+    for _, dice, _ in outcomes:
+        after = with_dice(state.copy(), dice).apply("ram d4 d4 d5")
+        assert (tank(after, "d5") is None, tank(after, "d4") is None) == (dice[0] == 6, dice[1] == 6)
+    assert state.ram_outcomes(target, rammer)[1] == (3 / 6 * 5 / 6, [6, 1], "ram")
+
+
+def test_the_kill_chance_is_the_destroyed_share_of_the_fire_outcomes():
+    state = position({"a4": "BHe", "c4": "RMw", "h8": "RHs"}, stun=True)
+    shooter, target = sq_parse("a4"), sq_parse("c4")
+    assert state.kill_chance(shooter, target, 2) == pytest.approx(4 / 6 * (1 - (4 / 6) ** 2))
+    assert state.kill_chance(shooter, target, 2) == pytest.approx(state.facts("blue")["shots"]["fire a4 c4"]["destroyed"],
+                                                                 abs=1e-4)
+    outcomes = state.fire_outcomes(shooter, target, 2)
+    assert [result for _, _, result in outcomes] == ["miss", "destroyed", "stunned", "deflected"]
+    for _, dice, result in outcomes:  # the dice of each outcome give that result
+        assert with_dice(state.copy(), dice).apply("fire a4 c4").last_roll["result"] == result
+    assert sum(p for p, _, _ in outcomes) == pytest.approx(1)
+
+
+def test_a_format_1_position_with_a_third_seat_is_refused_even_when_the_first_two_match():
+    # A Bitskrieg game has two players: a per-seat list of three in an old save is not that game.
+    data = stored(OLD["game"])
+    data["state"]["flags"].append(data["state"]["flags"][0])
+    with pytest.raises(SaveError, match="does not match its own moves"):
+        GAME.from_json(json.dumps(data))
