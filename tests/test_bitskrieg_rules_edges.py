@@ -362,3 +362,61 @@ def test_a_format_1_position_with_a_third_seat_is_refused_even_when_the_first_tw
     data["state"]["flags"].append(data["state"]["flags"][0])
     with pytest.raises(SaveError, match="does not match its own moves"):
         GAME.from_json(json.dumps(data))
+
+
+# -- the words of the log ---------------------------------------------------------------------------
+def said(before, action, dice=()):
+    """The lines everyone reads for `action` played on `before` with scripted dice."""
+    before = with_dice(before.copy(), list(dice))
+    return [text for text, _ in GAME.narrate(before, before.apply(action))]
+
+
+def test_a_ram_from_where_the_tank_stands_and_each_side_s_fate():
+    state = position({"d4": "BHn", "d5": "RLs", "h8": "RHs"}, ramming=True)
+    assert said(state, "ram d4 d4 d5", [4, 6]) == [
+        "Blue's Heavy Tank rams the Red Light Tank on d5",
+        "Ram die 4 beats armor 3: the Light Tank on d5 is destroyed; defence die 6 beats armor 5: the Heavy Tank "
+        "on d4 is destroyed.",
+        "Red wins: every Blue tank destroyed."]  # Red still has a tank on h8
+    assert said(state, "ram d4 d4 d5", [1, 1])[1] == (
+        "Ram die 1 does not beat armor 3: the Light Tank on d5 survives, finished; defence die 1 does not beat "
+        "armor 5: the Heavy Tank on d4 survives, finished.")
+
+
+def test_obstacles_shot_at_are_named_by_what_they_are():
+    plain = position({"a4": "BHe", "h8": "RHs"}, obstacles=["c4"], destroy_obstacles=True)
+    assert said(plain, "fire a4 c4", [6, 5, 1]) == [
+        "Blue's Heavy Tank on a4 fires at the obstacle on c4 (range 2)",
+        "Range die 6 beats range 2: a hit. Damage dice 5 and 1 against armor 4: the obstacle is destroyed."]
+    building = position({"a4": "BHe", "h8": "RHs"}, obstacles=["c4:building"], destroy_obstacles=True, terrain=True)
+    assert said(building, "fire a4 c4", [6, 5, 1])[1].endswith("against armor 4: the building is destroyed.")
+    assert said(building, "fire a4 c4", [6, 4, 1])[1] == (
+        "Range die 6 beats range 2: a hit. Damage dice 4 and 1 against armor 4, none above it: deflected.")
+
+
+def test_counts_in_the_log_agree_with_their_number():
+    one = position({"d4": "Bln", "a1": "BLn", "h8": "RHs"})
+    assert said(one, "flip") == ["Blue flips 1 finished tank to ready"]
+    rebuild = position({"d4": "BLn", "h8": "RHs"})
+    rebuild.destroyed["blue"] = ["M"]
+    rebuild.chosen["blue"].append("M")
+    rebuild.rebuilds["blue"] = 3
+    assert said(rebuild, "rebuild M a1 n") == [
+        "Blue rebuilds a Medium Tank on a1 facing north, finished side up (2 rebuilds left)"]
+    assert said(upto("axis", axis_chooser="blue"), "axis ew") == ["Blue chooses the east-west axis"]
+    home = upto("home", axis_chooser="blue")
+    assert said(home, "home s") == ["Red takes the south edge as home and will play first"]
+
+
+# -- notation ---------------------------------------------------------------------------------------
+def test_notation_is_read_in_any_case_and_written_in_one():
+    assert GAME.canonical_action("PICK l") == "pick L"
+    assert GAME.canonical_action("Deploy m A1 N") == "deploy M a1 n"
+    assert GAME.canonical_action("REBUILD d h8 s") == "rebuild D h8 s"
+    assert GAME.canonical_action("Move B1 C3 N") == "move b1 c3 n"
+    assert GAME.canonical_action("Roll Woods") == "roll woods"
+    for wrong in ("move b1 c3", "pick x", "fire b1 i5", "flag c9", "home x", "axis nw", "flipped"):
+        with pytest.raises(IllegalAction) as err:
+            GAME.canonical_action(wrong)
+        assert str(err.value) == (f"{wrong!r} is not Bitskrieg notation (e.g. 'move b1 c3 n', 'fire b1 e5', "
+                                  "'flip', 'pick L', 'deploy M a1 n', 'flag c3')")
