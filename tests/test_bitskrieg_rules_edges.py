@@ -57,7 +57,8 @@ def test_check_invariants_names_each_corruption():
     state = sound()
     assert broken(state, lambda s: s.tanks.update({square("b3"): ["blue", "M", "n", True, "x"]})) == \
         "a tank stands on b3, a square it may not enter"
-    assert broken(state, lambda s: s.tanks[square("b1")].__setitem__(2, "x")) == "the tank on b1 is malformed"
+    for facing in ("x", "X"):
+        assert broken(state, lambda s: s.tanks[square("b1")].__setitem__(2, facing)) == "the tank on b1 is malformed"
     assert broken(state, lambda s: s.tanks[square("b1")].__setitem__(1, "Z")) == "the tank on b1 is malformed"
     assert broken(state, lambda s: s.tanks[square("b1")].__setitem__(2, "s")) == "the tank on b1 faces off the board"
     assert broken(state, lambda s: s.tanks[square("e8")].__setitem__(4, "t0")) == "two tanks share a piece id"
@@ -199,6 +200,14 @@ def test_movement_refusals_name_the_rule_broken():
     assert refusal(state, "bound c2 c7 n") == ("that square and facing cannot be reached moving forward 2 square(s), "
                                                "turning 90 degrees at most once per square entered")
     assert refusal(state, "move c2 c1 s") == "a tank always faces an adjacent square, never off the edge of the board"
+    # A turn in place is 90 degrees; facing back is two turns, and needs the tank to move between them.
+    assert refusal(state, "move c2 c2 s") == ("a tank turns in place only once in a move (90 degrees): that turn is "
+                                              "the one square it enters without moving")
+    assert refusal(state, "move c2 c3 s") == ("that square and facing cannot be reached moving forward 3 square(s), "
+                                              "turning 90 degrees at most once per square entered")
+    medium = position({"d1": "BMn", "h8": "RHs"}, bounding_fire=True)  # speed 2: one square for a bounding move
+    assert refusal(medium, "bound d1 d3 n") == ("that square and facing cannot be reached moving forward 1 square(s), "
+                                                "turning 90 degrees at most once per square entered")
     enemy = position({"c2": "BLn", "c3": "RLs", "h8": "RHs"})
     assert refusal(enemy, "move c2 c3 n") == "a tank cannot enter an obstacle or an enemy tank's square"
     # Reverse movement: exactly one square straight back, turning once only in the Russian copy's reading.
@@ -238,7 +247,10 @@ def test_rebuild_and_reserve_refusals():
     assert refusal(state, "rebuild L a1 n") == "you can only rebuild a tank of yours that was destroyed"
     assert refusal(state, "rebuild M d4 n") == "tanks are placed on your home edge (your military base)"
     assert refusal(state, "rebuild M a1 s") == "a tank always faces an adjacent square, never off the edge of the board"
-    assert state.apply("rebuild M a1 n").rebuilds["blue"] == 1
+    after = state.apply("rebuild M a1 n")
+    assert after.rebuilds["blue"] == 1
+    after.destroyed["blue"], after.turn, after._legal = ["H"], "blue", None
+    assert refusal(after, "rebuild L b1 n") == "you can only rebuild a tank of yours that was destroyed"
     state.rebuilds["blue"] = 0
     state._legal = None
     assert refusal(state, "rebuild M a1 n") == "you have no rebuilds left"

@@ -764,10 +764,9 @@ class BitskriegState(State):
             return "your two flags may not share a row or a column"
         if kind == "place":
             return self._why_place(seat, *fields)
-        if kind == "hold":
-            return "hold fire only after a bounding move"
         if kind == "flip":
             return "you have no finished tanks to flip"
+        # ("axis" and "hold" never get here: each is legal whenever its phase accepts it.)
         return self._why_tank(seat, kind, fields)
 
     def _why_place(self, seat, verb, letter, square, facing):
