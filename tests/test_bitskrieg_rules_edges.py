@@ -432,3 +432,30 @@ def test_notation_is_read_in_any_case_and_written_in_one():
             GAME.canonical_action(wrong)
         assert str(err.value) == (f"{wrong!r} is not Bitskrieg notation (e.g. 'move b1 c3 n', 'fire b1 e5', "
                                   "'flip', 'pick L', 'deploy M a1 n', 'flag c3')")
+
+
+# -- reverse, ram and hold at their edges -----------------------------------------------------------
+def test_a_reversing_tank_cannot_back_into_an_obstacle():
+    # Reverse movement: one square straight back, into a square the tank could enter and stop on.
+    state = position({"d4": "BMn", "h8": "RHs"}, obstacles=["d3"], reverse=True)
+    assert [a for a in state.legal_actions() if a.startswith("back")] == ["back d4 c4 e", "back d4 e4 w"]
+    assert refusal(state, "back d4 d3 n") == ("a reverse move goes exactly one square straight back into a square "
+                                              "where it can stop")
+
+
+def test_a_rammer_ends_facing_what_it_rammed_and_only_a_roll_above_armor_destroys():
+    # Ramming: a turn in place then the ram; each tank survives a die equal to its armor.
+    north = position({"d4": "BMe", "d5": "RLs", "h8": "RHs"}, ramming=True)
+    after = with_dice(north, [3, 4]).apply("ram d4 d4 d5")  # 3 = Light armor, 4 = Medium armor
+    assert tank(after, "d4") == ["blue", "M", "n", False] and tank(after, "d5") == ["red", "L", "s", False]
+    east = position({"d4": "BMn", "e4": "RLs", "h8": "RHs"}, ramming=True)
+    assert tank(with_dice(east, [1, 1]).apply("ram d4 d4 e4"), "d4") == ["blue", "M", "e", False]
+    west = position({"d4": "BMn", "c4": "RLs", "h8": "RHs"}, ramming=True)
+    assert tank(with_dice(west, [1, 1]).apply("ram d4 d4 c4"), "d4") == ["blue", "M", "w", False]
+
+
+def test_holding_fire_finishes_the_bounding_tank_and_ends_the_turn():
+    state = position({"d1": "BLn", "d5": "RMs", "h1": "RHs"}, bounding_fire=True).apply("bound d1 d3 n")
+    held = state.apply("hold")
+    assert tank(held, "d3") == ["blue", "L", "n", False] and held.to_play == "red" and held.phase == "play"
+    assert held.bounding is None
