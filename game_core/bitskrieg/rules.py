@@ -243,10 +243,10 @@ class BitskriegState(State):
                 and key[0] not in own_flags and faces_board(*key)}
 
     def reverse_targets(self, start):
-        """End points of a reverse move: exactly one square backwards (turn rules per option)."""
+        """{(square, facing)} a reverse move can end on: exactly one square backwards (turn rules per option)."""
         seat, _, facing, _, _ = self.tanks[start]
         turns = self.options["reverse_turn"]
-        result = {}
+        result = set()
         before = [facing] + ([LEFT[facing], RIGHT[facing]] if turns else [])
         for f in before:
             if not faces_board(start, f):
@@ -261,7 +261,7 @@ class BitskriegState(State):
             ends = [f] + ([LEFT[f], RIGHT[f]] if turns and f == facing else [])
             for end in ends:
                 if faces_board(dest, end):
-                    result[(dest, end)] = (dest,)
+                    result.add((dest, end))
         return result
 
     def ram_targets(self, start):
