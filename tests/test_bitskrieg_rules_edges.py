@@ -9,6 +9,7 @@ import pytest
 from game_core.bitskrieg import GAME
 from game_core.bitskrieg.rules import sq_name, sq_parse
 from game_core.engine import IllegalAction, SaveError
+from game_core.rng import Rng
 from invariants import broken
 from test_bitskrieg_old_saves import OLD, stored
 from test_bitskrieg_rules import position, tank, with_dice
@@ -356,13 +357,15 @@ def test_each_ram_outcome_has_its_chance_and_dice_that_make_it_happen():
 
 
 def test_the_kill_chance_is_the_destroyed_share_of_the_fire_outcomes():
-    state = position({"a4": "BHe", "c4": "RMw", "h8": "RHs"}, stun=True)
+    state = position({"a4": "BHe", "c4": "RLw", "h8": "RHs"}, stun=True)  # a Light Tank: armor 3
     shooter, target = sq_parse("a4"), sq_parse("c4")
-    assert state.kill_chance(shooter, target, 2) == pytest.approx(4 / 6 * (1 - (4 / 6) ** 2))
+    assert state.kill_chance(shooter, target, 2) == pytest.approx(4 / 6 * (1 - (3 / 6) ** 2))
     assert state.kill_chance(shooter, target, 2) == pytest.approx(state.facts("blue")["shots"]["fire a4 c4"]["destroyed"],
                                                                  abs=1e-4)
     outcomes = state.fire_outcomes(shooter, target, 2)
-    assert [result for _, _, result in outcomes] == ["miss", "destroyed", "stunned", "deflected"]
+    # The dice of each outcome are faces of a die: the lowest for a miss or a deflection, the highest for a kill.
+    assert [(dice, result) for _, dice, result in outcomes] == [
+        ([1], "miss"), ([6, 6, 6], "destroyed"), ([6, 3, 3], "stunned"), ([6, 1, 1], "deflected")]
     for _, dice, result in outcomes:  # the dice of each outcome give that result
         assert with_dice(state.copy(), dice).apply("fire a4 c4").last_roll["result"] == result
     assert sum(p for p, _, _ in outcomes) == pytest.approx(1)
@@ -459,3 +462,30 @@ def test_holding_fire_finishes_the_bounding_tank_and_ends_the_turn():
     held = state.apply("hold")
     assert tank(held, "d3") == ["blue", "L", "n", False] and held.to_play == "red" and held.phase == "play"
     assert held.bounding is None
+
+
+def test_only_an_enemy_tank_is_rammed_and_never_from_a_square_the_rammer_cannot_stop_on():
+    # Ramming: the rammer ends adjacent to an enemy it faces, on a square it could stop on.
+    state = position({"d2": "BLn", "d3": "BMn", "d4": "RLs", "h8": "RHs"}, ramming=True)
+    assert sorted(a for a in state.legal_actions() if a.startswith("ram")) == ["ram d3 d3 d4"]  # not the own Medium
+    flag = position({"d2": "BLn", "d4": "RLs", "h8": "RHs"}, flags=(["d3"], []), ramming=True)
+    assert not any(a.startswith("ram") for a in flag.legal_actions())  # d3 is its own flag
+    home_row = position({"d1": "BMn", "d2": "RLs", "h8": "RHs"}, ramming=True)
+    assert [a for a in home_row.legal_actions() if a.startswith("ram")] == ["ram d1 d1 d2"]
+
+
+def test_a_bot_rebuilds_the_secret_picks_from_what_it_may_see():
+    # Step 2: picks are secret until deployed; a bot deals the hidden ones from the counters not yet seen.
+    state = upto("deploy")
+    seat = state.turn
+    for _ in range(2):
+        state = state.apply(state.legal_actions()[0])
+    other = "red" if seat == "blue" else "blue"
+    view = state.view(other)
+    assert view["state"]["hand"][seat] == {"hidden": 3}
+    on_board = sorted(t[1] for t in state.tanks.values() if t[0] == seat)
+    for n in range(5):
+        rebuilt = GAME.state_from_view(view, Rng.from_seed(n, "edges"))
+        rebuilt.check_invariants()
+        assert len(rebuilt.hand[seat]) == 3 and sorted(rebuilt.chosen[seat]) == sorted(on_board + rebuilt.hand[seat])
+        assert rebuilt.hand[other] == state.hand[other]  # its own picks it knows
