@@ -470,6 +470,8 @@ def test_only_an_enemy_tank_is_rammed_and_never_from_a_square_the_rammer_cannot_
     assert sorted(a for a in state.legal_actions() if a.startswith("ram")) == ["ram d3 d3 d4"]  # not the own Medium
     flag = position({"d2": "BLn", "d4": "RLs", "h8": "RHs"}, flags=(["d3"], []), ramming=True)
     assert not any(a.startswith("ram") for a in flag.legal_actions())  # d3 is its own flag
+    through = position({"d2": "BLn", "d3": "BMs", "d5": "RLs", "h8": "RHs"}, ramming=True)
+    assert "ram d2 d4 d5" in through.legal_actions()  # it passes its own tank on the way
     home_row = position({"d1": "BMn", "d2": "RLs", "h8": "RHs"}, ramming=True)
     assert [a for a in home_row.legal_actions() if a.startswith("ram")] == ["ram d1 d1 d2"]
 
