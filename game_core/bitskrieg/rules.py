@@ -361,8 +361,8 @@ class BitskriegState(State):
         p_range = ((6 - distance) / 6) ** range_dice
         armor = self.target_armor(shooter, target)
         fire = self.tank_stat(shooter, "fire")
-        p_below = min(armor, 6) / 6
-        p_at_most = min(armor - 1, 6) / 6 if target in self.tanks and self.options["stun"] else p_below
+        p_below = armor / 6  # no armor is above 5
+        p_at_most = (armor - 1) / 6 if target in self.tanks and self.options["stun"] else p_below
         p_kill = 1 - p_below ** fire
         p_stun = p_below ** fire - p_at_most ** fire
         hit = [6] * range_dice
@@ -376,13 +376,15 @@ class BitskriegState(State):
         """The chance that a shot from `shooter` destroys what stands on `target`."""
         return sum(p for p, _, result in self.fire_outcomes(shooter, target, distance) if result == "destroyed")
 
+    def ram_loss(self, sq):
+        """The chance that a ram destroys the tank on `sq`: a die above its armor (1/6 to 3/6)."""
+        return (6 - self.tank_stat(sq, "armor")) / 6
+
     def ram_outcomes(self, rammer, target):
         """[(probability, dice, result)]: each tank is destroyed by a roll above its own armor."""
-        p_target = max(0, 6 - self.tank_stat(target, "armor")) / 6
-        p_rammer = max(0, 6 - self.tank_stat(rammer, "armor")) / 6
-        outcomes = [((1 - p_target) * (1 - p_rammer), [1, 1]), (p_target * (1 - p_rammer), [6, 1]),
-                    ((1 - p_target) * p_rammer, [1, 6]), (p_target * p_rammer, [6, 6])]
-        return [(p, dice, "ram") for p, dice in outcomes if p > 1e-12]
+        p_target, p_rammer = self.ram_loss(target), self.ram_loss(rammer)
+        return [((1 - p_target) * (1 - p_rammer), [1, 1], "ram"), (p_target * (1 - p_rammer), [6, 1], "ram"),
+                ((1 - p_target) * p_rammer, [1, 6], "ram"), (p_target * p_rammer, [6, 6], "ram")]
 
     # -- what the board shows ------------------------------------------------------------
     def facts(self, seat):
@@ -406,8 +408,7 @@ class BitskriegState(State):
                                  "fire_dice": self.tank_stat(shooter, "fire"), **odds}
             elif kind == "ram":
                 rammer, target = sq_parse(fields[0]), sq_parse(fields[2])
-                rams[action] = {"target": round(max(0, 6 - self.tank_stat(target, "armor")) / 6, 4),
-                                "rammer": round(max(0, 6 - self.tank_stat(rammer, "armor")) / 6, 4)}
+                rams[action] = {"target": round(self.ram_loss(target), 4), "rammer": round(self.ram_loss(rammer), 4)}
         for start in self.seat_tanks(seat) if self.phase == "play" else ():
             if not self.tanks[start][3]:
                 continue
