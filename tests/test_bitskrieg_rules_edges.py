@@ -297,7 +297,11 @@ def test_stun_odds_and_ram_odds_in_the_facts():
                                             "deflected": 0.1667}
     assert facts["rams"] == {"ram d2 d2 d3": {"target": 0.5, "rammer": 0.5}}
     heavy = position({"d4": "BHn", "d5": "RLs", "h8": "RHs"}, ramming=True).facts("blue")
-    assert heavy["rams"] == {"ram d4 d4 d5": {"target": 0.5, "rammer": round(1 / 6, 4)}}
+    assert heavy["rams"] == {"ram d4 d4 d5": {"target": 0.5, "rammer": 0.1667}}
+    light = position({"d4": "BLn", "d5": "RHs", "h1": "RHs"}, ramming=True).facts("blue")
+    assert light["rams"] == {"ram d4 d4 d5": {"target": 0.1667, "rammer": 0.5}}
+    medium = position({"d1": "BMn", "h8": "RHs"}, bounding_fire=True).facts("blue")["paths"]
+    assert medium["bound d1"] == {"d2": ["d2"]}  # speed 2: one square, then fire
     # A Heavy Tank has no bounding move; a Light Tank's bounding routes enter one square less.
     assert "bound a4" not in facts["paths"]
     assert facts["paths"]["bound d2"] == {"c2": ["c2"], "e2": ["e2"]}

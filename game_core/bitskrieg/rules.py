@@ -416,7 +416,7 @@ class BitskriegState(State):
             budgets = {"move": speed, "bound": speed - 1 if self.options["bounding_fire"] and speed >= 2 else 0}
             for verb, budget in budgets.items():
                 routes = {}
-                for (end, _), path in sorted(self.move_targets(start, budget).items() if budget else ()):
+                for (end, _), path in sorted(self.move_targets(start, budget).items()):  # none for budget 0
                     if end != start and (sq_name(end) not in routes or len(path) < len(routes[sq_name(end)])):
                         routes[sq_name(end)] = [sq_name(sq) for sq in path if sq != start]
                 if routes:
