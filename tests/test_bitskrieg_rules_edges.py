@@ -495,3 +495,16 @@ def test_a_bot_rebuilds_the_secret_picks_from_what_it_may_see():
         rebuilt.check_invariants()
         assert len(rebuilt.hand[seat]) == 3 and sorted(rebuilt.chosen[seat]) == sorted(on_board + rebuilt.hand[seat])
         assert rebuilt.hand[other] == state.hand[other]  # its own picks it knows
+
+
+def test_the_second_flag_is_offered_on_every_free_dice_square_off_the_first_flags_row_and_column():
+    # Step 4: flags on free squares with dice symbols, the two not in one row or column.
+    state = upto("flags")
+    first = next(a for a in state.legal_actions() if a[-2] != "abcdefgh"[int(a[-1]) - 1])  # off the diagonal
+    state = state.apply(first)
+    x0, y0 = sq_parse(first.split()[1]) % 8, sq_parse(first.split()[1]) // 8
+    assert x0 != y0
+    taken = set(state.obstacles) | set(state.tanks) | set(state.flags["blue"] + state.flags["red"])
+    expected = {f"flag {sq_name(y * 8 + x)}" for x in range(1, 7) for y in range(1, 7)
+                if y * 8 + x not in taken and x != x0 and y != y0}
+    assert set(state.legal_actions()) == expected and len(expected) > 10
