@@ -397,6 +397,8 @@ def test_a_ram_from_where_the_tank_stands_and_each_side_s_fate():
         "Ram die 4 beats armor 3: the Light Tank on d5 is destroyed; defence die 6 beats armor 5: the Heavy Tank "
         "on d4 is destroyed.",
         "Red wins: every Blue tank destroyed."]  # Red still has a tank on h8
+    lost = with_dice(state.copy(), [4, 6]).apply("ram d4 d4 d5")
+    assert (lost.winner, lost.won_by) == ("red", "destroyed")
     assert said(state, "ram d4 d4 d5", [1, 1])[1] == (
         "Ram die 1 does not beat armor 3: the Light Tank on d5 survives, finished; defence die 1 does not beat "
         "armor 5: the Heavy Tank on d4 survives, finished.")
