@@ -41,7 +41,7 @@ mutation() {
           tests="tests/test_records.py tests/test_core_saves.py" ;;
     core) sources="game_core/engine.py game_core/session.py game_core/records.py"
           tests="tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
-                 tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py" ;;
+                 tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py tests/test_core_edges.py" ;;
     blitzed) sources="game_core/blitzed/rules.py"
           tests="$(echo tests/test_blitzed_*.py)"
           slow="test_blitzed_play.py::test_four_hundred_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice
