@@ -7,7 +7,7 @@ import types
 import pytest
 
 from game_core import games
-from game_core.engine import Bot, Game, run_bot
+from game_core.engine import Bot, Game, Option, run_bot
 from game_core.rng import Rng
 from game_core.session import Replay, Session
 
@@ -98,3 +98,8 @@ def test_page_choices_keep_everything_after_the_first_equals_sign_and_clear_quie
     with pytest.raises(ValueError) as err:
         session.command("dance")
     assert str(err.value) == "unknown command 'dance'"
+
+
+def test_an_internal_option_is_never_shown_in_the_new_game_dialog():
+    assert not Option("remote", False, internal=True).shown({})
+    assert Option("remote", False).shown({})
