@@ -7,7 +7,7 @@ import types
 import pytest
 
 from game_core import games
-from game_core.engine import Bot, Game, Option, run_bot
+from game_core.engine import Bot, Field, Game, Option, run_bot
 from game_core.rng import Rng
 from game_core.session import Replay, Session
 
@@ -103,3 +103,18 @@ def test_page_choices_keep_everything_after_the_first_equals_sign_and_clear_quie
 def test_an_internal_option_is_never_shown_in_the_new_game_dialog():
     assert not Option("remote", False, internal=True).shown({})
     assert Option("remote", False).shown({})
+
+
+def test_a_declared_field_defaults_to_its_name_and_deep_copies_unless_shared_or_told():
+    plain = Field("board")
+    nested = {"a": [1, 2]}
+    assert (plain.name, plain.see, plain.key, plain.get, plain.open, plain.top) == ("board", "public", "board",
+                                                                                     None, None, None)
+    for convert in (plain.save, plain.load, plain.copy):
+        copied = convert(nested)
+        assert copied == nested and copied["a"] is not nested["a"]
+    assert not plain.shared
+    shared = Field("index", copy="share", key="idx")
+    assert shared.shared and shared.copy(nested) is nested and shared.key == "idx"
+    reset = Field("cache", copy=lambda value: None, save=str, load=int)
+    assert reset.copy(nested) is None and reset.save(3) == "3" and reset.load("3") == 3 and not reset.shared
