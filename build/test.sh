@@ -40,7 +40,8 @@ mutation() {
     fast) sources="game_core/records.py"
           tests="tests/test_records.py tests/test_core_saves.py" ;;
     core) sources="game_core/engine.py game_core/session.py game_core/records.py"
-          tests="tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py" ;;
+          tests="tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
+                 tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py tests/test_core_edges.py" ;;
     blitzed) sources="game_core/blitzed/rules.py"
           tests="$(echo tests/test_blitzed_*.py)"
           slow="test_blitzed_play.py::test_four_hundred_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice
@@ -82,7 +83,11 @@ mutation() {
           tests="$(echo tests/test_bitskrieg_*.py)"
           slow="test_bitskrieg_properties.py::test_thousand_random_games_keep_invariants
                 test_bitskrieg_properties.py::test_simulate_cli_exits_zero
-                test_bitskrieg_play.py::test_normal_bot_beats_random_play" ;;
+                test_bitskrieg_play.py::test_normal_bot_beats_random_play
+                test_bitskrieg_bots.py::test_every_pairing_of_levels_finishes_within_the_cap
+                test_bitskrieg_table.py::test_the_tray_is_not_drawn_again_and_names_begin_with_the_visible_text
+                test_bitskrieg_table.py::test_no_text_leaves_its_box_or_overlaps_another
+                test_bitskrieg_table.py::test_a_phone_game_is_played_to_the_end_with_finger_sized_targets" ;;
     *) echo "unknown mutation scope $scope: fast, core, blitzed, fall_blau, blitzkrieg, bitskrieg or full" >&2
        return 2 ;;
   esac

@@ -92,9 +92,20 @@ def targets(svg):
     for node in ET.fromstring(svg).iter():
         key = node.get("data-action") or node.get("data-command")
         if key:
-            visible = " ".join(t.text for t in node.iter(SVG + "text") if t.text)
-            found.append((key, node.get("aria-label"), visible))
+            found.append((key, node.get("aria-label"), visible_text(node)))
     return found
+
+
+def visible_text(node):
+    """The text of an element as a browser reads it: its texts one after the other with only the white
+    space the markup has between them (none is added between two <text>s), tooltips left out."""
+    def texts(element):
+        if element.tag != SVG + "title":
+            yield element.text or ""
+            for child in element:
+                yield from texts(child)
+                yield child.tail or ""
+    return " ".join("".join(texts(node)).split())
 
 
 @pytest.mark.parametrize("narrow", [False, True], ids=["laptop", "phone"])

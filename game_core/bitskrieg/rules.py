@@ -243,10 +243,10 @@ class BitskriegState(State):
                 and key[0] not in own_flags and faces_board(*key)}
 
     def reverse_targets(self, start):
-        """End points of a reverse move: exactly one square backwards (turn rules per option)."""
+        """{(square, facing)} a reverse move can end on: exactly one square backwards (turn rules per option)."""
         seat, _, facing, _, _ = self.tanks[start]
         turns = self.options["reverse_turn"]
-        result = {}
+        result = set()
         before = [facing] + ([LEFT[facing], RIGHT[facing]] if turns else [])
         for f in before:
             if not faces_board(start, f):
@@ -261,7 +261,7 @@ class BitskriegState(State):
             ends = [f] + ([LEFT[f], RIGHT[f]] if turns and f == facing else [])
             for end in ends:
                 if faces_board(dest, end):
-                    result[(dest, end)] = (dest,)
+                    result.add((dest, end))
         return result
 
     def ram_targets(self, start):
@@ -361,8 +361,8 @@ class BitskriegState(State):
         p_range = ((6 - distance) / 6) ** range_dice
         armor = self.target_armor(shooter, target)
         fire = self.tank_stat(shooter, "fire")
-        p_below = min(armor, 6) / 6
-        p_at_most = min(armor - 1, 6) / 6 if target in self.tanks and self.options["stun"] else p_below
+        p_below = armor / 6  # no armor is above 5
+        p_at_most = (armor - 1) / 6 if target in self.tanks and self.options["stun"] else p_below
         p_kill = 1 - p_below ** fire
         p_stun = p_below ** fire - p_at_most ** fire
         hit = [6] * range_dice
@@ -376,13 +376,15 @@ class BitskriegState(State):
         """The chance that a shot from `shooter` destroys what stands on `target`."""
         return sum(p for p, _, result in self.fire_outcomes(shooter, target, distance) if result == "destroyed")
 
+    def ram_loss(self, sq):
+        """The chance that a ram destroys the tank on `sq`: a die above its armor (1/6 to 3/6)."""
+        return (6 - self.tank_stat(sq, "armor")) / 6
+
     def ram_outcomes(self, rammer, target):
         """[(probability, dice, result)]: each tank is destroyed by a roll above its own armor."""
-        p_target = max(0, 6 - self.tank_stat(target, "armor")) / 6
-        p_rammer = max(0, 6 - self.tank_stat(rammer, "armor")) / 6
-        outcomes = [((1 - p_target) * (1 - p_rammer), [1, 1]), (p_target * (1 - p_rammer), [6, 1]),
-                    ((1 - p_target) * p_rammer, [1, 6]), (p_target * p_rammer, [6, 6])]
-        return [(p, dice, "ram") for p, dice in outcomes if p > 1e-12]
+        p_target, p_rammer = self.ram_loss(target), self.ram_loss(rammer)
+        return [((1 - p_target) * (1 - p_rammer), [1, 1], "ram"), (p_target * (1 - p_rammer), [6, 1], "ram"),
+                ((1 - p_target) * p_rammer, [1, 6], "ram"), (p_target * p_rammer, [6, 6], "ram")]
 
     # -- what the board shows ------------------------------------------------------------
     def facts(self, seat):
@@ -406,8 +408,7 @@ class BitskriegState(State):
                                  "fire_dice": self.tank_stat(shooter, "fire"), **odds}
             elif kind == "ram":
                 rammer, target = sq_parse(fields[0]), sq_parse(fields[2])
-                rams[action] = {"target": round(max(0, 6 - self.tank_stat(target, "armor")) / 6, 4),
-                                "rammer": round(max(0, 6 - self.tank_stat(rammer, "armor")) / 6, 4)}
+                rams[action] = {"target": round(self.ram_loss(target), 4), "rammer": round(self.ram_loss(rammer), 4)}
         for start in self.seat_tanks(seat) if self.phase == "play" else ():
             if not self.tanks[start][3]:
                 continue
@@ -415,7 +416,7 @@ class BitskriegState(State):
             budgets = {"move": speed, "bound": speed - 1 if self.options["bounding_fire"] and speed >= 2 else 0}
             for verb, budget in budgets.items():
                 routes = {}
-                for (end, _), path in sorted(self.move_targets(start, budget).items() if budget else ()):
+                for (end, _), path in sorted(self.move_targets(start, budget).items()):  # none for budget 0
                     if end != start and (sq_name(end) not in routes or len(path) < len(routes[sq_name(end)])):
                         routes[sq_name(end)] = [sq_name(sq) for sq in path if sq != start]
                 if routes:
@@ -764,10 +765,9 @@ class BitskriegState(State):
             return "your two flags may not share a row or a column"
         if kind == "place":
             return self._why_place(seat, *fields)
-        if kind == "hold":
-            return "hold fire only after a bounding move"
         if kind == "flip":
             return "you have no finished tanks to flip"
+        # ("axis" and "hold" never get here: each is legal whenever its phase accepts it.)
         return self._why_tank(seat, kind, fields)
 
     def _why_place(self, seat, verb, letter, square, facing):

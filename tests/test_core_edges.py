@@ -1,0 +1,120 @@
+"""The engine's and the page controller's smaller promises, each written to kill a mutant that lived
+(docs/mutation.md): the default narration reads the position before the move, a replay draws with the
+page's choices and never as a board to play on."""
+
+import types
+
+import pytest
+
+from game_core import games
+from game_core.engine import Bot, Field, Game, Option, run_bot
+from game_core.rng import Rng
+from game_core.session import Replay, Session
+
+from test_core_session import Recorder
+
+
+class Counting(Game):
+    """A game whose words depend on the position before the move (as a log line does: "Red's Tank...")."""
+
+    def describe_action(self, state, action):
+        return f"{action} after {len(state.actions)} moves"
+
+    def describe_outcome(self, before, after):
+        return f"{len(after.actions) - len(before.actions)} new"
+
+
+def test_the_default_narration_reads_the_position_before_the_move():
+    before = games.get("bitskrieg").new_game(3)
+    after = before.apply("roll")
+    assert Counting().narrate(before, after) == [("roll after 0 moves: 1 new", None)]
+
+
+def test_a_replay_is_drawn_with_the_pages_choices_for_nobody_and_not_to_be_played(monkeypatch):
+    session = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
+    for n in range(4):
+        session.play_bot(n)
+    replay = Replay("bitskrieg", session.state.record())
+    recorder = Recorder()
+    monkeypatch.setattr(replay, "module", recorder)
+    replay.ui["narrow"] = True
+    replay.go("back")
+    replay.board_svg()
+    assert recorder.calls == [(replay.states[3].view(None), {"narrow": True, "interactive": False})]
+
+
+class Recording(Bot):
+    """A bot that notes what it was given and takes the first legal action."""
+
+    def __init__(self):
+        self.given = []
+
+    def think(self, game, view, rng, budget_ms=0):
+        self.given.append((game, view, rng.next64()))
+        return view["legal_actions"][0]
+        yield  # a generator, as every bot's think is
+
+
+def finish(job):
+    while True:
+        try:
+            next(job)
+        except StopIteration as done:
+            return done.value
+
+
+def test_a_bot_thinks_on_its_own_seeded_stream_with_the_game_and_its_seats_view(monkeypatch):
+    session = Session("bitskrieg", 3, seats={"blue": "easy"})
+    bot = Recording()
+    monkeypatch.setattr(session, "module", types.SimpleNamespace(BOTS={"easy": bot}))
+    assert finish(session.bot_thinker(7)) == session.state.legal_actions()[0]
+    assert bot.given == [(session.game, session.state.view("blue"), Rng.from_seed(7, "bot").next64())]
+
+
+def test_a_hint_thinks_on_its_own_stream_and_plays_twenty_games_from_the_viewers_view(monkeypatch):
+    session = Session("bitskrieg", 3, seats={"red": "easy"})
+    bot, played = Recording(), []
+    monkeypatch.setattr(session, "hint_bot", lambda: bot)
+    monkeypatch.setattr(session.game, "win_chance", lambda view, rng: played.append((view, rng.next64())) or 1.0)
+    assert finish(session.hint(7)) == (session.state.legal_actions()[0], 1.0)
+    stream = Rng.from_seed(7, "hint")
+    assert bot.given == [(session.game, session.state.view("blue"), stream.next64())]
+    assert played == [(session.state.view("blue"), stream.next64()) for _ in range(20)]
+
+
+def test_the_base_bot_hands_its_choice_the_game():
+    class Named(Bot):
+        def choose(self, game, view, rng):
+            return game.name
+    assert run_bot(Named(), games.get("bitskrieg"), {}, Rng.from_seed(1, "x")) == "bitskrieg"
+
+
+def test_page_choices_keep_everything_after_the_first_equals_sign_and_clear_quietly():
+    session = Session("bitskrieg", 3)
+    session.command("ui:label=a=b")
+    assert session.ui == {"label": "a=b"}
+    session.command("ui:tank=")  # clearing a choice never made
+    assert session.ui == {"label": "a=b"}
+    with pytest.raises(ValueError) as err:
+        session.command("dance")
+    assert str(err.value) == "unknown command 'dance'"
+
+
+def test_an_internal_option_is_never_shown_in_the_new_game_dialog():
+    assert not Option("remote", False, internal=True).shown({})
+    assert Option("remote", False).shown({})
+
+
+def test_a_declared_field_defaults_to_its_name_and_deep_copies_unless_shared_or_told():
+    plain = Field("board")
+    nested = {"a": [1, 2]}
+    assert (plain.name, plain.see, plain.key, plain.get, plain.open, plain.top) == ("board", "public", "board",
+                                                                                     None, None, None)
+    for convert in (plain.save, plain.load, plain.copy):
+        copied = convert(nested)
+        assert copied == nested and copied["a"] is not nested["a"]
+    assert not plain.shared
+    shared = Field("index", copy="share", key="idx")
+    assert shared.shared and shared.copy(nested) is nested and shared.key == "idx"
+    reset = Field("cache", copy=lambda value: None, save=str, load=int)
+    assert reset.copy(nested) is None and reset.save(3) == "3" and reset.load("3") == 3 and not reset.shared
