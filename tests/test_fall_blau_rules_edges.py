@@ -461,3 +461,149 @@ def test_a_card_with_no_red_cubes_left_falls_to_any_attack_and_a_clean_capture_i
     after = state.apply("attack hoth 2")
     assert after.report[0] == "No red cubes are left to defend it."
     assert "kalach" in after.captured and after.missions_done == ["clean"]
+
+
+# -- session 9: the mutants session 8's edge tests left alive --------------------------------------------
+
+def test_orders_cost_supply_down_to_the_last_point():
+    # Orders: Advance! costs 1 supply per card (a Panzer general's second card 1 more), Reorganize 1; an
+    # order is offered while the supply pays for it, down to the last point.
+    state = whole(orders())
+    state.queue = ["voronezh", "kalach"]
+    state.supply = 1
+    legal = state.legal_actions()
+    assert "advance gariboldi voronezh" in legal and "reorg hoth gariboldi paulus" in legal
+    assert not [a for a in legal if len(a.split()) == 5]  # no double advance on 1 supply
+    state.supply = 2
+    assert "advance hoth voronezh kalach 1" in state.legal_actions()
+    state.supply = 0
+    assert not [a for a in state.legal_actions() if a.startswith(("advance", "reorg"))]
+
+
+def test_only_a_hand_card_with_dice_adds_dice_to_an_attack():
+    # Event cards: a hand card's dice join an attack; a card with no dice, or a special attack, does not.
+    state = whole(orders())
+    for card in ("treibstoff1", "luftwaffe1", "stug1"):
+        move(state, card, state.hand)
+    place(state, 1, "rossosh", 2)
+    attacks = [a for a in state.legal_actions() if a.startswith("attack gariboldi 1")]
+    assert attacks == ["attack gariboldi 1", "attack gariboldi 1 stug1"]
+
+
+def test_hoth_rallies_with_two_grey_cubes_not_one():
+    # Hoth: after an order, once per turn, he may pay a grey cube to be ready again, if he has 2 or more.
+    state = whole(orders())
+    state = state.apply("consolidate hoth")
+    state.generals["hoth"]["cubes"] = 2
+    assert "rally hoth" in state.legal_actions()
+    state.generals["hoth"]["cubes"] = 1
+    assert "rally hoth" not in state.legal_actions()
+
+
+def test_a_grey_cube_card_needs_a_free_grey_cube_in_the_box():
+    # Components: 16 grey cubes. Gariboldi 5, Hoth 5 and Paulus 6 hold them all: Ersatzheer has none to give.
+    state = whole(orders())
+    move(state, "ersatzheer", state.hand)
+    assert state.grey_on_table() == data.GREY_CUBES
+    assert not [a for a in state.legal_actions() if a.startswith("play")]
+    state.generals["hoth"]["cubes"] -= 1
+    assert [a for a in state.legal_actions() if a.startswith("play")] == [
+        "play ersatzheer gariboldi", "play ersatzheer hoth", "play ersatzheer paulus"]
+    assert state.apply("play ersatzheer gariboldi").report == ["Gariboldi gains 1 grey cube (now 6)."]
+
+
+def test_attacking_a_major_counter_attack_card_costs_one_supply():
+    # Attack!: 1 supply, plus the extra cost printed on some campaign cards; counter-attack cards print none.
+    state = whole(orders())
+    move(state, "volga", [])
+    place(state, 1, "volga", 2)
+    state.supply = 1
+    assert state.facts("player")["front"][0]["attack_cost"] == 1
+    assert "attack gariboldi 1" in state.legal_actions()
+
+
+def test_ruoff_rerolls_one_die_that_would_cost_a_cube_after_the_modifier():
+    # Ruoff: he rolls again one white die that would cost a grey cube (a 1 or less after the terrain modifier).
+    state = whole(orders(generals=("ruoff", "hoth", "paulus")))
+    place(state, 1, "rostov", 4)  # Fortress: -1, so a 2 costs a cube and is rolled again
+    after = dice(state.copy(), 2, 4, 4, 4, 4, 4).apply("attack ruoff 1")
+    assert after.report[0] == ("White dice 4, 4, 4, 4, 4 (Ruoff rolled his 2 again); -1 for Fortress: "
+                               "4 red cubes destroyed, 0 grey cubes lost.")
+    place(state, 1, "rossosh", 2)  # no terrain: a 2 is a miss, kept
+    after = dice(state.copy(), 2, 3, 2, 2, 2, 6).apply("attack ruoff 1")
+    assert after.report[0] == "White dice 2, 3, 2, 2, 2: 1 red cube destroyed, 0 grey cubes lost."
+
+
+def test_a_capture_that_cost_a_grey_cube_is_not_clean():
+    # Missions Mode, Clean Breakthrough: the capture's own attack must lose no grey cube.
+    state = whole(orders(missions=True))
+    state.missions = ["clean"]
+    place(state, 1, "rossosh", 2)
+    after = dice(state, 1, 3, 3, 2, 2).apply("attack gariboldi 1")
+    assert "rossosh" in after.captured and after.generals["gariboldi"]["cubes"] == 4
+    assert after.missions == ["clean"] and after.missions_done == []
+
+
+def test_white_dice_half_rounded_up_and_paulus_fortress_die():
+    # Attack!: one white die per grey cube, half (rounded up) against a neighbouring slot; Paulus rolls one
+    # more against a Fortress; never more than the box's 6 white dice.
+    state = whole(orders())
+    state.generals["hoth"]["cubes"] = 4
+    state.generals["paulus"]["cubes"] = 4
+    place(state, 3, "rostov", 4)
+    assert state.facts("player")["front"][2]["white_dice"] == {"hoth": 2, "paulus": 5}
+    place(state, 3, "kalach", 4)
+    assert state.facts("player")["front"][2]["white_dice"] == {"hoth": 2, "paulus": 4}
+    state.generals["paulus"]["cubes"] = 6
+    place(state, 3, "stalingrad", 6)
+    assert state.facts("player")["front"][2]["white_dice"] == {"hoth": 2, "paulus": 6}
+
+
+def test_chuikov_makes_only_a_fortress_hit_on_two():
+    # General Chuikov (stays in play): counter-attacks from a Fortress card hit on 1 or 2.
+    state = whole(orders())
+    move(state, "chuikov", state.in_play)
+    place(state, 1, "rossosh", 2)
+    place(state, 2, "rostov", 2)
+    assert [f["counter_hits_on"] for f in state.facts("player")["front"][:2]] == [1, 2]
+
+
+def test_a_second_capture_in_a_turn_completes_blitz_and_the_capture_is_cued():
+    # Missions Mode, Blitz: capture two cards in one turn; a new turn counts from zero.
+    state = whole(orders(missions=True))
+    state.missions = ["blitz"]
+    place(state, 1, "rossosh", 0)
+    place(state, 2, "kalach", 0)
+    one = state.apply("attack gariboldi 1")
+    assert one.turn_captures == 1 and one.missions == ["blitz"]
+    assert one.cues == [{"slot": 1, "kind": "capture", "text": "Rossosh captured: +1 VP",
+                         "label": "Captured: +1 VP"}]
+    assert one.facts("player")["cues"] == one.cues
+    two = one.apply("attack hoth 2")
+    assert two.turn_captures == 2 and two.missions_done == ["blitz"]
+
+
+def test_the_last_campaign_card_and_the_last_general_end_the_game_once():
+    # Game end: capturing every campaign card, or losing every general, ends the game; one verdict is given.
+    state = whole(orders())
+    state.captured = [c for c in data.CAMPAIGNS if c != "salsk"]
+    state.queue = []
+    place(state, 2, "salsk", 1)
+    for general in ("gariboldi", "paulus"):
+        del state.generals[general]
+        state.slots[state.slots.index(general)] = None
+    state.lost = ["gariboldi", "paulus"]
+    state.generals["hoth"]["cubes"] = 1
+    move(state, "stug1", state.hand)  # its black dice kill; Hoth's one white die is a 1
+    state.vp = 40
+    after = dice(state.copy(), 1, 3, 2).apply("attack hoth 2 stug1")
+    assert after.report[-2:] == [
+        "Brilliant Victory: 36 VP (40 less 4 for lost generals) with every campaign card captured "
+        "(victory needs 27, brilliant 30).",
+        "Hoth and his army are wiped out (-2 VP at the end)."]
+    state.captured.remove("rossosh")
+    state.queue = ["rossosh"]
+    state.vp = 0
+    after = dice(state.copy(), 1, 3, 2).apply("attack hoth 2 stug1")
+    assert after.report[-1] == ("Defeat: 0 VP (1 less 6 for lost generals) with every general lost "
+                                "(victory needs 27, brilliant 30).")
