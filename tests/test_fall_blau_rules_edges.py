@@ -607,3 +607,115 @@ def test_the_last_campaign_card_and_the_last_general_end_the_game_once():
     after = dice(state.copy(), 1, 3, 2).apply("attack hoth 2 stug1")
     assert after.report[-1] == ("Defeat: 0 VP (1 less 6 for lost generals) with every general lost "
                                 "(victory needs 27, brilliant 30).")
+
+
+def draws_next(state, *cards):
+    """The next draws are these events, in order (the deck's top card is its last)."""
+    for card in reversed(cards):
+        state.deck.remove(card)
+        state.deck.append(card)
+    state.check_invariants()
+    return state
+
+
+def test_a_new_turn_readies_every_general_and_counts_captures_afresh():
+    # End of turn: the Germans lose the initiative; the calendar moves on and every general is ready again,
+    # Hoth free to rally once more.
+    state = draws_next(whole(orders()), "eisenbahn", "treibstoff1")
+    state = state.apply("consolidate hoth")
+    assert state.generals["hoth"] == {"cubes": 5, "ready": False, "rallied": False, "ordered": True}
+    state = state.apply("rally hoth").apply("consolidate gariboldi")
+    state.turn_captures = 1
+    after = state.apply("end")
+    assert after.report[:3] == ["The Germans lose the initiative.", "Mid July 1942 begins.",
+                                "Event drawn: Eisenbahnpioniere, into your hand (+2 supply)."]
+    assert after.generals == {"gariboldi": {"cubes": 5, "ready": True, "rallied": False, "ordered": False},
+                              "hoth": {"cubes": 4, "ready": True, "rallied": False, "ordered": False},
+                              "paulus": {"cubes": 6, "ready": True, "rallied": False, "ordered": False}}
+    assert after.turn_captures == 0 and "rally hoth" not in after.legal_actions()
+
+
+def test_missions_are_drawn_at_the_start_of_each_month_only():
+    # Missions Mode: two missions at the start of each month (its Early turn); last month's unfinished ones go.
+    state = draws_next(whole(orders(missions=True)), "eisenbahn", "treibstoff1")
+    drawn, left = list(state.missions), len(state.mission_deck)
+    assert len(drawn) == 2
+    mid = state.apply("end")
+    assert mid.missions == drawn and len(mid.mission_deck) == left
+    state.calendar = 3  # Late July: next comes Early August
+    august = state.apply("end")
+    assert august.report[1:3] == ["Early August 1942 begins.", "Last month's unfinished missions are discarded."]
+    assert august.report[3].startswith("New mission: ") and len(august.missions) == 2
+    assert not set(august.missions) & set(drawn)
+
+
+def test_an_end_of_turn_mission_scores_and_its_red_circle_reinforces_before_the_new_turn():
+    # Missions Mode, Stockpile: end a turn with 8+ supply (+1 VP). A VP total on a red circle brings Soviet
+    # reinforcements (2 red cubes on the most valuable frontline card) right after the step that scored.
+    state = draws_next(whole(orders(missions=True)), "eisenbahn", "treibstoff1")
+    state.missions, state.supply, state.vp = ["stockpile"], 8, 3
+    place(state, 1, "rossosh", 0)
+    after = state.apply("end")
+    assert after.missions_done == ["stockpile"] and after.vp == 4
+    assert after.report[1:4] == [
+        "Mission accomplished: Stockpile: +1 VP.",
+        "Soviet reinforcements (the VP track stopped on a red circle at 4): 2 red cubes on Rossosh.",
+        "Mid July 1942 begins."]
+
+
+def test_a_mission_worth_no_vp_brings_no_reinforcements():
+    # Missions Mode, Panzer Thrust gives supply only: the VP track does not move, so even on a red circle
+    # no Soviet reinforcements come.
+    state = whole(orders(missions=True))
+    state.missions, state.vp = ["thrust"], 4
+    state.queue = ["voronezh", "kalach"]
+    after = state.apply("advance hoth voronezh kalach 1")
+    assert after.missions_done == ["thrust"] and after.vp == 4
+    assert after.front[:2] == [{"card": "kalach", "red": 3}, {"card": "voronezh", "red": 3}]
+    assert not [line for line in after.report if line.startswith("Soviet reinforcements")]
+
+
+def test_supply_never_drops_below_zero():
+    # Treibstoffmangel (stop): -2 supply; the track ends at 0.
+    state = draws_next(whole(orders()), "fuelshortage", "treibstoff1")
+    state.supply = 1
+    after = state.apply("end")
+    assert after.supply == 0
+    assert "Event drawn: Treibstoffmangel (stop): -2 supply (now 0)." in after.report
+
+
+def test_a_major_counter_attack_goes_to_an_empty_slot_facing_the_fewest_grey_cubes():
+    # Major Counter-Attack: it deploys in an empty frontline slot, facing the general with the fewest grey
+    # cubes; an occupied slot is struck only when no slot is empty; an empty slot with no general still takes it.
+    state = draws_next(whole(orders()), "volga", "treibstoff1")
+    place(state, 1, "rossosh", 0)
+    state.generals["gariboldi"]["cubes"] = 3  # fewest, but his slot holds a card
+    after = dice(state.copy(), *[6] * 4).apply("end")
+    assert after.card_at(2) == {"card": "volga", "red": 4}
+    assert "Stalingrad Front Counter-Attack deploys in slot 2 with 4 red cubes." in after.report
+
+    lost = draws_next(whole(orders()), "volga", "treibstoff1")
+    del lost.generals["paulus"]
+    lost.slots[2], lost.lost = None, ["paulus"]
+    lost.generals["hoth"]["cubes"] = 4
+    assert dice(lost, *[6] * 4).apply("end").card_at(2) == {"card": "volga", "red": 4}
+
+    nobody = draws_next(whole(orders()), "volga", "treibstoff1")
+    del nobody.generals["gariboldi"]
+    nobody.slots[0], nobody.lost = None, ["gariboldi"]
+    place(nobody, 2, "rossosh", 0)
+    place(nobody, 3, "salsk", 0)
+    after = nobody.apply("end")
+    assert after.card_at(1) == {"card": "volga", "red": 4} and after.rolls == []
+
+
+def test_a_major_counter_attack_on_a_full_front_names_the_card_its_cubes_join():
+    state = whole(orders())
+    for slot, card in ((1, "voronezh"), (2, "rossosh"), (3, "salsk")):
+        place(state, slot, card, 0)
+    state.generals["gariboldi"]["cubes"] = 4
+    draws_next(state, "volga", "treibstoff1")
+    after = dice(state, *[6] * 4).apply("end")
+    assert ("Stalingrad Front Counter-Attack strikes slot 1; its 4 red cubes then join Voronezh."
+            in after.report)
+    assert after.card_at(1) == {"card": "voronezh", "red": 4}
