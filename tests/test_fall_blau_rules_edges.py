@@ -719,3 +719,20 @@ def test_a_major_counter_attack_on_a_full_front_names_the_card_its_cubes_join():
     assert ("Stalingrad Front Counter-Attack strikes slot 1; its 4 red cubes then join Voronezh."
             in after.report)
     assert after.card_at(1) == {"card": "voronezh", "red": 4}
+
+
+def test_a_new_game_waits_for_the_generals_with_nothing_pending():
+    # Setup: the player first chooses three generals; no step of a turn is pending before that.
+    view = GAME.new_game(7, {}).view("player")["state"]
+    assert (view["phase"], view["flow"], view["pending"]) == ("generals", [], None)
+    assert GAME.new_game(7, {}).legal_actions() == [f"general {g}" for g in data.STANDARD_GENERALS]
+
+
+def test_a_drawn_special_attack_card_goes_to_the_hand_and_is_the_last_event_shown():
+    # Event cards: Luftwaffe Support is kept in hand until played; the board shows the last event drawn.
+    state = draws_next(whole(orders()), "eisenbahn", "luftwaffe1")
+    after = state.apply("end")
+    assert after.hand == ["eisenbahn", "luftwaffe1"]
+    assert after.report[-1] == ("Event drawn: Luftwaffe Support, into your hand (Special attack with 3 black "
+                                "dice on any frontline card).")
+    assert after.view("player")["state"]["last_event"] == "luftwaffe1"
