@@ -692,7 +692,9 @@ def test_a_major_counter_attack_goes_to_an_empty_slot_facing_the_fewest_grey_cub
     state.generals["gariboldi"]["cubes"] = 3  # fewest, but his slot holds a card
     after = dice(state.copy(), *[6] * 4).apply("end")
     assert after.card_at(2) == {"card": "volga", "red": 4}
-    assert "Stalingrad Front Counter-Attack deploys in slot 2 with 4 red cubes." in after.report
+    assert after.report[2:4] == [
+        "Event drawn: Stalingrad Front Counter-Attack, a Major Counter-Attack (4 red cubes, 2 VP when captured).",
+        "Stalingrad Front Counter-Attack deploys in slot 2 with 4 red cubes."]
 
     lost = draws_next(whole(orders()), "volga", "treibstoff1")
     del lost.generals["paulus"]
@@ -736,3 +738,12 @@ def test_a_drawn_special_attack_card_goes_to_the_hand_and_is_the_last_event_show
     assert after.report[-1] == ("Event drawn: Luftwaffe Support, into your hand (Special attack with 3 black "
                                 "dice on any frontline card).")
     assert after.view("player")["state"]["last_event"] == "luftwaffe1"
+
+
+def test_a_drawn_card_that_stays_in_play_is_told_with_its_effect():
+    # Event cards: General Zhukov stays in play (every local counter-attack rolls one extra die).
+    state = draws_next(whole(orders()), "eisenbahn", "zhukov")
+    after = state.apply("end")
+    assert after.in_play == ["zhukov"] and after.hand == ["eisenbahn"]
+    assert after.report[-1] == ("Event drawn: General Zhukov. It stays in play. Every local counter-attack "
+                                "rolls one extra die.")
