@@ -676,11 +676,11 @@ def test_a_mission_worth_no_vp_brings_no_reinforcements():
 
 
 def test_supply_never_drops_below_zero():
-    # Treibstoffmangel (stop): -2 supply; the track ends at 0.
+    # Treibstoffmangel (stop): -2 supply, then discarded; the track ends at 0.
     state = draws_next(whole(orders()), "fuelshortage", "treibstoff1")
     state.supply = 1
     after = state.apply("end")
-    assert after.supply == 0
+    assert after.supply == 0 and after.discard_pile == ["fuelshortage"]  # a stop card is discarded
     assert "Event drawn: Treibstoffmangel (stop): -2 supply (now 0)." in after.report
 
 
