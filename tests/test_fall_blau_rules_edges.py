@@ -747,3 +747,17 @@ def test_a_drawn_card_that_stays_in_play_is_told_with_its_effect():
     assert after.in_play == ["zhukov"] and after.hand == ["eisenbahn"]
     assert after.report[-1] == ("Event drawn: General Zhukov. It stays in play. Every local counter-attack "
                                 "rolls one extra die.")
+
+
+def test_stavka_reserves_add_a_red_cube_to_each_frontline_card():
+    # Hard Mode, Stavka Reserves (stop): 1 red cube on each card on the frontline, then discarded.
+    state = orders(hard=True)
+    state.deck += [e for e in data.EVENTS if e not in state.deck]
+    draws_next(state, "stavka", "treibstoff1")
+    empty = state.copy().apply("end")
+    assert "Event drawn: Stavka Reserves (stop): red cubes added nowhere (no card on the frontline)." in empty.report
+    place(state, 1, "rossosh", 0)
+    place(state, 3, "kalach", 1)
+    after = dice(state, 6).apply("end")  # Kalach's local counter-attack on Paulus misses
+    assert after.report[3] == "Event drawn: Stavka Reserves (stop): red cubes added +1 on Rossosh, +1 on Kalach."
+    assert (after.card_at(1)["red"], after.card_at(3)["red"]) == (1, 2) and after.discard_pile == ["stavka"]
