@@ -728,6 +728,10 @@ def test_a_new_game_waits_for_the_generals_with_nothing_pending():
     view = GAME.new_game(7, {}).view("player")["state"]
     assert (view["phase"], view["flow"], view["pending"]) == ("generals", [], None)
     assert GAME.new_game(7, {}).legal_actions() == [f"general {g}" for g in data.STANDARD_GENERALS]
+    # A chosen general stands at his starting strength, ready, before the first turn begins.
+    chosen = GAME.new_game(7, {}).apply("general hoth").view("player")["state"]
+    assert chosen["generals"] == {"hoth": {"cubes": 5, "ready": True, "rallied": False, "ordered": False}}
+    assert chosen["slots"] == ["hoth", None, None] and chosen["phase"] == "generals"
 
 
 def test_a_drawn_special_attack_card_goes_to_the_hand_and_is_the_last_event_shown():
