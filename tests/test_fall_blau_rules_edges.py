@@ -765,3 +765,11 @@ def test_stavka_reserves_add_a_red_cube_to_each_frontline_card():
     after = dice(state, 6).apply("end")  # Kalach's local counter-attack on Paulus misses
     assert after.report[3] == "Event drawn: Stavka Reserves (stop): red cubes added +1 on Rossosh, +1 on Kalach."
     assert (after.card_at(1)["red"], after.card_at(3)["red"]) == (1, 2) and after.discard_pile == ["stavka"]
+
+
+def test_the_board_marks_the_pieces_the_last_action_changed():
+    # An attack that captures: the general (a cube lost, exhausted), the supply paid and the VP scored.
+    state = whole(orders())
+    place(state, 1, "rossosh", 2)
+    after = dice(state, 1, 3, 3, 2, 2).apply("attack gariboldi 1")
+    assert after.last == ["gariboldi", "supply", "vp"]
