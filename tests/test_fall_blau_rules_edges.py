@@ -461,3 +461,315 @@ def test_a_card_with_no_red_cubes_left_falls_to_any_attack_and_a_clean_capture_i
     after = state.apply("attack hoth 2")
     assert after.report[0] == "No red cubes are left to defend it."
     assert "kalach" in after.captured and after.missions_done == ["clean"]
+
+
+# -- session 9: the mutants session 8's edge tests left alive --------------------------------------------
+
+def test_orders_cost_supply_down_to_the_last_point():
+    # Orders: Advance! costs 1 supply per card (a Panzer general's second card 1 more), Reorganize 1; an
+    # order is offered while the supply pays for it, down to the last point.
+    state = whole(orders())
+    state.queue = ["voronezh", "kalach"]
+    state.supply = 1
+    legal = state.legal_actions()
+    assert "advance gariboldi voronezh" in legal and "reorg hoth gariboldi paulus" in legal
+    assert not [a for a in legal if len(a.split()) == 5]  # no double advance on 1 supply
+    state.supply = 2
+    assert "advance hoth voronezh kalach 1" in state.legal_actions()
+    state.supply = 0
+    assert not [a for a in state.legal_actions() if a.startswith(("advance", "reorg"))]
+
+
+def test_only_a_hand_card_with_dice_adds_dice_to_an_attack():
+    # Event cards: a hand card's dice join an attack; a card with no dice, or a special attack, does not.
+    state = whole(orders())
+    for card in ("treibstoff1", "luftwaffe1", "stug1"):
+        move(state, card, state.hand)
+    place(state, 1, "rossosh", 2)
+    attacks = [a for a in state.legal_actions() if a.startswith("attack gariboldi 1")]
+    assert attacks == ["attack gariboldi 1", "attack gariboldi 1 stug1"]
+
+
+def test_hoth_rallies_with_two_grey_cubes_not_one():
+    # Hoth: after an order, once per turn, he may pay a grey cube to be ready again, if he has 2 or more.
+    state = whole(orders())
+    state = state.apply("consolidate hoth")
+    state.generals["hoth"]["cubes"] = 2
+    assert "rally hoth" in state.legal_actions()
+    state.generals["hoth"]["cubes"] = 1
+    assert "rally hoth" not in state.legal_actions()
+
+
+def test_a_grey_cube_card_needs_a_free_grey_cube_in_the_box():
+    # Components: 16 grey cubes. Gariboldi 5, Hoth 5 and Paulus 6 hold them all: Ersatzheer has none to give.
+    state = whole(orders())
+    move(state, "ersatzheer", state.hand)
+    assert state.grey_on_table() == data.GREY_CUBES
+    assert not [a for a in state.legal_actions() if a.startswith("play")]
+    state.generals["hoth"]["cubes"] -= 1
+    assert [a for a in state.legal_actions() if a.startswith("play")] == [
+        "play ersatzheer gariboldi", "play ersatzheer hoth", "play ersatzheer paulus"]
+    assert state.apply("play ersatzheer gariboldi").report == ["Gariboldi gains 1 grey cube (now 6)."]
+
+
+def test_attacking_a_major_counter_attack_card_costs_one_supply():
+    # Attack!: 1 supply, plus the extra cost printed on some campaign cards; counter-attack cards print none.
+    state = whole(orders())
+    move(state, "volga", [])
+    place(state, 1, "volga", 2)
+    state.supply = 1
+    assert state.facts("player")["front"][0]["attack_cost"] == 1
+    assert "attack gariboldi 1" in state.legal_actions()
+
+
+def test_ruoff_rerolls_one_die_that_would_cost_a_cube_after_the_modifier():
+    # Ruoff: he rolls again one white die that would cost a grey cube (a 1 or less after the terrain modifier).
+    state = whole(orders(generals=("ruoff", "hoth", "paulus")))
+    place(state, 1, "rostov", 4)  # Fortress: -1, so a 2 costs a cube and is rolled again
+    after = dice(state.copy(), 2, 4, 4, 4, 4, 4).apply("attack ruoff 1")
+    assert after.report[0] == ("White dice 4, 4, 4, 4, 4 (Ruoff rolled his 2 again); -1 for Fortress: "
+                               "4 red cubes destroyed, 0 grey cubes lost.")
+    place(state, 1, "rossosh", 2)  # no terrain: a 2 is a miss, kept
+    after = dice(state.copy(), 2, 3, 2, 2, 2, 6).apply("attack ruoff 1")
+    assert after.report[0] == "White dice 2, 3, 2, 2, 2: 1 red cube destroyed, 0 grey cubes lost."
+
+
+def test_a_capture_that_cost_a_grey_cube_is_not_clean():
+    # Missions Mode, Clean Breakthrough: the capture's own attack must lose no grey cube.
+    state = whole(orders(missions=True))
+    state.missions = ["clean"]
+    place(state, 1, "rossosh", 2)
+    after = dice(state, 1, 3, 3, 2, 2).apply("attack gariboldi 1")
+    assert "rossosh" in after.captured and after.generals["gariboldi"]["cubes"] == 4
+    assert after.missions == ["clean"] and after.missions_done == []
+
+
+def test_white_dice_half_rounded_up_and_paulus_fortress_die():
+    # Attack!: one white die per grey cube, half (rounded up) against a neighbouring slot; Paulus rolls one
+    # more against a Fortress; never more than the box's 6 white dice.
+    state = whole(orders())
+    state.generals["hoth"]["cubes"] = 4
+    state.generals["paulus"]["cubes"] = 4
+    place(state, 3, "rostov", 4)
+    assert state.facts("player")["front"][2]["white_dice"] == {"hoth": 2, "paulus": 5}
+    place(state, 3, "kalach", 4)
+    assert state.facts("player")["front"][2]["white_dice"] == {"hoth": 2, "paulus": 4}
+    state.generals["paulus"]["cubes"] = 6
+    place(state, 3, "stalingrad", 6)
+    assert state.facts("player")["front"][2]["white_dice"] == {"hoth": 2, "paulus": 6}
+
+
+def test_chuikov_makes_only_a_fortress_hit_on_two():
+    # General Chuikov (stays in play): counter-attacks from a Fortress card hit on 1 or 2.
+    state = whole(orders())
+    move(state, "chuikov", state.in_play)
+    place(state, 1, "rossosh", 2)
+    place(state, 2, "rostov", 2)
+    assert [f["counter_hits_on"] for f in state.facts("player")["front"][:2]] == [1, 2]
+
+
+def test_a_second_capture_in_a_turn_completes_blitz_and_the_capture_is_cued():
+    # Missions Mode, Blitz: capture two cards in one turn; a new turn counts from zero.
+    state = whole(orders(missions=True))
+    state.missions = ["blitz"]
+    place(state, 1, "rossosh", 0)
+    place(state, 2, "kalach", 0)
+    one = state.apply("attack gariboldi 1")
+    assert one.turn_captures == 1 and one.missions == ["blitz"]
+    assert one.cues == [{"slot": 1, "kind": "capture", "text": "Rossosh captured: +1 VP",
+                         "label": "Captured: +1 VP"}]
+    assert one.facts("player")["cues"] == one.cues
+    two = one.apply("attack hoth 2")
+    assert two.turn_captures == 2 and two.missions_done == ["blitz"]
+
+
+def test_the_last_campaign_card_and_the_last_general_end_the_game_once():
+    # Game end: capturing every campaign card, or losing every general, ends the game; one verdict is given.
+    state = whole(orders())
+    state.captured = [c for c in data.CAMPAIGNS if c != "salsk"]
+    state.queue = []
+    place(state, 2, "salsk", 1)
+    for general in ("gariboldi", "paulus"):
+        del state.generals[general]
+        state.slots[state.slots.index(general)] = None
+    state.lost = ["gariboldi", "paulus"]
+    state.generals["hoth"]["cubes"] = 1
+    move(state, "stug1", state.hand)  # its black dice kill; Hoth's one white die is a 1
+    state.vp = 40
+    after = dice(state.copy(), 1, 3, 2).apply("attack hoth 2 stug1")
+    assert after.report[-2:] == [
+        "Brilliant Victory: 36 VP (40 less 4 for lost generals) with every campaign card captured "
+        "(victory needs 27, brilliant 30).",
+        "Hoth and his army are wiped out (-2 VP at the end)."]
+    state.captured.remove("rossosh")
+    state.queue = ["rossosh"]
+    state.vp = 0
+    after = dice(state.copy(), 1, 3, 2).apply("attack hoth 2 stug1")
+    assert after.report[-1] == ("Defeat: 0 VP (1 less 6 for lost generals) with every general lost "
+                                "(victory needs 27, brilliant 30).")
+
+
+def draws_next(state, *cards):
+    """The next draws are these events, in order (the deck's top card is its last)."""
+    for card in reversed(cards):
+        state.deck.remove(card)
+        state.deck.append(card)
+    state.check_invariants()
+    return state
+
+
+def test_a_new_turn_readies_every_general_and_counts_captures_afresh():
+    # End of turn: the Germans lose the initiative; the calendar moves on and every general is ready again,
+    # Hoth free to rally once more.
+    state = draws_next(whole(orders()), "eisenbahn", "treibstoff1")
+    state = state.apply("consolidate hoth")
+    assert state.generals["hoth"] == {"cubes": 5, "ready": False, "rallied": False, "ordered": True}
+    state = state.apply("rally hoth").apply("consolidate gariboldi")
+    state.turn_captures = 1
+    after = state.apply("end")
+    assert after.report[:3] == ["The Germans lose the initiative.", "Mid July 1942 begins.",
+                                "Event drawn: Eisenbahnpioniere, into your hand (+2 supply)."]
+    assert after.generals == {"gariboldi": {"cubes": 5, "ready": True, "rallied": False, "ordered": False},
+                              "hoth": {"cubes": 4, "ready": True, "rallied": False, "ordered": False},
+                              "paulus": {"cubes": 6, "ready": True, "rallied": False, "ordered": False}}
+    assert after.turn_captures == 0 and "rally hoth" not in after.legal_actions()
+
+
+def test_missions_are_drawn_at_the_start_of_each_month_only():
+    # Missions Mode: two missions at the start of each month (its Early turn); last month's unfinished ones go.
+    state = draws_next(whole(orders(missions=True)), "eisenbahn", "treibstoff1")
+    drawn, left = list(state.missions), len(state.mission_deck)
+    assert len(drawn) == 2
+    mid = state.apply("end")
+    assert mid.missions == drawn and len(mid.mission_deck) == left
+    state.calendar = 3  # Late July: next comes Early August
+    august = state.apply("end")
+    assert august.report[1:3] == ["Early August 1942 begins.", "Last month's unfinished missions are discarded."]
+    assert august.report[3].startswith("New mission: ") and len(august.missions) == 2
+    assert not set(august.missions) & set(drawn)
+
+
+def test_an_end_of_turn_mission_scores_and_its_red_circle_reinforces_before_the_new_turn():
+    # Missions Mode, Stockpile: end a turn with 8+ supply (+1 VP). A VP total on a red circle brings Soviet
+    # reinforcements (2 red cubes on the most valuable frontline card) right after the step that scored.
+    state = draws_next(whole(orders(missions=True)), "eisenbahn", "treibstoff1")
+    state.missions, state.supply, state.vp = ["stockpile"], 8, 3
+    place(state, 1, "rossosh", 0)
+    after = state.apply("end")
+    assert after.missions_done == ["stockpile"] and after.vp == 4
+    assert after.report[1:4] == [
+        "Mission accomplished: Stockpile: +1 VP.",
+        "Soviet reinforcements (the VP track stopped on a red circle at 4): 2 red cubes on Rossosh.",
+        "Mid July 1942 begins."]
+
+
+def test_a_mission_worth_no_vp_brings_no_reinforcements():
+    # Missions Mode, Panzer Thrust gives supply only: the VP track does not move, so even on a red circle
+    # no Soviet reinforcements come.
+    state = whole(orders(missions=True))
+    state.missions, state.vp = ["thrust"], 4
+    state.queue = ["voronezh", "kalach"]
+    after = state.apply("advance hoth voronezh kalach 1")
+    assert after.missions_done == ["thrust"] and after.vp == 4
+    assert after.front[:2] == [{"card": "kalach", "red": 3}, {"card": "voronezh", "red": 3}]
+    assert not [line for line in after.report if line.startswith("Soviet reinforcements")]
+
+
+def test_supply_never_drops_below_zero():
+    # Treibstoffmangel (stop): -2 supply, then discarded; the track ends at 0.
+    state = draws_next(whole(orders()), "fuelshortage", "treibstoff1")
+    state.supply = 1
+    after = state.apply("end")
+    assert after.supply == 0 and after.discard_pile == ["fuelshortage"]  # a stop card is discarded
+    assert "Event drawn: Treibstoffmangel (stop): -2 supply (now 0)." in after.report
+
+
+def test_a_major_counter_attack_goes_to_an_empty_slot_facing_the_fewest_grey_cubes():
+    # Major Counter-Attack: it deploys in an empty frontline slot, facing the general with the fewest grey
+    # cubes; an occupied slot is struck only when no slot is empty; an empty slot with no general still takes it.
+    state = draws_next(whole(orders()), "volga", "treibstoff1")
+    place(state, 1, "rossosh", 0)
+    state.generals["gariboldi"]["cubes"] = 3  # fewest, but his slot holds a card
+    after = dice(state.copy(), *[6] * 4).apply("end")
+    assert after.card_at(2) == {"card": "volga", "red": 4}
+    assert after.report[2:4] == [
+        "Event drawn: Stalingrad Front Counter-Attack, a Major Counter-Attack (4 red cubes, 2 VP when captured).",
+        "Stalingrad Front Counter-Attack deploys in slot 2 with 4 red cubes."]
+
+    lost = draws_next(whole(orders()), "volga", "treibstoff1")
+    del lost.generals["paulus"]
+    lost.slots[2], lost.lost = None, ["paulus"]
+    lost.generals["hoth"]["cubes"] = 4
+    assert dice(lost, *[6] * 4).apply("end").card_at(2) == {"card": "volga", "red": 4}
+
+    nobody = draws_next(whole(orders()), "volga", "treibstoff1")
+    del nobody.generals["gariboldi"]
+    nobody.slots[0], nobody.lost = None, ["gariboldi"]
+    place(nobody, 2, "rossosh", 0)
+    place(nobody, 3, "salsk", 0)
+    after = nobody.apply("end")
+    assert after.card_at(1) == {"card": "volga", "red": 4} and after.rolls == []
+
+
+def test_a_major_counter_attack_on_a_full_front_names_the_card_its_cubes_join():
+    state = whole(orders())
+    for slot, card in ((1, "voronezh"), (2, "rossosh"), (3, "salsk")):
+        place(state, slot, card, 0)
+    state.generals["gariboldi"]["cubes"] = 4
+    draws_next(state, "volga", "treibstoff1")
+    after = dice(state, *[6] * 4).apply("end")
+    assert ("Stalingrad Front Counter-Attack strikes slot 1; its 4 red cubes then join Voronezh."
+            in after.report)
+    assert after.card_at(1) == {"card": "voronezh", "red": 4}
+
+
+def test_a_new_game_waits_for_the_generals_with_nothing_pending():
+    # Setup: the player first chooses three generals; no step of a turn is pending before that.
+    view = GAME.new_game(7, {}).view("player")["state"]
+    assert (view["phase"], view["flow"], view["pending"]) == ("generals", [], None)
+    assert GAME.new_game(7, {}).legal_actions() == [f"general {g}" for g in data.STANDARD_GENERALS]
+    # A chosen general stands at his starting strength, ready, before the first turn begins.
+    chosen = GAME.new_game(7, {}).apply("general hoth").view("player")["state"]
+    assert chosen["generals"] == {"hoth": {"cubes": 5, "ready": True, "rallied": False, "ordered": False}}
+    assert chosen["slots"] == ["hoth", None, None] and chosen["phase"] == "generals"
+
+
+def test_a_drawn_special_attack_card_goes_to_the_hand_and_is_the_last_event_shown():
+    # Event cards: Luftwaffe Support is kept in hand until played; the board shows the last event drawn.
+    state = draws_next(whole(orders()), "eisenbahn", "luftwaffe1")
+    after = state.apply("end")
+    assert after.hand == ["eisenbahn", "luftwaffe1"]
+    assert after.report[-1] == ("Event drawn: Luftwaffe Support, into your hand (Special attack with 3 black "
+                                "dice on any frontline card).")
+    assert after.view("player")["state"]["last_event"] == "luftwaffe1"
+
+
+def test_a_drawn_card_that_stays_in_play_is_told_with_its_effect():
+    # Event cards: General Zhukov stays in play (every local counter-attack rolls one extra die).
+    state = draws_next(whole(orders()), "eisenbahn", "zhukov")
+    after = state.apply("end")
+    assert after.in_play == ["zhukov"] and after.hand == ["eisenbahn"]
+    assert after.report[-1] == ("Event drawn: General Zhukov. It stays in play. Every local counter-attack "
+                                "rolls one extra die.")
+
+
+def test_stavka_reserves_add_a_red_cube_to_each_frontline_card():
+    # Hard Mode, Stavka Reserves (stop): 1 red cube on each card on the frontline, then discarded.
+    state = orders(hard=True)
+    state.deck += [e for e in data.EVENTS if e not in state.deck]
+    draws_next(state, "stavka", "treibstoff1")
+    empty = state.copy().apply("end")
+    assert "Event drawn: Stavka Reserves (stop): red cubes added nowhere (no card on the frontline)." in empty.report
+    place(state, 1, "rossosh", 0)
+    place(state, 3, "kalach", 1)
+    after = dice(state, 6).apply("end")  # Kalach's local counter-attack on Paulus misses
+    assert after.report[3] == "Event drawn: Stavka Reserves (stop): red cubes added +1 on Rossosh, +1 on Kalach."
+    assert (after.card_at(1)["red"], after.card_at(3)["red"]) == (1, 2) and after.discard_pile == ["stavka"]
+
+
+def test_the_board_marks_the_pieces_the_last_action_changed():
+    # An attack that captures: the general (a cube lost, exhausted), the supply paid and the VP scored.
+    state = whole(orders())
+    place(state, 1, "rossosh", 2)
+    after = dice(state, 1, 3, 3, 2, 2).apply("attack gariboldi 1")
+    assert after.last == ["gariboldi", "supply", "vp"]
