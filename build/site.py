@@ -128,6 +128,11 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
     return pyodide_dir, pyscript_dir
 
 
+# PyScript's modules that `import pyscript` does not load and the glue never imports: left out of the bundles
+# (22 KB of bytecode); if ever imported, they come from the copy PyScript writes.
+PYSCRIPT_NOT_IMPORTED = {"pyscript/web.py", "pyscript/media.py", "pyscript/fs.py"}
+
+
 def python_bundles(wheel: Path) -> dict:
     """Zips of bytecode compiled by the vendored Pyodide (build/precompile.mjs), one per game package and
     one for the statistics page: the engine core, the page's own game package and its glue module
@@ -140,8 +145,9 @@ def python_bundles(wheel: Path) -> dict:
         sources = {name: archive.read(name).decode() for name in archive.namelist()
                    if name.endswith(".py") and name not in COMMAND_LINE_ONLY}
     sources.update({"app.py": (WEB / "app.py").read_text(), "stats.py": (WEB / "stats.py").read_text()})
-    sources.update(json.loads(subprocess.run(["node", BUILD / "pyscript_package.mjs", PYSCRIPT_DIST],
-                                             capture_output=True, text=True, check=True).stdout))
+    package = json.loads(subprocess.run(["node", BUILD / "pyscript_package.mjs", PYSCRIPT_DIST],
+                                        capture_output=True, text=True, check=True).stdout)
+    sources.update({name: text for name, text in package.items() if name not in PYSCRIPT_NOT_IMPORTED})
     done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
                           text=True, check=True)
     compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}

@@ -183,6 +183,7 @@ def test_someone_is_to_play_until_the_game_is_over():
     # (turn None passes: to_play is then None, as in a finished game; see the report of session 9)
     assert broken(state, lambda s: setattr(s, "turn", "germany")) == "nobody's turn in a game still going"
     assert broken(state, lambda s: setattr(s, "turn", "")) == "nobody's turn in a game still going"
+    assert broken(state, lambda s: setattr(s, "turn", None)) == "nobody's turn in a game still going"
     over = state.copy()
     over.result = {"winner": ALLIES, "reason": "axis cannot place a unit"}
     over.check_invariants()
@@ -256,6 +257,8 @@ def test_each_event_is_told_in_its_own_words_and_a_secret_only_to_its_owner():
          "2 VP for the track's VP icons", None)]
     # The nuclear bomb: every other open theater retreats two squares.
     assert said(("retreat", ["PO"])) == [("The nuclear bomb's drawback: Pacific Ocean retreats 2 squares", None)]
+    assert said(("retreat", [])) == [("The nuclear bomb's drawback: no other theater is open, so none retreats",
+                                      None)]
     assert said(("retreat", ["PO", "AM"])) == [
         ("The nuclear bomb's drawback: Pacific Ocean, Africa & Middle East retreat 2 squares", None)]
     # Bombing: a random unit of the opponent's reserve goes back to the bag; only its owner learns which.

@@ -157,7 +157,7 @@ class BitskriegState(State):
             require(self.rebuilds[seat] >= 0, "a negative rebuild counter")
             require(len(self.flags[seat]) <= 2, "more than two flags")
             for flag in self.flags[seat]:
-                require(is_dice_square(flag), f"a flag on {flag}, not a dice square")
+                require(is_dice_square(flag), f"a flag on {sq_name(flag)}, not a dice square")
                 require(flag not in self.obstacles or self.options["destroy_obstacles"], f"a flag under an obstacle")
             on_board = sum(1 for tank in self.tanks.values() if tank[0] == seat)
             require(on_board + len(self.destroyed[seat]) + len(self.hand[seat]) == len(self.chosen[seat]),
@@ -415,12 +415,13 @@ class BitskriegState(State):
             speed = self.tank_stat(start, "speed")
             budgets = {"move": speed, "bound": speed - 1 if self.options["bounding_fire"] and speed >= 2 else 0}
             for verb, budget in budgets.items():
-                routes = {}
+                shortest = {}  # the shortest path to each square, a turn in place counted (the start repeats)
                 for (end, _), path in sorted(self.move_targets(start, budget).items()):  # none for budget 0
-                    if end != start and (sq_name(end) not in routes or len(path) < len(routes[sq_name(end)])):
-                        routes[sq_name(end)] = [sq_name(sq) for sq in path if sq != start]
-                if routes:
-                    paths[f"{verb} {sq_name(start)}"] = routes
+                    if end != start and (end not in shortest or len(path) < len(shortest[end])):
+                        shortest[end] = path
+                if shortest:
+                    paths[f"{verb} {sq_name(start)}"] = {sq_name(end): [sq_name(sq) for sq in path if sq != start]
+                                                         for end, path in shortest.items()}
         facts.update(shots=shots, rams=rams, paths=paths)
         return facts
 

@@ -35,9 +35,13 @@ class BlitzkriegState(State):
         """Unit kind -> how many tokens of it `seat`'s bag starts with."""
         return {kind: UNITS[kind]["count"] for kind in data.SIDE_KINDS}
 
+    def solo_words(self, action: str):
+        """The solo module's own log words for an action (solo.py), None here: a two-player game has none."""
+        return None
+
     # -- setup -------------------------------------------------------------
     def setup(self):
-        self.index = INDEXES[self.options.get("board", self.default_board)]
+        self.index = INDEXES[self.default_board]
         self.events = []  # what the rules and chance did in the last action, for narrate() and facts()
         self.last = {"spaces": [], "tracks": []}  # what the last action changed on the board
         seats = self.game.seats
@@ -106,7 +110,7 @@ class BlitzkriegState(State):
             require(abs(marker) <= self.index.length(code), f"the {code} marker is off its track")
             if self.theater_open(code):
                 require(abs(marker) < self.index.length(code), f"{code} reached its end but is still open")
-        require(self.to_play in (None, *self.game.seats), "nobody's turn in a game still going")
+        require(self.result is not None or self.turn in self.game.seats, "nobody's turn in a game still going")
 
     # -- reading the position ----------------------------------------------------------
     @property
@@ -550,7 +554,9 @@ class BlitzkriegState(State):
             return [(f"{data.cap(data.seat_noun(seat))} win{self._s(seat)} {index.theaters[code]['name']}: "
                      f"{campaigns}{bonus} VP for the track's VP icons", None)]
         if kind == "retreat":
-            names = ", ".join(index.theaters[code]["name"] for code in event[1]) or "no other theater"
+            if not event[1]:
+                return [("The nuclear bomb's drawback: no other theater is open, so none retreats", None)]
+            names = ", ".join(index.theaters[code]["name"] for code in event[1])
             return [(f"The nuclear bomb's drawback: {names} retreat{'s' if len(event[1]) == 1 else ''} "
                      f"{data.NUKE_RETREAT} squares", None)]
         if kind == "bomb":
@@ -676,7 +682,7 @@ class Blitzkrieg(Game):
         return f"{kind.upper()}@{sid.upper()}"
 
     def describe_action(self, state, action: str) -> str:
-        solo_words = getattr(state, "solo_words", lambda _: None)(action)  # solo mode's own words
+        solo_words = state.solo_words(action)
         if solo_words:
             return solo_words
         seat = data.SEAT_NAME[state.turn]
