@@ -269,8 +269,9 @@ def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str) -> str:
     modules = list(pyscript_modules(pyscript_dir))
     # Not pyodide.asm.mjs: a preloaded module is compiled on the main thread at once, and those 1.2 MB
     # held back the first paint by about 100 ms; it is fetched while the .wasm still downloads anyway.
-    modules.append(f"./{pyodide_dir}/pyodide.mjs")
-    fetches = [f"./{pyodide_dir}/{name}" for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")]
+    modules += [f"./{pyodide_dir}/pyodide.mjs", "./snapshot.mjs"]
+    # Not python_stdlib.zip: a page restored from its snapshot starts without it (web/snapshot.mjs).
+    fetches = [f"./{pyodide_dir}/{name}" for name in ("pyodide.asm.wasm", "pyodide-lock.json")]
     return "\n".join([f'<link rel="modulepreload" href="{url}">' for url in modules]
                      + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches + [bundle_url]])
 
@@ -294,7 +295,9 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
     }
     embed = {
         "BASE": "", "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
-        "HEAD": "",
+        # The same hints, put in the head by the play button (embed-page.js): otherwise the runtime's
+        # files would be asked for one after another (core.js -> config -> snapshot.mjs -> Pyodide).
+        "HEAD": f'<template id="engine-preloads">\n{preload_hints(pyodide_dir, pyscript_dir, bundle_url)}\n</template>',
         "PLAY_BUTTON": (f'<p id="click-to-play"><button type="button" id="play-button">Click to play '
                         f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',

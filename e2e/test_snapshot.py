@@ -47,6 +47,16 @@ def wait_kept(page, urls) -> None:
     raise AssertionError(f"kept {page.evaluate(KEPT)}, not {urls}")
 
 
+def wait_started(page, key, done):
+    """Wait until the page's `started[key]` (web/snapshot.mjs) satisfies done; return it."""
+    for _ in range(1200):
+        value = page.evaluate(f"() => import('/snapshot.mjs').then((m) => m.started.{key})")
+        if done(value):
+            return value
+        page.wait_for_timeout(100)
+    raise AssertionError(f"started.{key} is still {value!r}")
+
+
 def wait_note(page, notes, words) -> None:
     for _ in range(300):
         if any(words in note for note in notes):
@@ -64,6 +74,15 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     wait_ready(page)
     assert page.evaluate(STARTED) == "download"
     wait_kept(page, [url])  # and the older build's snapshot deleted
+    # Once kept, the next visit's start is rehearsed once in a hidden frame (the embed page, which starts
+    # no game of its own), and the frame goes.
+    assert wait_started(page, "rehearsal", lambda how: how != "waiting") == "done"
+    assert page.locator("iframe").count() == 0
+    # A restored interpreter starts without the standard library's zip and gets it once ready: a module
+    # the snapshot never imported still imports.
+    wait_started(page, "stdlib", bool)
+    assert page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
+                         "'import difflib; difflib.SequenceMatcher(None, \"ab\", \"abc\").ratio() > 0'))")
 
     page.reload()
     wait_ready(page)

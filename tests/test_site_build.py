@@ -91,6 +91,22 @@ def test_game_pages_paint_without_waiting_for_a_stylesheet(folder):
         assert css in text
 
 
+def test_a_page_asks_for_its_engine_at_once_and_an_embed_as_soon_as_it_is_clicked():
+    """Both start every file the engine needs in one go (the snapshot's interpreter module included),
+    except the standard library's zip, which a page restored from its snapshot only fetches once ready."""
+    from game_core import games
+
+    for name in games.names():
+        page = (SITE / f"{name}.html").read_text()
+        embed = (SITE / f"embed/{name}.html").read_text()
+        hints = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', page)
+        assert "snapshot.mjs" in hints and any(h.endswith("pyodide.asm.wasm") for h in hints)
+        assert not any("python_stdlib" in h for h in hints)
+        template = re.search(r'<template id="engine-preloads">(.*?)</template>', embed, re.S).group(1)
+        assert re.findall(r'<link rel="(?:module)?preload" href="\.\./([^"]+)"', template) == hints
+        assert "preload" not in embed.replace(template, "")  # nothing loads before the click
+
+
 def service_worker_lists() -> dict:
     source = (SITE / "sw.js").read_text()
     start = source.index("const LISTS = ") + len("const LISTS = ")

@@ -8,11 +8,18 @@
   // and the Python that starts the glue, as on the full page.
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
+  if (params.has("rehearse")) {  // a hidden frame of a first visit (snapshot.mjs rehearseReturnVisit)
+    import(new URL("snapshot.mjs", script.src).href).then((snapshot) => snapshot.rehearse())
+      .catch(() => {}).finally(() => parent.postMessage("blitzbox:rehearsed", location.origin));
+    return;
+  }
   if (["system", "light", "dark"].includes(params.get("theme"))) document.documentElement.dataset.theme = params.get("theme");
   button.addEventListener("click", () => {
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;
     document.getElementById("status").textContent = "Loading the game engine…";
+    const preloads = document.getElementById("engine-preloads");  // all the engine's files at once
+    if (preloads) document.head.append(preloads.content.cloneNode(true));
     const py = Object.assign(document.createElement("script"), {type: "py", textContent: script.dataset.python});
     py.setAttribute("config", script.dataset.config);
     const core = Object.assign(document.createElement("script"), {type: "module", src: `${pyscript}/core.js`});
