@@ -216,7 +216,7 @@ def snapshots(bundles: dict) -> dict:
     subprocess.run(["node", BUILD / "snapshot.mjs"], input=json.dumps(list(jobs.values())), text=True, check=True)
     made = {}
     for package, job in jobs.items():
-        data = gzip.compress(sparse_snapshot(Path(job["out"]).read_bytes()), compresslevel=6, mtime=0)
+        data = gzip.compress(sparse_snapshot(Path(job["out"]).read_bytes()), compresslevel=9, mtime=0)
         digest = hashlib.sha256(data)
         folder = SITE / "py" / digest.hexdigest()[:12]
         folder.mkdir(parents=True)

@@ -9,6 +9,7 @@
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
   if (params.has("rehearse")) {  // a hidden frame of a first visit (snapshot.mjs rehearseReturnVisit)
+    import(new URL(`${pyscript}/core.js`, location.href).href).catch(() => {});  // PyScript too (nothing to run)
     import(new URL("snapshot.mjs", script.src).href).then((snapshot) => snapshot.rehearse())
       .catch(() => {}).finally(() => parent.postMessage("blitzbox:rehearsed", location.origin));
     return;
