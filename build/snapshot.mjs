@@ -36,5 +36,27 @@ class PyScriptFromBundle:
 
 sys.meta_path.insert(0, PyScriptFromBundle(os.path.abspath(${JSON.stringify(job.file)})))
 del zipimport, PyScriptFromBundle`);
+  py.runPython("import gc; gc.collect(); del gc");
+  zeroFreeMemory(py._module);
   writeFileSync(job.out, py.makeMemorySnapshot());
+}
+
+// Memory the allocator has taken back still holds what was there (start-up's compiles, read buffers): 4 MB
+// of it after the imports. Zeroed, it costs nothing to store, and the gzipped snapshot is 1.2 MB (18%)
+// smaller. Each free chunk is taken with malloc (the largest first), zeroed, and given back at the end;
+// the first block to come from the top of the heap (untouched memory, zero already) ends each size.
+function zeroFreeMemory(module) {
+  const brk = () => new Uint32Array(module.HEAP8.buffer)[module._emscripten_get_sbrk_ptr() >> 2];
+  const top = brk();
+  const taken = [];
+  for (let size = 1 << 20; size >= 16; size >>= 1) {
+    for (;;) {
+      const block = module._malloc(size);
+      if (!block) break;
+      taken.push(block);
+      if (block + size > top) break;
+      module.HEAP8.fill(0, block, block + size);
+    }
+  }
+  for (const block of taken) module._free(block);
 }
