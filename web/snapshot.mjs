@@ -154,8 +154,10 @@ function rehearseReturnVisit() {
     });
     document.body.append(frame);
   };
-  if (worker.controller) run();
-  else worker.addEventListener("controllerchange", run, { once: true });
+  // The frame shares this page's main thread (about 150 ms of restoring): wait for a quiet moment.
+  const whenIdle = () => (globalThis.requestIdleCallback ? requestIdleCallback(run, { timeout: 5000 }) : run());
+  if (worker.controller) whenIdle();
+  else worker.addEventListener("controllerchange", whenIdle, { once: true });
 }
 
 /** The rehearsal frame's part (embed-page.js ?rehearse): restore the kept copy, if there is one. */
