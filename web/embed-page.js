@@ -9,7 +9,10 @@
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
   if (params.has("rehearse")) {  // a hidden frame of a first visit (snapshot.mjs rehearseReturnVisit)
-    import(new URL(`${pyscript}/core.js`, location.href).href).catch(() => {});  // PyScript too (nothing to run)
+    // PyScript too (nothing to run), with its plugins off as on the page (the page's config comes on a click).
+    const plugins = document.querySelector("mpy-config");
+    if (plugins) document.body.append(Object.assign(document.createElement("py-config"), {hidden: true, textContent: plugins.textContent}));
+    import(new URL(`${pyscript}/core.js`, location.href).href).catch(() => {});
     import(new URL("snapshot.mjs", script.src).href).then((snapshot) => snapshot.rehearse())
       .catch(() => {}).finally(() => parent.postMessage("blitzbox:rehearsed", location.origin));
     return;
