@@ -118,3 +118,70 @@ def test_a_declared_field_defaults_to_its_name_and_deep_copies_unless_shared_or_
     assert shared.shared and shared.copy(nested) is nested and shared.key == "idx"
     reset = Field("cache", copy=lambda value: None, save=str, load=int)
     assert reset.copy(nested) is None and reset.save(3) == "3" and reset.load("3") == 3 and not reset.shared
+
+
+class Parts(Recorder):
+    """A package whose drawing names the part and the seat it was drawn for (so the joins show)."""
+
+    def render(self, view, ui):
+        self.calls.append((view, ui))
+        return f"<{ui.get('part', 'board')}:{view.get('seat')}>"
+
+
+class Keyless(Parts):
+    """A real-time package with no keyboard shortcuts at all (KEYBOARD_LAYOUTS is optional)."""
+
+
+def test_more_people_than_keyboard_layouts_at_a_real_time_table_get_touch_only_controls(monkeypatch):
+    session = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "human"})
+    package = Parts()
+    package.KEYBOARD_LAYOUTS = ({"roll": "q"}, {"roll": "p"})
+    monkeypatch.setattr(session, "module", package)
+    session.command("ui:narrow=1")
+    acting = session.acting_seats()
+    assert session.board_svg() == "<table:None><controls:p1><controls:p2><controls:p3>"  # one table, then each person
+    assert package.calls == [
+        (session.state.view(None), {"part": "table", "interactive": False, "narrow": True}),
+        (session.state.view("p1"), {"part": "controls", "keys": {"roll": "q"}, "narrow": True, "interactive": "p1" in acting}),
+        (session.state.view("p2"), {"part": "controls", "keys": {"roll": "p"}, "narrow": True, "interactive": "p2" in acting}),
+        (session.state.view("p3"), {"part": "controls", "keys": {}, "narrow": True, "interactive": "p3" in acting})]
+
+
+def test_a_real_time_package_without_keyboard_layouts_draws_every_table_with_no_keys(monkeypatch):
+    shared = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "easy"})
+    monkeypatch.setattr(shared, "module", Keyless())
+    assert shared.board_svg() == "<table:None><controls:p1><controls:p2>"
+    assert [ui.get("keys") for view, ui in shared.module.calls] == [None, {}, {}]
+    alone = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
+    monkeypatch.setattr(alone, "module", Keyless())
+    assert alone.board_svg() == "<board:p1>"
+    (view, ui), = alone.module.calls
+    assert ui["keys"] == {} and ui["interactive"] == alone.interactive()
+
+
+def test_people_taking_turns_on_one_device_share_one_board_not_a_table_each(monkeypatch):
+    session = Session("bitskrieg", 3)  # two people, a turn-based game
+    package = Parts()
+    monkeypatch.setattr(session, "module", package)
+    session.command("reveal")
+    assert session.board_svg() == "<board:blue>"
+    assert package.calls == [(session.state.view("blue"), {"curtain": False, "interactive": True})]
+
+
+def test_real_time_bots_act_on_the_games_bots_stream_at_the_pages_clock(monkeypatch):
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
+    session.start_clock(1000)
+    first = next(a for a in session.state.legal_actions() if a.startswith("p2 "))
+    given, acted = [], []
+    package = types.SimpleNamespace(tick=lambda state, now, bots, rng: given.append(rng.next64()) or [first])
+    monkeypatch.setattr(session, "module", package)
+    monkeypatch.setattr(session, "act", lambda action, **how: acted.append((action, how)))
+    assert session.tick(1600) == 1
+    assert given == [Rng.from_seed(session.state.seed, "bots").next64()]
+    assert acted == [(first, {"by_bot": True, "now_ms": 1600})]
+
+
+def test_a_package_without_bots_offers_no_hint(monkeypatch):
+    session = Session("bitskrieg", 3)
+    monkeypatch.setattr(session, "module", types.SimpleNamespace())  # BOTS is optional in a package
+    assert session.hint_bot() is None and not session.can_hint()
