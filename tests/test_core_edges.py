@@ -3,6 +3,7 @@
 page's choices and never as a board to play on."""
 
 import types
+from html import escape
 
 import pytest
 
@@ -185,3 +186,24 @@ def test_a_package_without_bots_offers_no_hint(monkeypatch):
     session = Session("bitskrieg", 3)
     monkeypatch.setattr(session, "module", types.SimpleNamespace())  # BOTS is optional in a package
     assert session.hint_bot() is None and not session.can_hint()
+
+
+def test_a_session_save_may_be_as_long_as_a_game_save_not_only_a_stored_session():
+    from game_core.engine import MAX_SAVE_CHARS
+    from game_core.jsontext import MAX_SESSION_CHARS
+    session = Session("bitskrieg", 3)
+    session.act("roll")
+    text = session.to_save() + " " * MAX_SESSION_CHARS  # the save limit, not the stored session's, applies
+    assert MAX_SESSION_CHARS < len(text) <= MAX_SAVE_CHARS
+    assert Session.from_save("bitskrieg", text).state.actions == session.state.actions
+
+
+def test_a_replays_log_marks_only_the_current_move_and_leaves_the_others_plain():
+    session = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
+    for n in range(3):
+        session.play_bot(n)
+    replay = Replay("bitskrieg", session.state.record())
+    replay.go("back")
+    first, second, third = (escape(line) for line in replay.lines)
+    assert replay.log_html() == (f'<li>{first}</li><li aria-current="step" class="current">{second}</li>'
+                                 f"<li>{third}</li>")
