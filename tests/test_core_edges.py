@@ -207,3 +207,84 @@ def test_a_replays_log_marks_only_the_current_move_and_leaves_the_others_plain()
     first, second, third = (escape(line) for line in replay.lines)
     assert replay.log_html() == (f'<li>{first}</li><li aria-current="step" class="current">{second}</li>'
                                  f"<li>{third}</li>")
+
+
+def test_a_bot_is_handed_the_callers_time_budget():
+    budgets = []
+
+    class Timed(Bot):
+        def think(self, game, view, rng, budget_ms=0):
+            budgets.append(budget_ms)
+            return "roll"
+            yield
+
+    game = games.get("bitskrieg")
+    run_bot(Timed(), game, {}, Rng.from_seed(1, "x"))
+    run_bot(Timed(), game, {}, Rng.from_seed(1, "x"), budget_ms=250)
+    assert budgets == [0, 250]  # no budget unless the caller gives one
+
+
+def test_play_bot_thinks_on_the_bot_stream_and_leaves_the_redo_stack_alone(monkeypatch):
+    session = Session("bitskrieg", 3, seats={"blue": "easy"})
+    bot = Recording()
+    monkeypatch.setattr(session, "module", types.SimpleNamespace(BOTS={"easy": bot}))
+    session.redo_stack = ["roll"]  # what the person took back stays redoable when a bot moves
+    session.play_bot(7)
+    assert bot.given[0][2] == Rng.from_seed(7, "bot").next64()
+    assert session.redo_stack == ["roll"]
+
+
+def hotseat_game_to_the_end(seed):
+    """Two people on one device, each move chosen by the easy bot for whoever is to act."""
+    session = Session("bitskrieg", seed)
+    bot = session.module.BOTS["easy"]
+    n = 0
+    while not session.state.is_over:
+        seat = session.acting_seats()[0]
+        session.act(run_bot(bot, session.game, session.state.view(seat), Rng.from_seed(n, "x")))
+        n += 1
+    return session
+
+
+def test_a_finished_hotseat_game_is_shown_to_whoever_moved_last_and_reloaded_to_the_first_person():
+    session = hotseat_game_to_the_end(2)
+    assert session.state.winner == "red" and session.acting_seats() == ()
+    assert session.viewer() == "red"  # nobody is to act: the board stays with the last person who acted
+    again = Session.from_save("bitskrieg", session.to_save())
+    assert again.viewer() == "blue"  # no one has acted since the reload: the first person
+
+
+def test_a_person_never_takes_back_a_bots_step():
+    session = Session("bitskrieg", 3, seats={"red": "easy"})
+    seen = {"bot still to act": 0, "person's turn": 0}
+    for n in range(60):
+        if session.bot_seat() is not None:
+            session.play_bot(n)
+        else:
+            session.act(session.state.legal_actions()[0])
+        if session._undo_states and session._undo_states[-1].to_play == "red":
+            seen["bot still to act" if session.state.to_play == "red" else "person's turn"] += 1
+            assert not session.can_undo()
+    assert all(seen.values())
+
+
+def test_a_real_time_round_starts_at_the_page_time_of_the_last_ready():
+    session = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "human"})
+    for now, seat in ((1000, "p1"), (1500, "p2"), (2000, "p3")):
+        session.act(f"{seat} ready", now_ms=now)
+    assert session.state.epoch == 1 and session.state.clock == 0
+    assert session.clock_base == 2000  # the new round's clock is lined up with the page's clock
+
+
+def test_a_real_time_game_without_epochs_keeps_its_clock(monkeypatch):
+    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
+    session.state = types.SimpleNamespace(clock=300)  # a real-time game needs no epochs
+    session.start_clock(1000)
+    session._follow_epoch(5000)
+    assert (session.epoch, session.clock_base) == (None, 700)
+
+
+def test_a_table_of_bots_shows_the_games_own_status_not_a_thinking_bot():
+    session = Session("blitzed", 2, {"players": 3, "p1": "easy", "p2": "easy", "p3": "easy"})
+    assert session.viewer() is None and session.bot_seat() is None and not session.interactive()
+    assert session.status() == session.module.status_text(session.state.view(None))
