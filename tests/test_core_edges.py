@@ -288,3 +288,14 @@ def test_a_table_of_bots_shows_the_games_own_status_not_a_thinking_bot():
     session = Session("blitzed", 2, {"players": 3, "p1": "easy", "p2": "easy", "p3": "easy"})
     assert session.viewer() is None and session.bot_seat() is None and not session.interactive()
     assert session.status() == session.module.status_text(session.state.view(None))
+
+
+def test_the_declared_fields_are_worked_out_once_per_class_and_a_subclass_gets_its_own():
+    base = games.get("bitskrieg").state_class
+    assert base._declared() is base._declared()  # copy() runs for every move: the split is cached
+
+    class Extended(base):
+        fields = base.fields + (Field("note", see="scratch"),)
+
+    assert Extended._declared() is Extended._declared()
+    assert "note" in Extended._declared()[0] and "note" not in base._declared()[0]
