@@ -299,3 +299,17 @@ def test_the_declared_fields_are_worked_out_once_per_class_and_a_subclass_gets_i
 
     assert Extended._declared() is Extended._declared()
     assert "note" in Extended._declared()[0] and "note" not in base._declared()[0]
+
+
+def test_a_state_copy_copies_a_field_declared_with_its_own_copy_its_own_way():
+    base = games.get("bitskrieg").state_class
+
+    class Memo(base):
+        fields = base.fields + (Field("memo", see="scratch", copy=lambda memo: {}),)  # a cache, emptied
+
+    state = games.get("bitskrieg").new_game(3)
+    state.__class__ = Memo
+    state.memo = {"roll": True}
+    copied = state.copy()
+    assert copied.memo == {} and state.memo == {"roll": True}
+    assert copied.to_dict() == state.to_dict()  # the declared fields copied as they are
