@@ -317,6 +317,14 @@ def test_the_route_drawn_to_a_square_is_its_cheapest_a_turn_in_place_counted():
     assert routes["c1"] == ["c1"]  # the turn in place, then one square
 
 
+def test_of_equally_short_routes_the_one_for_the_first_final_facing_is_drawn():
+    # A Light Tank on d4 facing east reaches f3 by e4, e3 (to end facing east, north or south) or by e4, f4 (to
+    # end facing west), three squares either way. The board draws the route of the first final facing in the
+    # order e, n, s, w (the first found), never the last one found.
+    routes = position({"d4": "BLe", "h8": "RHs"}).facts("blue")["paths"]["move d4"]
+    assert routes["f3"] == ["e4", "e3", "f3"] and routes["f5"] == ["e4", "e5", "f5"]
+
+
 def test_the_last_action_and_its_cues():
     state = position({"d4": "BHn", "d5": "RLs", "h8": "RHs"}, ramming=True)
     both = with_dice(state.copy(), [4, 6]).apply("ram d4 d4 d5").facts(None)
