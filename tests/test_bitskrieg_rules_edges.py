@@ -525,3 +525,20 @@ def test_the_second_flag_is_offered_on_every_free_dice_square_off_the_first_flag
     expected = {f"flag {sq_name(y * 8 + x)}" for x in range(1, 7) for y in range(1, 7)
                 if y * 8 + x not in taken and x != x0 and y != y0}
     assert set(state.legal_actions()) == expected and len(expected) > 10
+
+
+def test_reach_counts_standing_still_as_nothing_and_a_turn_in_place_as_one_square():
+    state = position({"d4": "BLn", "h8": "RHs"})
+    reach = state.reach(square("d4"), 3)
+    assert reach[(square("d4"), "n")] == (0, ())
+    assert reach[(square("d4"), "e")] == reach[(square("d4"), "w")] == (1, (square("d4"),))
+    assert reach[(square("d5"), "n")] == (1, (square("d5"),))
+
+
+def test_rebuilds_are_offered_in_class_order_light_medium_heavy_destroyer():
+    state = position({"d4": "BLn", "h8": "RHs"})
+    state.destroyed["blue"] = ["H", "D", "L", "H"]
+    state.chosen["blue"] += ["H", "D", "L", "H"]
+    state._legal = None
+    offered = [action.split()[1] for action in state.legal_actions() if action.startswith("rebuild")]
+    assert list(dict.fromkeys(offered)) == ["L", "H", "D"]
