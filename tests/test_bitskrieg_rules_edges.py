@@ -542,3 +542,29 @@ def test_rebuilds_are_offered_in_class_order_light_medium_heavy_destroyer():
     state._legal = None
     offered = [action.split()[1] for action in state.legal_actions() if action.startswith("rebuild")]
     assert list(dict.fromkeys(offered)) == ["L", "H", "D"]
+
+
+def test_deployments_are_offered_in_class_order_light_medium_heavy_destroyer():
+    state = upto("deploy")
+    state.hand[state.turn] = ["D", "H", "M", "L"]
+    state._legal = None
+    offered = [action.split()[1] for action in state.legal_actions()]
+    assert list(dict.fromkeys(offered)) == ["L", "M", "H", "D"]
+
+
+def test_a_range_is_counted_only_over_squares_in_front_never_round_by_the_squares_beside():
+    # An obstacle ahead of a tank on d4 facing north blocks d5 and bars the diagonals beside it (c5, e5); the
+    # squares level with the tank (c4, e4) are not in front of it, so no count goes round by them.
+    blocked = position({"d4": "BLn", "h8": "RHs"}, obstacles=["d5"])
+    assert blocked.ranges(square("d4"), {square("d7"), square("c6"), square("b6")}) == {}
+
+
+def test_each_target_keeps_its_own_shortest_count_when_several_are_counted_at_once():
+    state = position({"d1": "BLn", "h8": "RHs"})
+    assert state.ranges(square("d1"), {square("d3"), square("b4"), square("d6")}) == {
+        square("d3"): 2, square("b4"): 3, square("d6"): 5}
+
+
+def test_a_new_game_shows_no_axis_no_first_player_and_no_roll_yet():
+    seen = GAME.new_game(1).view("blue")["state"]
+    assert seen["axis"] is None and seen["first"] is None and seen["last_roll"] is None
