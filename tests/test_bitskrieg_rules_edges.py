@@ -568,3 +568,11 @@ def test_each_target_keeps_its_own_shortest_count_when_several_are_counted_at_on
 def test_a_new_game_shows_no_axis_no_first_player_and_no_roll_yet():
     seen = GAME.new_game(1).view("blue")["state"]
     assert seen["axis"] is None and seen["first"] is None and seen["last_roll"] is None
+
+
+def test_a_finished_game_offers_no_action_to_anyone():
+    import random
+    pick, state = random.Random(0), GAME.new_game(0)
+    while not state.is_over:
+        state = state.apply(pick.choice(state.legal_actions()))
+    assert state.phase == "over" and state.legal_actions() == []
