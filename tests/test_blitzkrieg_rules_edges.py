@@ -365,3 +365,13 @@ def test_a_remote_game_always_asks_for_the_blitz_follow_up():
         after = state.apply("BF@WE1.1")
         assert after.decision == decision
         assert after.legal_actions() == (["pass"] if decision else after.placements(ALLIES))
+
+
+def test_the_campaigns_a_won_theater_closes_are_scored_for_its_winner():
+    state = new()
+    state.markers["WE"] = 13
+    give(state, AXIS, "A1", "A2", "N1")
+    state.turn = AXIS
+    state = state.apply("A1@WE1.2")  # research, then the marker reaches 14: the Axis wins the theater
+    assert state.closed_theaters == {"WE": AXIS}
+    assert state.closed_campaigns == {"WE1": AXIS, "WE2": AXIS, "WE3": AXIS}

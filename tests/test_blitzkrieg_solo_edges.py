@@ -346,3 +346,9 @@ def test_while_the_allies_place_a_rolled_six_the_bot_has_drawn_no_stratagem_and_
     assert 6 in state.solo["rolls"] and state.decision["kind"] == "setup"
     assert (state.solo["drawn"], state.solo["stratagem"], state.solo["die"]) == (None, None, None)
     assert state.view(ALLIES)["state"]["solo"]["stratagem"] is None
+
+
+def test_the_bots_draws_are_read_by_everyone_the_allies_by_the_allies_only():
+    state = GAME.new_game(7, {"mode": "solo"})  # the bot's row is face up
+    assert state.event_words(("draw", AXIS, ["A2"])) == [("The Axis draws an army (2)", None)]
+    assert state.event_words(("draw", ALLIES, ["A2"])) == [("The Allies draw an army (2)", ALLIES)]
