@@ -375,3 +375,22 @@ def test_the_campaigns_a_won_theater_closes_are_scored_for_its_winner():
     state = state.apply("A1@WE1.2")  # research, then the marker reaches 14: the Axis wins the theater
     assert state.closed_theaters == {"WE": AXIS}
     assert state.closed_campaigns == {"WE1": AXIS, "WE2": AXIS, "WE3": AXIS}
+
+
+def test_a_research_draw_is_dealt_from_the_research_pile_for_the_researcher_only():
+    # A remote game's tape asks for the card by its pile: the other browser deals it from the same pile.
+    state = new()
+    give(state, AXIS, "A1")
+    state.turn, state.rng = AXIS, Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state.apply("A1@WE1.2")  # WE1.2: research
+    assert (asked.value.deck, asked.value.audience, list(asked.value.items)) == ("research", AXIS, state.research)
+
+
+def test_research_industry_puts_the_drawn_token_into_the_reserve_and_says_so():
+    state = new()
+    state.turn = AXIS
+    state._step_effect("RI", "WE")
+    assert state.event_words(state.events[-1])[0][0].endswith("into its reserve")
+    state._step_effect("R", "WE")
+    assert state.event_words(state.events[-1])[0][0].endswith("into its bag")
