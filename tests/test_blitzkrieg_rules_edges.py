@@ -394,3 +394,15 @@ def test_research_industry_puts_the_drawn_token_into_the_reserve_and_says_so():
     assert state.event_words(state.events[-1])[0][0].endswith("into its reserve")
     state._step_effect("R", "WE")
     assert state.event_words(state.events[-1])[0][0].endswith("into its bag")
+
+
+def test_a_blitz_unit_that_wins_its_theater_carries_out_the_effects_before_any_follow_up():
+    # A remote game always offers the blitz follow-up (the other browser cannot see the reserve), so the order
+    # shows: the won theater's effects come first, in the order the winner picks.
+    state = GAME.new_game(1, {"remote": True})
+    state.markers["WE"] = 13
+    give(state, AXIS, "BN", "A2", "N1")
+    state.turn = AXIS
+    state = state.apply("BN@WE1.1")  # a blitz navy: strength 1, the marker reaches 14
+    assert state.closed_theaters == {"WE": AXIS}
+    assert state.decision == {"kind": "fx", "theater": "WE"}
