@@ -406,3 +406,20 @@ def test_a_blitz_unit_that_wins_its_theater_carries_out_the_effects_before_any_f
     state = state.apply("BN@WE1.1")  # a blitz navy: strength 1, the marker reaches 14
     assert state.closed_theaters == {"WE": AXIS}
     assert state.decision == {"kind": "fx", "theater": "WE"}
+
+
+def test_a_strategic_advantage_with_no_other_theater_open_says_it_does_nothing():
+    state = new()
+    state.turn = AXIS
+    for code in state.index.theaters:
+        if code != "WE":
+            state.closed_theaters[code] = None
+    state._step_effect("SA+3", "WE")
+    assert state.decision is None
+    assert state.event_words(state.events[-1]) == [
+        ("Strategic advantage +3: no other theater can move, so it does nothing", None)]
+
+
+def test_a_new_game_has_no_effects_waiting_and_no_steps_queued():
+    seen = GAME.new_game(1).view(AXIS)["state"]
+    assert (seen["fx_pending"], seen["queue"], seen["decision"]) == ([], [], None)
