@@ -406,6 +406,8 @@ def test_a_blitz_unit_that_wins_its_theater_carries_out_the_effects_before_any_f
     state = state.apply("BN@WE1.1")  # a blitz navy: strength 1, the marker reaches 14
     assert state.closed_theaters == {"WE": AXIS}
     assert state.decision == {"kind": "fx", "theater": "WE"}
+    state = state.apply("fx:WE1.2")  # one effect done, unlike ones still waiting: the next is chosen again
+    assert state.decision == {"kind": "fx", "theater": "WE"} and state.queue == [["fx", "WE"], ["blitz", "WE"]]
 
 
 def test_a_strategic_advantage_with_no_other_theater_open_says_it_does_nothing():
@@ -423,3 +425,22 @@ def test_a_strategic_advantage_with_no_other_theater_open_says_it_does_nothing()
 def test_a_new_game_has_no_effects_waiting_and_no_steps_queued():
     seen = GAME.new_game(1).view(AXIS)["state"]
     assert (seen["fx_pending"], seen["queue"], seen["decision"]) == ([], [], None)
+
+
+def test_describing_a_spys_placement_leaves_the_position_as_it_was():
+    # The words try the spy (copying a general) on the space to count its strength, then take it back.
+    state = new()
+    give(state, AXIS, "SPY", "A1")
+    state.last_placed[ALLIES] = "GEN"
+    occupy(state, "WE1.2", AXIS, "A2")
+    before = state.to_dict()
+    assert GAME.describe_action(state, "SPY@WE1.3").startswith("Axis places the spy copying a general (strength 2)")
+    assert state.to_dict() == before and "WE1.3" not in state.spy_copies
+
+
+def test_bombing_an_empty_reserve_takes_nothing():
+    state = new()
+    state.turn = AXIS
+    state.reserves[ALLIES] = []
+    state._step_effect("B", "WE")
+    assert state.reserves[ALLIES] == [] and state.decision is None
