@@ -444,3 +444,15 @@ def test_bombing_an_empty_reserve_takes_nothing():
     state.reserves[ALLIES] = []
     state._step_effect("B", "WE")
     assert state.reserves[ALLIES] == [] and state.decision is None
+
+
+def test_a_blitz_follow_up_is_offered_only_when_a_unit_fits_the_same_theater():
+    # Blitz: "place another unit in the same theater". Left with a navy and only a land space free in Western
+    # Europe's campaign, the Axis may not follow up there, so nothing is offered though the navy fits elsewhere.
+    state = new()
+    occupy(state, "WE1.3", AXIS, "A2")
+    give(state, AXIS, "BF", "N1")
+    state.bags[AXIS], state.turn = [], AXIS  # the space's industrial production draws nothing
+    state = state.apply("BF@WE1.1")
+    assert state.placements(AXIS, "WE") == [] and state.placements(AXIS)
+    assert state.decision is None and state.turn == ALLIES
