@@ -456,3 +456,22 @@ def test_a_blitz_follow_up_is_offered_only_when_a_unit_fits_the_same_theater():
     state = state.apply("BF@WE1.1")
     assert state.placements(AXIS, "WE") == [] and state.placements(AXIS)
     assert state.decision is None and state.turn == ALLIES
+
+
+def test_a_remote_game_waits_for_the_player_who_cannot_place_to_yield():
+    # Only that player's browser knows their reserve, so the game does not end on the other's side by itself.
+    state = GAME.new_game(1, {"remote": True})
+    give(state, AXIS, "A1")
+    state.turn, state.reserves[ALLIES] = AXIS, []
+    state = state.apply("A1@WE1.2")
+    assert state.turn == ALLIES and state.placements(ALLIES) == [] and not state.is_over
+    assert state.legal_actions() == ["yield"]
+    assert state.apply("yield").result == {"winner": AXIS, "reason": "allies cannot place a unit"}
+
+
+def test_a_bombing_draw_is_seen_by_the_bombed_player_only():
+    state = new()
+    state.turn, state.rng = AXIS, Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state._step_effect("B", "WE")
+    assert asked.value.audience == ALLIES
