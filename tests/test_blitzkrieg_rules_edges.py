@@ -475,3 +475,26 @@ def test_a_bombing_draw_is_seen_by_the_bombed_player_only():
     with pytest.raises(NeedChance) as asked:
         state._step_effect("B", "WE")
     assert asked.value.audience == ALLIES
+
+
+def test_the_tokens_drawn_are_told_to_the_drawer_only_and_dealt_where_only_they_see():
+    state = new()
+    give(state, AXIS, "N1")
+    state.turn = AXIS
+    after = state.apply("N1@WE1.1")  # industrial production draws one, and the turn's end one more
+    drawn = [(text, audience) for text, audience in GAME.narrate(state, after) if " draws " in text]
+    assert len(drawn) == 2 and all(text.startswith("The Axis draws ") and audience == AXIS for text, audience in drawn)
+    state.rng = Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state.apply("N1@WE1.1")
+    assert asked.value.audience == AXIS
+
+
+def test_a_spy_with_nothing_to_copy_does_not_hold_back_the_units_after_it():
+    # Before the Allies have placed anything the spy copies nothing and cannot be placed; the army task force
+    # (listed after it) still can.
+    state = new()
+    give(state, AXIS, "SPY", "XA")
+    state.turn = AXIS
+    assert state.last_placed[ALLIES] is None
+    assert {action.split("@")[0] for action in state.placements(AXIS)} == {"XA"}
