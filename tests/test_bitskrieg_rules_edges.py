@@ -576,3 +576,10 @@ def test_a_finished_game_offers_no_action_to_anyone():
     while not state.is_over:
         state = state.apply(pick.choice(state.legal_actions()))
     assert state.phase == "over" and state.legal_actions() == []
+
+
+def test_the_kill_chance_is_the_chance_the_shot_destroys_its_target():
+    state = position({"a4": "BLe", "c4": "RMw", "h8": "RHs"})
+    shot = state.facts("blue")["shots"]["fire a4 c4"]
+    chance = state.kill_chance(square("a4"), square("c4"), shot["range"])
+    assert round(chance, 4) == shot["destroyed"] and 0 < chance < shot["miss"]
