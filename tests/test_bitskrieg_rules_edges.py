@@ -317,6 +317,14 @@ def test_the_route_drawn_to_a_square_is_its_cheapest_a_turn_in_place_counted():
     assert routes["c1"] == ["c1"]  # the turn in place, then one square
 
 
+def test_of_equally_short_routes_the_one_for_the_first_final_facing_is_drawn():
+    # A Light Tank on d4 facing east reaches f3 by e4, e3 (to end facing east, north or south) or by e4, f4 (to
+    # end facing west), three squares either way. The board draws the route of the first final facing in the
+    # order e, n, s, w (the first found), never the last one found.
+    routes = position({"d4": "BLe", "h8": "RHs"}).facts("blue")["paths"]["move d4"]
+    assert routes["f3"] == ["e4", "e3", "f3"] and routes["f5"] == ["e4", "e5", "f5"]
+
+
 def test_the_last_action_and_its_cues():
     state = position({"d4": "BHn", "d5": "RLs", "h8": "RHs"}, ramming=True)
     both = with_dice(state.copy(), [4, 6]).apply("ram d4 d4 d5").facts(None)
@@ -517,3 +525,61 @@ def test_the_second_flag_is_offered_on_every_free_dice_square_off_the_first_flag
     expected = {f"flag {sq_name(y * 8 + x)}" for x in range(1, 7) for y in range(1, 7)
                 if y * 8 + x not in taken and x != x0 and y != y0}
     assert set(state.legal_actions()) == expected and len(expected) > 10
+
+
+def test_reach_counts_standing_still_as_nothing_and_a_turn_in_place_as_one_square():
+    state = position({"d4": "BLn", "h8": "RHs"})
+    reach = state.reach(square("d4"), 3)
+    assert reach[(square("d4"), "n")] == (0, ())
+    assert reach[(square("d4"), "e")] == reach[(square("d4"), "w")] == (1, (square("d4"),))
+    assert reach[(square("d5"), "n")] == (1, (square("d5"),))
+
+
+def test_rebuilds_are_offered_in_class_order_light_medium_heavy_destroyer():
+    state = position({"d4": "BLn", "h8": "RHs"})
+    state.destroyed["blue"] = ["H", "D", "L", "H"]
+    state.chosen["blue"] += ["H", "D", "L", "H"]
+    state._legal = None
+    offered = [action.split()[1] for action in state.legal_actions() if action.startswith("rebuild")]
+    assert list(dict.fromkeys(offered)) == ["L", "H", "D"]
+
+
+def test_deployments_are_offered_in_class_order_light_medium_heavy_destroyer():
+    state = upto("deploy")
+    state.hand[state.turn] = ["D", "H", "M", "L"]
+    state._legal = None
+    offered = [action.split()[1] for action in state.legal_actions()]
+    assert list(dict.fromkeys(offered)) == ["L", "M", "H", "D"]
+
+
+def test_a_range_is_counted_only_over_squares_in_front_never_round_by_the_squares_beside():
+    # An obstacle ahead of a tank on d4 facing north blocks d5 and bars the diagonals beside it (c5, e5); the
+    # squares level with the tank (c4, e4) are not in front of it, so no count goes round by them.
+    blocked = position({"d4": "BLn", "h8": "RHs"}, obstacles=["d5"])
+    assert blocked.ranges(square("d4"), {square("d7"), square("c6"), square("b6")}) == {}
+
+
+def test_each_target_keeps_its_own_shortest_count_when_several_are_counted_at_once():
+    state = position({"d1": "BLn", "h8": "RHs"})
+    assert state.ranges(square("d1"), {square("d3"), square("b4"), square("d6")}) == {
+        square("d3"): 2, square("b4"): 3, square("d6"): 5}
+
+
+def test_a_new_game_shows_no_axis_no_first_player_and_no_roll_yet():
+    seen = GAME.new_game(1).view("blue")["state"]
+    assert seen["axis"] is None and seen["first"] is None and seen["last_roll"] is None
+
+
+def test_a_finished_game_offers_no_action_to_anyone():
+    import random
+    pick, state = random.Random(0), GAME.new_game(0)
+    while not state.is_over:
+        state = state.apply(pick.choice(state.legal_actions()))
+    assert state.phase == "over" and state.legal_actions() == []
+
+
+def test_the_kill_chance_is_the_chance_the_shot_destroys_its_target():
+    state = position({"a4": "BLe", "c4": "RMw", "h8": "RHs"})
+    shot = state.facts("blue")["shots"]["fire a4 c4"]
+    chance = state.kill_chance(square("a4"), square("c4"), shot["range"])
+    assert round(chance, 4) == shot["destroyed"] and 0 < chance < shot["miss"]

@@ -162,3 +162,23 @@ def test_the_verdict_names_the_winner_the_score_and_why(result, vp, words):
     state = NIPPON_GAME.new_game(3)
     state.vp, state.result = {JAPAN: vp[0], GERMANY: vp[1]}, result
     assert state.verdict() == words and state.facts(None)["verdict"] == words
+
+
+def test_a_campaign_won_on_the_end_squares_is_closed_for_the_winner():
+    state = fresh(JAPAN, japan=["N3"], germany=["A1", "A2"])
+    state.markers["HO"] = -1
+    state = state.apply("N3@HO1.1")  # the marker reaches the +2 square toward Japan
+    assert state.closed_theaters == {"HO": JAPAN} and state.closed_campaigns == {"HO1": JAPAN}
+
+
+def test_a_blitz_unit_that_fills_a_campaign_opens_the_next_one_before_any_follow_up():
+    # A remote game always offers the follow-up, so the order shows: the campaign to open is chosen first.
+    state = NIPPON_GAME.new_game(7, {"remote": True})
+    state.turn = JAPAN
+    for seat in (JAPAN, GERMANY):
+        state.bags[seat] = []
+    state.reserves[JAPAN] = ["japan:A1#90", "japan:BF#91"]
+    fill(state, "SE1.1", "SE1.2")
+    state = state.apply("BF@SE1.3")  # Seattle's last space
+    assert state.closed_campaigns == {"SE1": None}
+    assert state.decision == {"kind": "open", "from": "SE"} and state.queue == [["blitz", "SE"]]

@@ -365,3 +365,136 @@ def test_a_remote_game_always_asks_for_the_blitz_follow_up():
         after = state.apply("BF@WE1.1")
         assert after.decision == decision
         assert after.legal_actions() == (["pass"] if decision else after.placements(ALLIES))
+
+
+def test_the_campaigns_a_won_theater_closes_are_scored_for_its_winner():
+    state = new()
+    state.markers["WE"] = 13
+    give(state, AXIS, "A1", "A2", "N1")
+    state.turn = AXIS
+    state = state.apply("A1@WE1.2")  # research, then the marker reaches 14: the Axis wins the theater
+    assert state.closed_theaters == {"WE": AXIS}
+    assert state.closed_campaigns == {"WE1": AXIS, "WE2": AXIS, "WE3": AXIS}
+
+
+def test_a_research_draw_is_dealt_from_the_research_pile_for_the_researcher_only():
+    # A remote game's tape asks for the card by its pile: the other browser deals it from the same pile.
+    state = new()
+    give(state, AXIS, "A1")
+    state.turn, state.rng = AXIS, Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state.apply("A1@WE1.2")  # WE1.2: research
+    assert (asked.value.deck, asked.value.audience, list(asked.value.items)) == ("research", AXIS, state.research)
+
+
+def test_research_industry_puts_the_drawn_token_into_the_reserve_and_says_so():
+    state = new()
+    state.turn = AXIS
+    state._step_effect("RI", "WE")
+    assert state.event_words(state.events[-1])[0][0].endswith("into its reserve")
+    state._step_effect("R", "WE")
+    assert state.event_words(state.events[-1])[0][0].endswith("into its bag")
+
+
+def test_a_blitz_unit_that_wins_its_theater_carries_out_the_effects_before_any_follow_up():
+    # A remote game always offers the blitz follow-up (the other browser cannot see the reserve), so the order
+    # shows: the won theater's effects come first, in the order the winner picks.
+    state = GAME.new_game(1, {"remote": True})
+    state.markers["WE"] = 13
+    give(state, AXIS, "BN", "A2", "N1")
+    state.turn = AXIS
+    state = state.apply("BN@WE1.1")  # a blitz navy: strength 1, the marker reaches 14
+    assert state.closed_theaters == {"WE": AXIS}
+    assert state.decision == {"kind": "fx", "theater": "WE"}
+    state = state.apply("fx:WE1.2")  # one effect done, unlike ones still waiting: the next is chosen again
+    assert state.decision == {"kind": "fx", "theater": "WE"} and state.queue == [["fx", "WE"], ["blitz", "WE"]]
+
+
+def test_a_strategic_advantage_with_no_other_theater_open_says_it_does_nothing():
+    state = new()
+    state.turn = AXIS
+    for code in state.index.theaters:
+        if code != "WE":
+            state.closed_theaters[code] = None
+    state._step_effect("SA+3", "WE")
+    assert state.decision is None
+    assert state.event_words(state.events[-1]) == [
+        ("Strategic advantage +3: no other theater can move, so it does nothing", None)]
+
+
+def test_a_new_game_has_no_effects_waiting_and_no_steps_queued():
+    seen = GAME.new_game(1).view(AXIS)["state"]
+    assert (seen["fx_pending"], seen["queue"], seen["decision"]) == ([], [], None)
+
+
+def test_describing_a_spys_placement_leaves_the_position_as_it_was():
+    # The words try the spy (copying a general) on the space to count its strength, then take it back.
+    state = new()
+    give(state, AXIS, "SPY", "A1")
+    state.last_placed[ALLIES] = "GEN"
+    occupy(state, "WE1.2", AXIS, "A2")
+    before = state.to_dict()
+    assert GAME.describe_action(state, "SPY@WE1.3").startswith("Axis places the spy copying a general (strength 2)")
+    assert state.to_dict() == before and "WE1.3" not in state.spy_copies
+
+
+def test_bombing_an_empty_reserve_takes_nothing():
+    state = new()
+    state.turn = AXIS
+    state.reserves[ALLIES] = []
+    state._step_effect("B", "WE")
+    assert state.reserves[ALLIES] == [] and state.decision is None
+
+
+def test_a_blitz_follow_up_is_offered_only_when_a_unit_fits_the_same_theater():
+    # Blitz: "place another unit in the same theater". Left with a navy and only a land space free in Western
+    # Europe's campaign, the Axis may not follow up there, so nothing is offered though the navy fits elsewhere.
+    state = new()
+    occupy(state, "WE1.3", AXIS, "A2")
+    give(state, AXIS, "BF", "N1")
+    state.bags[AXIS], state.turn = [], AXIS  # the space's industrial production draws nothing
+    state = state.apply("BF@WE1.1")
+    assert state.placements(AXIS, "WE") == [] and state.placements(AXIS)
+    assert state.decision is None and state.turn == ALLIES
+
+
+def test_a_remote_game_waits_for_the_player_who_cannot_place_to_yield():
+    # Only that player's browser knows their reserve, so the game does not end on the other's side by itself.
+    state = GAME.new_game(1, {"remote": True})
+    give(state, AXIS, "A1")
+    state.turn, state.reserves[ALLIES] = AXIS, []
+    state = state.apply("A1@WE1.2")
+    assert state.turn == ALLIES and state.placements(ALLIES) == [] and not state.is_over
+    assert state.legal_actions() == ["yield"]
+    assert state.apply("yield").result == {"winner": AXIS, "reason": "allies cannot place a unit"}
+
+
+def test_a_bombing_draw_is_seen_by_the_bombed_player_only():
+    state = new()
+    state.turn, state.rng = AXIS, Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state._step_effect("B", "WE")
+    assert asked.value.audience == ALLIES
+
+
+def test_the_tokens_drawn_are_told_to_the_drawer_only_and_dealt_where_only_they_see():
+    state = new()
+    give(state, AXIS, "N1")
+    state.turn = AXIS
+    after = state.apply("N1@WE1.1")  # industrial production draws one, and the turn's end one more
+    drawn = [(text, audience) for text, audience in GAME.narrate(state, after) if " draws " in text]
+    assert len(drawn) == 2 and all(text.startswith("The Axis draws ") and audience == AXIS for text, audience in drawn)
+    state.rng = Tape([])
+    with pytest.raises(NeedChance) as asked:
+        state.apply("N1@WE1.1")
+    assert asked.value.audience == AXIS
+
+
+def test_a_spy_with_nothing_to_copy_does_not_hold_back_the_units_after_it():
+    # Before the Allies have placed anything the spy copies nothing and cannot be placed; the army task force
+    # (listed after it) still can.
+    state = new()
+    give(state, AXIS, "SPY", "XA")
+    state.turn = AXIS
+    assert state.last_placed[ALLIES] is None
+    assert {action.split("@")[0] for action in state.placements(AXIS)} == {"XA"}

@@ -332,3 +332,23 @@ def test_a_spy_with_nothing_to_copy_does_not_stop_the_rest_of_the_row():
     state.last_placed[ALLIES] = None  # the Allies have placed nothing yet
     assert {o.kind for o in state.bot_options()} == {"A1"}
     assert state.legal_actions()[0].startswith("A1@")
+
+
+def test_each_set_up_roll_of_one_to_five_moves_its_own_theater_toward_the_bot():
+    # Medium: three rolls, two spaces each; 1-5 name WE, PO, EE, AM, SA (a 6 lets the Allies choose).
+    state = GAME.new_game(7, {"mode": "solo"})
+    assert state.solo["rolls"] == [2, 1, 5]
+    assert state.markers == {"WE": 2, "PO": 2, "EE": 0, "AM": 0, "SA": 2}
+
+
+def test_while_the_allies_place_a_rolled_six_the_bot_has_drawn_no_stratagem_and_rolled_no_die():
+    state = GAME.new_game(0, {"mode": "solo"})
+    assert 6 in state.solo["rolls"] and state.decision["kind"] == "setup"
+    assert (state.solo["drawn"], state.solo["stratagem"], state.solo["die"]) == (None, None, None)
+    assert state.view(ALLIES)["state"]["solo"]["stratagem"] is None
+
+
+def test_the_bots_draws_are_read_by_everyone_the_allies_by_the_allies_only():
+    state = GAME.new_game(7, {"mode": "solo"})  # the bot's row is face up
+    assert state.event_words(("draw", AXIS, ["A2"])) == [("The Axis draws an army (2)", None)]
+    assert state.event_words(("draw", ALLIES, ["A2"])) == [("The Allies draw an army (2)", ALLIES)]

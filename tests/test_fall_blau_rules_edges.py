@@ -773,3 +773,46 @@ def test_the_board_marks_the_pieces_the_last_action_changed():
     place(state, 1, "rossosh", 2)
     after = dice(state, 1, 3, 3, 2, 2).apply("attack gariboldi 1")
     assert after.last == ["gariboldi", "supply", "vp"]
+
+
+def test_a_frontline_chosen_as_an_option_needs_three_different_generals_of_the_pool():
+    state = GAME.new_game(1, {"generals": "hoth,paulus,ruoff"})  # chosen before play, left to right
+    assert state.slots == ["hoth", "paulus", "ruoff"] and state.phase == "play"
+    with_salmuth = GAME.new_game(1, {"generals": "salmuth,hoth,paulus", "general_pool": "six"})
+    assert with_salmuth.slots == ["salmuth", "hoth", "paulus"]
+    five = "hoth, kleist, paulus, ruoff, gariboldi"
+    assert ", ".join(data.STANDARD_GENERALS) == five
+    for generals, pool in (("salmuth,hoth,paulus", "five"), ("hoth,paulus", "five"), ("hoth,hoth,paulus", "five"),
+                           ("hoth,paulus,ruoff,kleist", "five"), ("hoth,paulus,napoleon", "six")):
+        names = five + (", salmuth" if pool == "six" else "")
+        with pytest.raises(ValueError) as err:
+            GAME.new_game(1, {"generals": generals, "general_pool": pool})
+        assert str(err.value) == (f"option 'generals' needs three different generals from {names}, "
+                                  f"left to right, not {generals!r}")
+
+
+def test_ending_a_turn_marks_the_calendar_that_moved():
+    assert whole(orders()).apply("end").last == ["calendar", "supply"]
+
+
+def test_a_new_game_shows_no_captures_this_turn_and_no_event_drawn_yet():
+    seen = GAME.new_game(1).view("player")["state"]
+    assert seen["turn_captures"] == 0 and seen["last_event"] is None
+
+
+def test_each_order_names_the_argument_that_is_not_of_its_kind():
+    for action, wrong, kind in (("general napoleon", "napoleon", "general"), ("consolidate 2", "2", "general"),
+                                ("rally 1", "1", "general"), ("exhaust 3", "3", "general"),
+                                ("reinforce hoth", "hoth", "slot (1-3)"), ("advance 1 hoth", "1", "general"),
+                                ("advance hoth rossosh voronezh hoth", "hoth", "slot (1-3)"),
+                                ("attack hoth hoth", "hoth", "slot (1-3)")):
+        with pytest.raises(IllegalAction) as err:
+            GAME.canonical_action(action)
+        assert str(err.value) == f"{wrong!r} is not a valid {kind} in {action!r}"
+
+
+def test_pass_done_and_end_turn_in_any_case_all_mean_end():
+    assert [GAME.canonical_action(text) for text in ("Pass", "DONE", "End Turn", "end")] == ["end"] * 4
+    with pytest.raises(IllegalAction) as err:
+        GAME.canonical_action("Dance")
+    assert str(err.value) == "unknown action 'dance': try e.g. 'attack hoth 2' or 'end'"
