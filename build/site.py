@@ -184,13 +184,16 @@ SNAPSHOT_IMPORTS = ("game_core, game_core.games, game_core.limits, game_core.rec
 SNAPSHOT_PAGE = 1 << 16  # the 31 MB heap is about 45% whole zero pages (in a few runs): the file leaves them out
 
 
-def sparse_snapshot(raw: bytes) -> bytes:
-    """A snapshot without its zero runs: b"BBS1", the full length, the number of runs kept, their
-    (offset, length) pairs, then their bytes (web/snapshot.mjs expands it)."""
+def sparse_snapshot(raw: bytes, written: list = ()) -> bytes:
+    """A snapshot without its zero pages: b"BBS1", the full length, the number of runs kept, their
+    (offset, length) pairs, then their bytes (web/snapshot.mjs copies the runs into a new heap). A zero page
+    is kept where `written` ((offset, length) pairs) says a new interpreter's heap is not zero before a
+    restore (build/snapshot.mjs), as the page copies nothing else in."""
     runs = []
     for start in range(0, len(raw), SNAPSHOT_PAGE):
         end = min(start + SNAPSHOT_PAGE, len(raw))
-        if raw.count(0, start, end) == end - start:
+        dirty = any(offset < end and start < offset + length for offset, length in written)
+        if not dirty and raw.count(0, start, end) == end - start:
             continue
         if runs and runs[-1][0] + runs[-1][1] == start:
             runs[-1][1] = end - runs[-1][0]
@@ -216,7 +219,8 @@ def snapshots(bundles: dict) -> dict:
     subprocess.run(["node", BUILD / "snapshot.mjs"], input=json.dumps(list(jobs.values())), text=True, check=True)
     made = {}
     for package, job in jobs.items():
-        data = gzip.compress(sparse_snapshot(Path(job["out"]).read_bytes()), compresslevel=9, mtime=0)
+        written = json.loads(Path(job["out"] + ".written").read_text())
+        data = gzip.compress(sparse_snapshot(Path(job["out"]).read_bytes(), written), compresslevel=9, mtime=0)
         digest = hashlib.sha256(data)
         folder = SITE / "py" / digest.hexdigest()[:12]
         folder.mkdir(parents=True)

@@ -13,6 +13,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { loadPyodide } = await import(pathToFileURL(join(HERE, "node_modules", "pyodide", "pyodide.mjs")).href);
 
+const PAGE = 1 << 16;  // as build/site.py SNAPSHOT_PAGE
+
 let input = "";
 for await (const chunk of process.stdin) input += chunk;
 for (const job of JSON.parse(input)) {
@@ -38,7 +40,38 @@ sys.meta_path.insert(0, PyScriptFromBundle(os.path.abspath(${JSON.stringify(job.
 del zipimport, PyScriptFromBundle`);
   py.runPython("import gc; gc.collect(); del gc");
   zeroFreeMemory(py._module);
-  writeFileSync(job.out, py.makeMemorySnapshot());
+  const snapshot = py.makeMemorySnapshot();
+  writeFileSync(job.out, snapshot);
+  writeFileSync(`${job.out}.written`, JSON.stringify(await writtenBeforeRestore(snapshot)));
+}
+
+// The page copies only a snapshot's stored pages into a new interpreter's heap (web/snapshot.mjs restore),
+// so a page that interpreter has already written before the restore (its static data, the top of its stack)
+// must be stored even where the snapshot has zeros there. Restores the snapshot once and lists, in the
+// snapshot's own offsets, the pages of the heap that are not zero just before it is copied in.
+async function writtenBeforeRestore(snapshot) {
+  const heapStart = new Uint32Array(snapshot.buffer, snapshot.byteOffset, 2)[1];
+  const { default: createModule } = await import(pathToFileURL(join(HERE, "node_modules", "pyodide", "pyodide.asm.mjs")).href);
+  const written = [];
+  await loadPyodide({ _loadSnapshot: snapshot, createPyodideModule: (module) => {
+    let restoreSnapshot;
+    Object.defineProperty(module.API, "restoreSnapshot", {
+      configurable: true,
+      set(restore) { restoreSnapshot = restore; },
+      get() {
+        return (bytes) => {
+          const heap = new BigUint64Array(module.HEAPU8.buffer);
+          const words = PAGE / 8;
+          for (let page = 0; page < heap.length; page += words) {
+            if (heap.subarray(page, page + words).some((word) => word !== 0n)) written.push([page * 8 + heapStart, PAGE]);
+          }
+          return restoreSnapshot(bytes);
+        };
+      },
+    });
+    return createModule(module);
+  } });
+  return written;
 }
 
 // Memory the allocator has taken back still holds what was there (start-up's compiles, read buffers): 4 MB

@@ -173,6 +173,17 @@ def test_a_sparse_snapshot_keeps_every_byte_but_its_zero_runs():
     assert len(sparse) == len(heap) - 2 * page + 12 + 2 * 8  # two zero pages out: two runs kept
 
 
+def test_a_zero_page_a_new_interpreter_writes_before_the_restore_is_kept():
+    """The page copies only the stored runs into a new heap (web/snapshot.mjs): a page the new interpreter
+    has written already (build/snapshot.mjs lists them) must be stored, zeros and all."""
+    page = site_builder.SNAPSHOT_PAGE
+    heap = b"\1" * page + bytes(3 * page) + b"\2" * page
+    sparse = site_builder.sparse_snapshot(heap, [(2 * page + 100, 8)])
+    assert expand(sparse) == heap
+    assert struct.unpack_from("<IIII", sparse, 12) == (0, page, 2 * page, page)
+    assert len(sparse) == len(heap) - 2 * page + 12 + 3 * 8
+
+
 def test_no_worker_precaches_a_snapshot():
     """A first visit would download every game's 6 MB snapshot: each page downloads only its own."""
     lists = service_worker_lists()

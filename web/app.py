@@ -588,13 +588,19 @@ def announce_cues(board) -> str:
     return " ".join(str(node.getAttribute("data-cue")) for node in board.querySelectorAll(".cue[data-cue]"))
 
 
+def watch_dock_height() -> None:
+    """The docked decision's height is --dock-h, for the phone layout (style.css): kept by a
+    ResizeObserver, which reads it after the browser's own layout, never in the middle of a redraw."""
+    def resized(entries, observer):
+        document.documentElement.style.setProperty("--dock-h", f"{element('dock').offsetHeight}px")
+    window.ResizeObserver.new(create_proxy(resized)).observe(element("dock"))
+
+
 def size_board() -> None:
     """Fit each laptop drawing to the screen's height by its aspect ratio (a phone's tall drawing, made for
     ui["narrow"], takes the screen's width instead); on a touch screen zoom a board
     whose smallest target would be under 44 px (it then pans inside #board, never the page)."""
     board = element("board")
-    root = document.documentElement
-    root.style.setProperty("--dock-h", f"{element('dock').offsetHeight}px")
     board.classList.remove("zoomed")
     board.removeAttribute("tabindex")
     drawings = list(board.querySelectorAll(":scope > svg"))
@@ -684,8 +690,14 @@ def show_log(lines: list, html: str | None = None) -> list:
     else:
         new = lines[count:]
         log.insertAdjacentHTML("beforeend", "".join(f"<li>{escape(line)}</li>" for line in new))
-    log.scrollTop = log.scrollHeight
+    window.requestAnimationFrame(create_once_callable(lambda timestamp: scroll_to_end(log)))
     return new
+
+
+def scroll_to_end(node) -> None:
+    """Measured in the next frame, when the page is laid out anyway: reading a height in the middle of a
+    redraw forces a layout of its own (about 20 ms on the Nippon map, on every redraw)."""
+    node.scrollTop = node.scrollHeight
 
 
 def save_over_flag(over: bool) -> None:
@@ -753,7 +765,7 @@ def render() -> None:
         for button in document.querySelectorAll(f'#result [data-command="{name}"], nav [data-command="{name}"]'):
             button.hidden = is_remote()
     show_remote()
-    size_board()  # once the dock has its final height, and before the pieces slide (the zoom moves them)
+    size_board()  # before the pieces slide (the zoom moves them)
     reveal_targets(board)
     move_pieces(board, places)
     board_is_live = True
@@ -1355,6 +1367,7 @@ def main() -> None:
     element("moves").open = not NARROW.matches  # a phone folds the log away
     NARROW.addEventListener("change", create_proxy(lambda event: render()))  # a turned phone gets its layout
     window.addEventListener("resize", create_proxy(lambda event: size_board()))
+    watch_dock_height()
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):
         button.disabled = False

@@ -26,21 +26,20 @@ const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="
 // "skipped"; see rehearseReturnVisit). For the e2e tests and the benchmark.
 export const started = { from: null, pyodide: null, stdlib: false, rehearsal: null };
 
-/** The snapshot format of build/site.py: the heap without its zero runs. */
-function expand(sparse) {
+/** The snapshot format of build/site.py: its length, and its runs of nonzero pages (where each is in the file). */
+function readRuns(sparse) {
   const view = new DataView(sparse.buffer, sparse.byteOffset, sparse.byteLength);
   if (sparse.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a Blitzbox snapshot");
-  const heap = new Uint8Array(view.getUint32(4, true));
-  const runs = view.getUint32(8, true);
-  let data = 12 + 8 * runs;
-  for (let run = 0; run < runs; run++) {
-    const offset = view.getUint32(12 + 8 * run, true);
+  const count = view.getUint32(8, true);
+  const runs = [];
+  let at = 12 + 8 * count;
+  for (let run = 0; run < count; run++) {
     const length = view.getUint32(16 + 8 * run, true);
-    heap.set(sparse.subarray(data, data + length), offset);
-    data += length;
+    runs.push({ offset: view.getUint32(12 + 8 * run, true), at, length });
+    at += length;
   }
-  if (data !== sparse.byteLength) throw new Error("the snapshot is truncated");
-  return heap;
+  if (at !== sparse.byteLength) throw new Error("the snapshot is truncated");
+  return { size: view.getUint32(4, true), runs };
 }
 
 async function kept(url) {
@@ -71,8 +70,41 @@ function whenReady(then) {
   }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
+/**
+ * Restore a snapshot, copying only its stored runs. Pyodide sizes the heap by the snapshot's length and
+ * copies all of it in: here it gets an array of that length holding only Pyodide's header (the rest of a
+ * new array is zero pages the system never has to touch), and its copy is replaced by one of the stored
+ * runs alone, into a heap where the rest is zero already (every page a new interpreter writes before the
+ * restore is stored, zero or not: build/snapshot.mjs). Half the bytes copied, none expanded: about 60 ms
+ * less of a warm load on the main thread (docs/snapshot.md).
+ */
 async function restore(options, sparse, from) {
-  const pyodide = await bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: expand(sparse) });
+  const { size, runs } = readRuns(sparse);
+  const header = runs[0];  // Pyodide's header: its second word is where the heap starts
+  if (!header || header.offset !== 0 || header.length < 8) throw new Error("the snapshot has no header");
+  const heapStart = new DataView(sparse.buffer, sparse.byteOffset + header.at, 8).getUint32(4, true);
+  if (heapStart > header.length) throw new Error("the snapshot's header is cut");
+  const shell = new Uint8Array(size);
+  shell.set(sparse.subarray(header.at, header.at + heapStart));
+  const createPyodideModule = async (module) => {  // Pyodide's module settings, the module itself once made
+    let restoreHeader;
+    Object.defineProperty(module.API, "restoreSnapshot", {
+      configurable: true,
+      set(restoreSnapshot) { restoreHeader = restoreSnapshot; },
+      get() {
+        return (snapshot) => {
+          const meta = restoreHeader(snapshot.subarray(0, heapStart));  // checks the magic number and build id
+          for (const { offset, at, length } of runs) {
+            const start = Math.max(offset, heapStart);
+            if (start < offset + length) module.HEAPU8.set(sparse.subarray(at + start - offset, at + length), start - heapStart);
+          }
+          return meta;
+        };
+      },
+    });
+    return (await runtime).default(module);
+  };
+  const pyodide = await bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: shell, createPyodideModule });
   started.pyodide = pyodide;
   started.from = from;
   whenReady(() => installStdlib(pyodide).catch((error) => {
@@ -93,7 +125,8 @@ async function installStdlib(pyodide) {
 // Started as soon as PyScript imports this module, side by side, rather than one after the other inside
 // loadPyodide: the runtime's big module (Pyodide imports it first, then reads the snapshot) and the read
 // of the kept copy. On a return visit each is a round trip through the service worker and Cache Storage.
-import(`${INDEX_URL}pyodide.asm.mjs`).catch(() => {});  // Pyodide's own import of it reports any error
+const runtime = import(`${INDEX_URL}pyodide.asm.mjs`);
+runtime.catch(() => {});  // a restore that needs it fails, and the normal boot's own import reports the error
 const { snapshot, snapshotIntegrity } = document.body.dataset;
 const snapshotUrl = snapshot && globalThis.caches ? new URL(snapshot, location.href).href : null;
 const keptCopy = snapshotUrl ? kept(snapshotUrl) : Promise.resolve(null);
@@ -127,12 +160,14 @@ export async function loadPyodide(options) {
 }
 
 /**
- * After a first visit, run the next visit's start-up once, in a hidden frame the service worker serves.
- * Chromium keeps the compiled code of a module it served from the worker's cache only once the module has
- * run from there, and WebAssembly's optimised code grows with each run: without this rehearsal the second
+ * After a first visit, run the next visit's start-up twice, in a hidden frame the service worker serves.
+ * Chromium keeps the compiled code of a module it served from the worker's cache only from its second run
+ * from there, and WebAssembly's optimised code grows with each run: without this rehearsal the second
  * visit compiles the runtime's JavaScript again (a trace showed about 60 ms of parsing and 500 ms of
- * background compiling against 4 ms and 250 ms after it). The frame is this game's embed page, which
- * starts nothing until asked (embed-page.js): inside the scope of the site's worker and of the embed's own.
+ * background compiling against 4 ms and 250 ms after it), and after one rehearsal it still compiles
+ * PyScript's core and writes the code caches of both (about 25 ms of its main thread). The frame is this
+ * game's embed page, which starts nothing until asked (embed-page.js): inside the scope of the site's
+ * worker and of the embed's own.
  */
 function rehearseReturnVisit() {
   const worker = navigator.serviceWorker;
