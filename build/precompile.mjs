@@ -5,7 +5,8 @@
 //   node build/precompile.mjs < {"game_core/engine.py": "<source>", ...}  -> {"game_core/engine.pyc": "<base64>", ...}
 //
 // Column positions are left out (PYTHONNODEBUGRANGES): tracebacks keep file and line, the files shrink
-// by a quarter.
+// by a quarter. Docstrings too (build/bytecode.py).
+import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -16,13 +17,9 @@ let input = "";
 for await (const chunk of process.stdin) input += chunk;
 const py = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 py.globals.set("SOURCES", input);
+py.runPython(readFileSync(join(HERE, "bytecode.py"), "utf8"));
 process.stdout.write(py.runPython(`
-import base64, json, marshal, importlib.util
-compiled = {}
-for path, source in json.loads(SOURCES).items():
-    code = compile(source, path, "exec", dont_inherit=True)
-    # A sourceless .pyc: magic number, flags (0: timestamp-based), mtime and size unused, then the code.
-    header = importlib.util.MAGIC_NUMBER + bytes(12)
-    compiled[path[:-3] + ".pyc"] = base64.b64encode(header + marshal.dumps(code)).decode()
-json.dumps(compiled)
+import base64, json
+json.dumps({path[:-3] + ".pyc": base64.b64encode(pyc(source, path)).decode()
+            for path, source in json.loads(SOURCES).items()})
 `));

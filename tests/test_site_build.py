@@ -9,6 +9,7 @@ import hashlib
 import html
 import importlib.util
 import json
+import marshal
 import re
 import struct
 import sys
@@ -23,6 +24,9 @@ SITE = ROOT / "site"
 _spec = importlib.util.spec_from_file_location("site_builder", ROOT / "build" / "site.py")
 site_builder = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(site_builder)
+_spec = importlib.util.spec_from_file_location("bytecode", ROOT / "build" / "bytecode.py")
+bytecode = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bytecode)
 
 pytestmark = pytest.mark.skipif(not (SITE / "index.html").exists(), reason="site/ is not built")
 
@@ -190,3 +194,20 @@ def test_no_worker_precaches_a_snapshot():
     for urls in [lists["site"], *lists["embeds"].values()]:
         assert not [url for url in urls if url.endswith(".snap")]
         assert "./snapshot.mjs" in urls
+
+
+def test_bundled_bytecode_leaves_out_docstrings_and_keeps_asserts_and_line_numbers():
+    source = ('"""A module."""\n'
+              "class Piece:\n    '''A piece.'''\n\n"
+              "def only_doc():\n    '''Nothing else.'''\n\n"
+              "def checked(x):\n    '''Checked.'''\n    assert x, 'no x'\n    raise ValueError(x)\n")
+    data = bytecode.pyc(source, "sample.py")
+    assert data[:4] == importlib.util.MAGIC_NUMBER and b"A module" not in data and b"Nothing else" not in data
+    namespace = {}
+    exec(marshal.loads(data[16:]), namespace)
+    assert namespace.get("__doc__") is None and namespace["Piece"].__doc__ is None and namespace["only_doc"]() is None
+    with pytest.raises(AssertionError, match="no x"):
+        namespace["checked"](0)
+    with pytest.raises(ValueError) as raised:
+        namespace["checked"](1)
+    assert raised.traceback[-1].lineno + 1 == 11, "the raise stays on its line"
