@@ -75,8 +75,8 @@ function whenReady(then) {
  * copies all of it in: here it gets an array of that length holding only Pyodide's header (the rest of a
  * new array is zero pages the system never has to touch), and its copy is replaced by one of the stored
  * runs alone, into a heap where the rest is zero already (every page a new interpreter writes before the
- * restore is stored, zero or not: build/snapshot.mjs). Half the bytes copied, none expanded: about 60 ms
- * less of a warm load on the main thread (docs/snapshot.md).
+ * restore is stored, zero or not: build/snapshot.mjs). Half the bytes copied, none expanded: the restore
+ * takes about 25 ms less (docs/snapshot.md).
  */
 async function restore(options, sparse, from) {
   const { size, runs } = readRuns(sparse);
