@@ -165,7 +165,7 @@ export async function loadPyodide(options) {
  * from there, and WebAssembly's optimised code grows with each run: without this rehearsal the second
  * visit compiles the runtime's JavaScript again (a trace showed about 60 ms of parsing and 500 ms of
  * background compiling against 4 ms and 250 ms after it), and after one rehearsal it still compiles
- * PyScript's core and writes the code caches of both (about 25 ms of its main thread). The frame is this
+ * PyScript's core and writes the code caches of both (about 16 ms of its main thread). The frame is this
  * game's embed page, which starts nothing until asked (embed-page.js): inside the scope of the site's
  * worker and of the embed's own.
  */
