@@ -207,7 +207,8 @@ def snapshots(bundles: dict) -> dict:
     """One memory snapshot per game bundle, made by the vendored Pyodide under Node, stored without its
     zero runs and gzipped (about 6.5 MB; the page decompresses it once and keeps it for the next visit). Its
     name says nothing of gzip (.snap), so no host serves it with a Content-Encoding the browser would undo.
-    Returns {game name: {"url", "integrity"}}: the folder is named by the file's hash, so a new build
+    Returns {game name: {"url", "size", "integrity"}} (size: the heap's, which the page needs before the
+    bytes, to start the runtime while they are read): the folder is named by the file's hash, so a new build
     names a new file, and the page checks the bytes against the integrity hash before keeping them."""
     from game_core import games
 
@@ -220,12 +221,13 @@ def snapshots(bundles: dict) -> dict:
     made = {}
     for package, job in jobs.items():
         written = json.loads(Path(job["out"] + ".written").read_text())
-        data = gzip.compress(sparse_snapshot(Path(job["out"]).read_bytes(), written), compresslevel=9, mtime=0)
+        raw = Path(job["out"]).read_bytes()
+        data = gzip.compress(sparse_snapshot(raw, written), compresslevel=9, mtime=0)
         digest = hashlib.sha256(data)
         folder = SITE / "py" / digest.hexdigest()[:12]
         folder.mkdir(parents=True)
         (folder / f"{package}.snap").write_bytes(data)
-        made[package] = {"url": f"./py/{folder.name}/{package}.snap",
+        made[package] = {"url": f"./py/{folder.name}/{package}.snap", "size": len(raw),
                          "integrity": "sha256-" + base64.b64encode(digest.digest()).decode()}
     shutil.rmtree(work)
     return {name: made[package] for name, package in games.PACKAGES.items()}
@@ -268,19 +270,22 @@ def pyscript_modules(pyscript_dir: str) -> tuple:
     return tuple(f"./{pyscript_dir}/{name}" for name in [chunk] + ([error_plugin.group(1)] if error_plugin else []))
 
 
-def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str) -> str:
+def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str, snapshot_url: str) -> str:
     """Start the big downloads at once instead of after core.js -> config -> pyodide.mjs -> lock file."""
+    # The kept snapshot's read and the .wasm's compile, off the main thread while the page is parsed (web/early.js).
+    early = (f'<script async src="./early.js" data-snapshot="{snapshot_url}" '
+             f'data-wasm="./{pyodide_dir}/pyodide.asm.wasm"></script>')
     modules = list(pyscript_modules(pyscript_dir))
     # Not pyodide.asm.mjs: a preloaded module is compiled on the main thread at once, and those 1.2 MB
     # held back the first paint by about 100 ms; it is fetched while the .wasm still downloads anyway.
     modules += [f"./{pyodide_dir}/pyodide.mjs", "./snapshot.mjs"]
     # Not python_stdlib.zip: a page restored from its snapshot starts without it (web/snapshot.mjs).
-    fetches = [f"./{pyodide_dir}/{name}" for name in ("pyodide.asm.wasm", "pyodide-lock.json")]
-    return "\n".join([f'<link rel="modulepreload" href="{url}">' for url in modules]
-                     + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches + [bundle_url]])
+    fetches = [f"./{pyodide_dir}/pyodide-lock.json", bundle_url]
+    return "\n".join([early] + [f'<link rel="modulepreload" href="{url}">' for url in modules]
+                     + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches])
 
 
-def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bundle_url: str) -> dict:
+def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bundle_url: str, snapshot_url: str) -> dict:
     """The template's fill-ins for the full page and for the click-to-play embed."""
     boot = '<script src="./boot.js"></script>'
     full = {
@@ -288,7 +293,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         # No PyScript core.css: it styles PyScript's editor and config tags, which these pages do not use,
         # and a stylesheet in the head holds back the first paint.
         "HEAD": (f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
-                 f'{preload_hints(pyodide_dir, pyscript_dir, bundle_url)}\n'
+                 f'{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n'
                  f'<link rel="alternate" type="application/json+oembed" href="./oembed/{name}.json" '
                  f'title="{html.escape(title)}">'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
@@ -301,7 +306,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "BASE": "", "BODY_ATTRS": ' data-embed="1" class="embed"', "LOADING_ATTRS": " hidden",
         # The same hints, put in the head by the play button (embed-page.js): otherwise the runtime's
         # files would be asked for one after another (core.js -> config -> snapshot.mjs -> Pyodide).
-        "HEAD": f'<template id="engine-preloads">\n{preload_hints(pyodide_dir, pyscript_dir, bundle_url)}\n</template>',
+        "HEAD": f'<template id="engine-preloads">\n{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n</template>',
         "PLAY_BUTTON": (f'<p id="click-to-play"><button type="button" id="play-button">Click to play '
                         f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
         "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
@@ -354,8 +359,9 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str) 
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules), "STYLE": style,
-                  "SNAPSHOT_ATTRS": f' data-snapshot="{snaps[name]["url"]}" data-snapshot-integrity="{snaps[name]["integrity"]}"'}
-        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name]).items():
+                  "SNAPSHOT_ATTRS": (f' data-snapshot="{snaps[name]["url"]}" data-snapshot-size="{snaps[name]["size"]}"'
+                                     f' data-snapshot-integrity="{snaps[name]["integrity"]}"')}
+        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name], snaps[name]["url"]).items():
             page = template
             for key, value in {**fills, **common}.items():
                 page = page.replace("{{" + key + "}}", value)
@@ -414,7 +420,7 @@ def landing_page(catalogue: list[dict]) -> None:
 def embed_files(name: str, bundle_url: str) -> list:
     """What an embed needs offline: its page and scripts, the runtime, its own game's bundle."""
     runtime = sorted("./" + p.relative_to(SITE).as_posix() for p in (SITE / "runtime").rglob("*") if p.is_file())
-    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./snapshot.mjs", "./icon.svg",
+    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./early.js", "./snapshot.mjs", "./icon.svg",
             "./manifest.webmanifest", bundle_url] + runtime
 
 

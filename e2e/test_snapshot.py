@@ -16,6 +16,7 @@ GAME = "blitzkrieg"
 CACHE = "snapshots:blitzbox"
 KEPT = f"() => caches.open('{CACHE}').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
 STARTED = "() => import('/snapshot.mjs').then((m) => m.started.from)"
+EARLY = "() => import('/snapshot.mjs').then((m) => m.started.early)"
 
 # Played in CPython here and in the page's restored interpreter: the digest of every position's to_json().
 PLAYOUT = textwrap.dedent("""
@@ -73,6 +74,7 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     page.evaluate("(old) => caches.open('snapshots:blitzbox').then((c) => c.put(old, new Response('old build')))", older)
     wait_ready(page)
     assert page.evaluate(STARTED) == "download"
+    assert page.evaluate(EARLY) == {"kept": False, "compiled": True}  # the .wasm compiled on early.js's worker
     wait_kept(page, [url])  # and the older build's snapshot deleted
     # Once kept, the next visit's start is rehearsed once in a hidden frame (the embed page, which starts
     # no game of its own), and the frame goes.
@@ -87,6 +89,7 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     page.reload()
     wait_ready(page)
     assert page.evaluate(STARTED) == "kept"
+    assert page.evaluate(EARLY) == {"kept": True, "compiled": True}  # both read on early.js's worker
     # A restored page does not compile PyScript's package: its bytecode comes from the page's bundle, not
     # from the copy PyScript writes.
     where = page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
@@ -107,7 +110,7 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     context.set_offline(True)
     page.reload()
     wait_ready(page)
-    assert page.evaluate(STARTED) == "kept"
+    assert page.evaluate(STARTED) == "kept" and page.evaluate(EARLY) == {"kept": True, "compiled": True}
     context.set_offline(False)
     assert off_origin == [], f"requests left the site: {off_origin}"
     assert page_errors == []

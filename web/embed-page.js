@@ -8,10 +8,16 @@
   // and the Python that starts the glue, as on the full page.
   const button = document.getElementById("play-button");
   const params = new URLSearchParams(location.search);
+  // All the engine's files at once, and early.js's reads (in the head of a full page; here on a click)
+  const preload = () => {
+    const preloads = document.getElementById("engine-preloads");
+    if (preloads) document.head.append(preloads.content.cloneNode(true));
+  };
   if (params.has("rehearse")) {  // a hidden frame of a first visit (snapshot.mjs rehearseReturnVisit)
     // PyScript too (nothing to run), with its plugins off as on the page (the page's config comes on a click).
     const plugins = document.querySelector("mpy-config");
     if (plugins) document.body.append(Object.assign(document.createElement("py-config"), {hidden: true, textContent: plugins.textContent}));
+    preload();
     import(new URL(`${pyscript}/core.js`, location.href).href).catch(() => {});
     // Twice: Chromium keeps the compiled code of a module a service worker served from its cache only
     // from its second run from there (the first marks it), and the next visit is the third.
@@ -26,8 +32,7 @@
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;
     document.getElementById("status").textContent = "Loading the game engine…";
-    const preloads = document.getElementById("engine-preloads");  // all the engine's files at once
-    if (preloads) document.head.append(preloads.content.cloneNode(true));
+    preload();
     const py = Object.assign(document.createElement("script"), {type: "py", textContent: script.dataset.python});
     py.setAttribute("config", script.dataset.config);
     const core = Object.assign(document.createElement("script"), {type: "module", src: `${pyscript}/core.js`});

@@ -23,8 +23,9 @@ const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="
 // How this page's interpreter started ("kept": the snapshot this browser keeps, "download": the snapshot
 // downloaded now, "boot": a normal boot), the interpreter, whether a restored one has its standard library
 // in place yet, and after a download, how the rehearsal of the next visit went ("waiting", "done" or
-// "skipped"; see rehearseReturnVisit). For the e2e tests and the benchmark.
-export const started = { from: null, pyodide: null, stdlib: false, rehearsal: null };
+// "skipped"; see rehearseReturnVisit), and which of early.js's answers the restore used (the kept copy
+// its worker read, the .wasm it compiled). For the e2e tests and the benchmark.
+export const started = { from: null, pyodide: null, stdlib: false, rehearsal: null, early: { kept: false, compiled: false } };
 
 /** The snapshot format of build/site.py: its length, and its runs of nonzero pages (where each is in the file). */
 function readRuns(sparse) {
@@ -42,9 +43,12 @@ function readRuns(sparse) {
   return { size: view.getUint32(4, true), runs };
 }
 
-async function kept(url) {
-  const hit = await (await caches.open(CACHE)).match(url);
-  return hit ? new Uint8Array(await hit.arrayBuffer()) : null;
+/** The kept copy read here, where early.js did not run: whether there is one, and then its bytes. */
+function keptHere(url) {
+  const hit = caches.open(CACHE).then((cache) => cache.match(url));
+  const bytes = hit.then((response) => response.arrayBuffer()).then((buffer) => new Uint8Array(buffer));
+  bytes.catch(() => {});  // read only once found
+  return { found: hit.then(Boolean), bytes };
 }
 
 async function download(url, integrity) {
@@ -70,30 +74,38 @@ function whenReady(then) {
   }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/**
- * Restore a snapshot, copying only its stored runs. Pyodide sizes the heap by the snapshot's length and
- * copies all of it in: here it gets an array of that length holding only Pyodide's header (the rest of a
- * new array is zero pages the system never has to touch), and its copy is replaced by one of the stored
- * runs alone, into a heap where the rest is zero already (every page a new interpreter writes before the
- * restore is stored, zero or not: build/snapshot.mjs). Half the bytes copied, none expanded: the restore
- * takes about 25 ms less (docs/snapshot.md).
- */
-async function restore(options, sparse, from) {
-  const { size, runs } = readRuns(sparse);
+/** A kept or downloaded snapshot for a heap of `size` bytes: its stored runs, and Pyodide's header. */
+function parse(sparse, size) {
+  const { size: length, runs } = readRuns(sparse);
+  if (length !== size) throw new Error("the snapshot is not the one this page names");
   const header = runs[0];  // Pyodide's header: its second word is where the heap starts
   if (!header || header.offset !== 0 || header.length < 8) throw new Error("the snapshot has no header");
   const heapStart = new DataView(sparse.buffer, sparse.byteOffset + header.at, 8).getUint32(4, true);
   if (heapStart > header.length) throw new Error("the snapshot's header is cut");
-  const shell = new Uint8Array(size);
-  shell.set(sparse.subarray(header.at, header.at + heapStart));
+  return { sparse, runs, heapStart, header: sparse.subarray(header.at, header.at + heapStart) };
+}
+
+/**
+ * Restore a snapshot (`bytes`: a promise of its stored form), copying only its stored runs. Pyodide sizes
+ * the heap by the snapshot's length, then copies all of it in: here it gets a zero array of that length
+ * (the body names it, so the runtime is made while the bytes are still read or downloaded; the pages of
+ * a new array are never touched), and its copy is replaced by one of the stored runs alone, into a heap
+ * where the rest is zero already (every page a new interpreter writes before the restore is stored, zero
+ * or not: build/snapshot.mjs). Half the bytes copied, none expanded (docs/snapshot.md).
+ */
+async function restore(options, bytes, from) {
+  const size = Number(document.body.dataset.snapshotSize);
+  if (!(size > 0)) throw new Error("the page names no snapshot size");
+  let stored;  // parse(bytes), once the runtime is made
   const createPyodideModule = async (module) => {  // Pyodide's module settings, the module itself once made
     let restoreHeader;
     Object.defineProperty(module.API, "restoreSnapshot", {
       configurable: true,
       set(restoreSnapshot) { restoreHeader = restoreSnapshot; },
       get() {
-        return (snapshot) => {
-          const meta = restoreHeader(snapshot.subarray(0, heapStart));  // checks the magic number and build id
+        return () => {
+          const { sparse, runs, heapStart, header } = stored;
+          const meta = restoreHeader(header);  // checks the magic number and build id
           for (const { offset, at, length } of runs) {
             const start = Math.max(offset, heapStart);
             if (start < offset + length) module.HEAPU8.set(sparse.subarray(at + start - offset, at + length), start - heapStart);
@@ -102,15 +114,41 @@ async function restore(options, sparse, from) {
         };
       },
     });
-    return (await runtime).default(module);
+    if (early) module.instantiateWasm = compiledFirst(module.instantiateWasm);
+    const made = await (await runtime).default(module);
+    stored = parse(await bytes, size);
+    return made;
   };
-  const pyodide = await bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: shell, createPyodideModule });
+  const pyodide = await bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: new Uint8Array(size), createPyodideModule });
   started.pyodide = pyodide;
   started.from = from;
   whenReady(() => installStdlib(pyodide).catch((error) => {
     console.warn("Blitzbox: the standard library could not be loaded; modules not imported yet are missing.", error);
   }));
   return pyodide;
+}
+
+/**
+ * Pyodide's `instantiateWasm` (it adds imports of its own, then instantiates the .wasm it fetched) made to
+ * instantiate the module early.js has compiled already; if that compile failed, Pyodide's own goes on.
+ */
+function compiledFirst(instantiateWasm) {
+  return (imports, receive) => {
+    const streaming = WebAssembly.instantiateStreaming;
+    WebAssembly.instantiateStreaming = async (source, moreImports) => {
+      WebAssembly.instantiateStreaming = streaming;
+      let module;
+      try {
+        module = await early.compiled;
+      } catch {
+        return streaming(source, moreImports);
+      }
+      started.early.compiled = true;
+      Promise.resolve(source).then((response) => response.body?.cancel()).catch(() => {});
+      return { module, instance: await WebAssembly.instantiate(module, moreImports) };
+    };
+    return instantiateWasm(imports, receive);
+  };
 }
 
 /** Put the real standard library where the empty zip stands (the interpreter's zip importer then reads it). */
@@ -127,28 +165,38 @@ async function installStdlib(pyodide) {
 // of the kept copy. On a return visit each is a round trip through the service worker and Cache Storage.
 const runtime = import(`${INDEX_URL}pyodide.asm.mjs`);
 runtime.catch(() => {});  // a restore that needs it fails, and the normal boot's own import reports the error
+// Both are begun sooner, off the main thread, by early.js in the head where it ran: the kept copy's read
+// and the .wasm's compile.
+const early = globalThis.blitzboxEarly;
 const { snapshot, snapshotIntegrity } = document.body.dataset;
 const snapshotUrl = snapshot && globalThis.caches ? new URL(snapshot, location.href).href : null;
-const keptCopy = snapshotUrl ? kept(snapshotUrl) : Promise.resolve(null);
-keptCopy.catch(() => {});  // handled in loadPyodide
+const kept = !snapshotUrl ? { found: Promise.resolve(false) } : early ? keptEarly(snapshotUrl) : keptHere(snapshotUrl);
+kept.found.catch(() => {});  // handled in loadPyodide
+
+/** The kept copy as early.js's worker reads it, or as it is read here where that worker never answered. */
+function keptEarly(url) {
+  const here = early.found.then(() => null, () => keptHere(url));
+  return { found: here.then((read) => (read ? read.found : early.found)),
+           bytes: here.then((read) => read ? read.bytes : early.kept.then((bytes) => { started.early.kept = true; return bytes; })) };
+}
 
 export async function loadPyodide(options) {
   options = { ...options, indexURL: INDEX_URL };  // PyScript passes this module's folder
   const url = snapshotUrl;
   if (!url) return boot(options);
   try {
-    const sparse = await keptCopy;
-    if (sparse) return await restore(options, sparse, "kept");
+    if (await kept.found) return await restore(options, kept.bytes, "kept");
   } catch (error) {
     console.warn("Blitzbox: the kept start-up snapshot could not be used; starting Python normally.", error);
     caches.open(CACHE).then((cache) => cache.delete(url)).catch(() => {});
     return boot(options);
   }
   try {
-    const sparse = await download(url, snapshotIntegrity);
+    const sparse = download(url, snapshotIntegrity);  // while the runtime is made
+    sparse.catch(() => {});  // restore() reports it
     const pyodide = await restore(options, sparse, "download");
     started.rehearsal = "waiting";
-    whenReady(() => keep(url, sparse).then(rehearseReturnVisit, (error) => {
+    whenReady(() => sparse.then((bytes) => keep(url, bytes)).then(rehearseReturnVisit, (error) => {
       started.rehearsal = "skipped";
       console.warn("Blitzbox: the start-up snapshot was not kept (the next visit downloads it again).", error);
     }));
@@ -197,8 +245,7 @@ function rehearseReturnVisit() {
 
 /** The rehearsal frame's part (embed-page.js ?rehearse): restore the kept copy, if there is one. */
 export async function rehearse() {
-  const sparse = await keptCopy.catch(() => null);
-  if (sparse) await restore({ indexURL: INDEX_URL }, sparse, "kept");
+  if (await kept.found.catch(() => false)) await restore({ indexURL: INDEX_URL }, kept.bytes, "kept");
 }
 
 async function boot(options) {
