@@ -115,6 +115,24 @@ def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_b
     play_to_the_end(blue, red, random.Random(3))
     blue.click('[data-command="saves"]')
     assert "Remote game against Red (you are Blue)" in blue.text_content("#slot-list")
+    blue.click('#saves [data-command="close-dialog"]')
+    # Once another game is open, Saves describes the stored side by replaying it: once, not at every opening.
+    blue.click('[data-command="new"]')
+    blue.click('#new-game [data-command="start"]')
+    blue.evaluate("""async () => (await import("/snapshot.mjs")).started.pyodide.runPython(`
+from game_core.remote import Remote
+Remote.replays, load = 0, Remote.from_dict.__func__
+def counted(cls, data):
+    cls.replays += 1
+    return load(cls, data)
+Remote.from_dict = classmethod(counted)`)""")
+    for _ in range(2):
+        blue.click('[data-command="saves"]')
+        assert "Remote game against Red (you are Blue), " in blue.text_content("#slot-list")
+        assert "(open now)" not in blue.text_content("#slot-list")
+        blue.click('#saves [data-command="close-dialog"]')
+    assert blue.evaluate("""async () => (await import("/snapshot.mjs")).started.pyodide.runPython(
+        "from game_core.remote import Remote; Remote.replays")""") == 1
     assert blocked == [] and open_side.errors == []
 
 

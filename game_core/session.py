@@ -44,8 +44,10 @@ def set_ui(ui: dict, command: str) -> None:
 
 
 def readable(lines, reader) -> str:
-    """One move's narration as `reader` may read it: the lines for everyone and for that seat only."""
-    return " ".join(text for text, audience in lines if audience is None or (reader is not None and audience == reader))
+    """One move's narration as `reader` may read it: the lines for everyone and for that seat only, each a
+    sentence (the games narrate lines without a closing stop, which would run together in one entry)."""
+    return " ".join(text if text.endswith((".", "!", "?", "…")) else f"{text}."
+                    for text, audience in lines if audience is None or (reader is not None and audience == reader))
 
 
 class Session:

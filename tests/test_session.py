@@ -257,9 +257,9 @@ def test_the_log_shows_a_seat_only_its_own_secrets(monkeypatch):
     whispering(monkeypatch, session.game)
     session.act(session.state.legal_actions()[0])
     assert session.viewer() == "blue"
-    assert session.log == ["move 1"] and session.frame()["log"] == ["move 1"]
-    assert session.log_for("red") == ["move 1 secret of red at 1"]
-    assert session.log_for(None) == ["move 1"]
+    assert session.log == ["move 1."] and session.frame()["log"] == ["move 1."]
+    assert session.log_for("red") == ["move 1. secret of red at 1."]  # each line its own sentence
+    assert session.log_for(None) == ["move 1."]
     assert "secret" not in session.log_html()
 
 
@@ -281,12 +281,12 @@ def test_a_replay_tells_each_move_without_anyones_secrets(monkeypatch):
     whispering(monkeypatch, session.game)
     replay = Replay("bitskrieg", session.state.record())
     moves = len(session.state.actions)
-    assert replay.lines == [f"move {n}" for n in range(1, moves + 1)]
+    assert replay.lines == [f"move {n}." for n in range(1, moves + 1)]
     assert len(replay.states) == moves + 1 and replay.at_end
     replay.go("first")
     assert replay.states[replay.index].actions == () and "move 0 of" in replay.status()
     replay.go("next")
-    assert replay.index == 1 and 'aria-current="step" class="current">move 1<' in replay.log_html()
+    assert replay.index == 1 and 'aria-current="step" class="current">move 1.<' in replay.log_html()
     replay.go("back")
     replay.go("back")
     assert replay.index == 0

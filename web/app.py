@@ -331,13 +331,14 @@ class RemoteGame:
     (Game.narrate, the lines for everyone and this seat), but no undo, hints, curtain or bots."""
     realtime, curtain = False, False
 
-    def __init__(self, side: Remote):
+    def __init__(self, side: Remote, narrated: bool = True):
         self.side, self.game, self.seat = side, side.game, side.seat
         self.module = game_module(self.game)
         self.opponent = self.game.seat_name(side.other)
         self.ui, self.message, self.narration = {}, "", []
         self.saved = None  # the side as this page last stored it
-        self._record()  # a loaded side: every move its load replayed
+        if narrated:  # (not for a label in Saves)
+            self._record()  # a loaded side: every move its load replayed
 
     @property
     def state(self):
@@ -424,12 +425,12 @@ def remote_available() -> bool:
     return NAME in REMOTE_GAMES and not EMBED
 
 
-def read_remote(text) -> RemoteGame:
-    """A stored remote side; SaveError if unusable."""
+def read_remote(text, narrated: bool = True) -> RemoteGame:
+    """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
     data = limits.parse_json(text, "the saved remote game")
     if not isinstance(data, dict) or data.get("name") != NAME:
         raise SaveError(f"this is not a remote game of {games.get(NAME).title}")
-    return RemoteGame(Remote.from_dict(data))
+    return RemoteGame(Remote.from_dict(data), narrated)
 
 
 def adopt_remote(game: RemoteGame) -> None:
@@ -975,18 +976,31 @@ def save_row(label: str, key: str, actions: tuple) -> str:
     return f"<li>{escape(label)} {buttons}</li>"
 
 
+# A stored remote side is described by replaying it: each stored text is described once (the labels of the
+# sides stored now, by their text; a side that changed is stored as a new text).
+remote_labels: dict = {}
+
+
+def remote_label(text: str) -> str:
+    try:
+        return read_remote(text, narrated=False).describe()
+    except SaveError as err:
+        return f"A remote game that cannot be opened ({err})"
+
+
 def slot_list_html() -> str:
     """The named saves, then the copies kept aside (an unreadable save, another tab's game)."""
     rows = [save_row(key[len(SLOT_PREFIX):], key, (("slot-load", "Load"), ("save-delete", "Delete")))
             for key in storage_keys(SLOT_PREFIX)]
+    global remote_labels
+    labels = {}
     for key in storage_keys(REMOTE_PREFIX):
-        try:
-            label = read_remote(storage_get(key)).describe()
-        except SaveError as err:
-            label = f"A remote game that cannot be opened ({err})"
         here = is_remote() and key == session.key
-        rows.append(save_row(label + (" (open now)" if here else ""), key,
+        text = storage_get(key)
+        labels[text] = session.describe() if here else remote_labels.get(text) or remote_label(text)
+        rows.append(save_row(labels[text] + (" (open now)" if here else ""), key,
                              (("remote-open", "Open"),) + ((() if here else (("save-delete", "Delete"),)))))
+    remote_labels = labels
     for key in kept_keys():
         when = key.rsplit(":kept:", 1)[-1] if ":kept:" in key else "earlier"
         rows.append(save_row(f"Kept aside {when}: {saves.describe(storage_get(key))}", key,

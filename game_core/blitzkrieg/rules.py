@@ -138,9 +138,8 @@ class BlitzkriegState(State):
         return self.last_placed[other(seat)] if kind == "SPY" else kind
 
     def can_place(self, kind_acting: str, sid: str) -> bool:
+        """Whether a unit acting as `kind_acting` fits the free space `sid` of an open theater."""
         space = self.index.spaces[sid]
-        if sid in self.spaces or not self.theater_open(space["theater"]):
-            return False
         unit = UNITS[kind_acting]
         if "scientist" in unit["abilities"]:
             return True
