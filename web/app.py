@@ -997,8 +997,11 @@ def slot_list_html() -> str:
     for key in storage_keys(REMOTE_PREFIX):
         here = is_remote() and key == session.key
         text = storage_get(key)
-        labels[text] = session.describe() if here else remote_labels.get(text) or remote_label(text)
-        rows.append(save_row(labels[text] + (" (open now)" if here else ""), key,
+        if here:
+            label = session.describe() + " (open now)"
+        else:
+            label = labels[text] = remote_labels.get(text) or remote_label(text)
+        rows.append(save_row(label, key,
                              (("remote-open", "Open"),) + ((() if here else (("save-delete", "Delete"),)))))
     remote_labels = labels
     for key in kept_keys():
