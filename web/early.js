@@ -2,9 +2,11 @@
 // off the page's main thread (docs/snapshot.md): the runtime's WebAssembly, compiled from its code cache
 // (on the main thread that alone took over 200 ms), and the start-up snapshot this browser keeps, read
 // from Cache Storage and handed over (not copied). snapshot.mjs takes them from `blitzboxEarly`: `found`
-// (whether a snapshot is kept) first, then `compiled`, then `kept` (its bytes), as the worker needs them
-// in that order: the runtime is made while the bytes are still read. The same file is that worker.
-if (typeof document === "undefined") {
+// (whether a snapshot is kept) first, then `compiled`, then `kept` (its bytes), the order it needs them
+// in: the runtime is made while the bytes are still read.
+
+/** The worker's part (it starts from a blob: no request, which costs a round trip before any work). */
+function readEarly() {
   const settle = (job, work) => work.then(
     (value) => { postMessage({ job, value }, value instanceof ArrayBuffer ? [value] : []); return value; },
     (error) => { postMessage({ job, error: String(error) }); return null; });
@@ -15,28 +17,30 @@ if (typeof document === "undefined") {
     await settle("compiled", Promise.resolve().then(() => WebAssembly.compileStreaming(fetch(wasm))));
     if (hit) await settle("kept", hit.arrayBuffer());
   };
-} else {
-  (() => {
-    const script = document.currentScript;
-    if (!globalThis.Worker) return;
-    const worker = new Worker(script.src);
-    const answers = {};
-    const answer = (job) => new Promise((resolve, reject) => { answers[job] = { resolve, reject }; });
-    const early = { found: answer("found"), compiled: answer("compiled"), kept: answer("kept") };
-    let found = false;
-    worker.onmessage = ({ data: { job, value, error } }) => {
-      if (job === "found") found = value;
-      if (error === undefined) answers[job].resolve(value instanceof ArrayBuffer ? new Uint8Array(value) : value);
-      else answers[job].reject(new Error(error));
-      if (job === "kept" || (job === "compiled" && !found)) worker.terminate();  // its last answer
-    };
-    worker.onerror = (event) => {
-      for (const { reject } of Object.values(answers)) reject(new Error(event.message || "the worker failed"));
-      worker.terminate();
-    };
-    for (const job of Object.values(early)) job.catch(() => {});  // handled by snapshot.mjs
-    const { snapshot, wasm } = script.dataset;
-    worker.postMessage({ snapshot: new URL(snapshot, location.href).href, wasm: new URL(wasm, location.href).href });
-    window.blitzboxEarly = early;
-  })();
 }
+
+(() => {
+  const script = document.currentScript;
+  if (!globalThis.Worker) return;
+  const source = URL.createObjectURL(new Blob([`(${readEarly})();`], { type: "text/javascript" }));
+  const worker = new Worker(source);
+  const answers = {};
+  const answer = (job) => new Promise((resolve, reject) => { answers[job] = { resolve, reject }; });
+  const early = { found: answer("found"), compiled: answer("compiled"), kept: answer("kept") };
+  let found = false;
+  worker.onmessage = ({ data: { job, value, error } }) => {
+    URL.revokeObjectURL(source);
+    if (job === "found") found = value;
+    if (error === undefined) answers[job].resolve(value instanceof ArrayBuffer ? new Uint8Array(value) : value);
+    else answers[job].reject(new Error(error));
+    if (job === "kept" || (job === "compiled" && !found)) worker.terminate();  // its last answer
+  };
+  worker.onerror = (event) => {
+    for (const { reject } of Object.values(answers)) reject(new Error(event.message || "the worker failed"));
+    worker.terminate();
+  };
+  for (const job of Object.values(early)) job.catch(() => {});  // handled by snapshot.mjs
+  const { snapshot, wasm } = script.dataset;
+  worker.postMessage({ snapshot: new URL(snapshot, location.href).href, wasm: new URL(wasm, location.href).href });
+  window.blitzboxEarly = early;
+})();

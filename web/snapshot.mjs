@@ -160,13 +160,10 @@ async function installStdlib(pyodide) {
   started.stdlib = true;
 }
 
-// Started as soon as PyScript imports this module, side by side, rather than one after the other inside
-// loadPyodide: the runtime's big module (Pyodide imports it first, then reads the snapshot) and the read
-// of the kept copy. On a return visit each is a round trip through the service worker and Cache Storage.
+// Started as soon as PyScript imports this module (Pyodide would import it later): the runtime's big module.
 const runtime = import(`${INDEX_URL}pyodide.asm.mjs`);
 runtime.catch(() => {});  // a restore that needs it fails, and the normal boot's own import reports the error
-// Both are begun sooner, off the main thread, by early.js in the head where it ran: the kept copy's read
-// and the .wasm's compile.
+// The kept copy's read and the .wasm's compile, begun from the head on a worker by early.js (where it ran).
 const early = globalThis.blitzboxEarly;
 const { snapshot, snapshotIntegrity } = document.body.dataset;
 const snapshotUrl = snapshot && globalThis.caches ? new URL(snapshot, location.href).href : null;
