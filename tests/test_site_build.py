@@ -96,18 +96,24 @@ def test_game_pages_paint_without_waiting_for_a_stylesheet(folder):
 
 
 def test_a_page_asks_for_its_engine_at_once_and_an_embed_as_soon_as_it_is_clicked():
-    """Both start every file the engine needs in one go (the snapshot's interpreter module included),
-    except the standard library's zip, which a page restored from its snapshot only fetches once ready."""
+    """Both start every file the engine needs in one go (the snapshot's interpreter module included; the
+    .wasm and the kept snapshot by early.js, with the page's own snapshot), except the standard library's
+    zip, which a page restored from its snapshot only fetches once ready."""
     from game_core import games
 
+    early = r'<script async src="\.{1,2}/early\.js" data-snapshot="\.{1,2}/([^"]+)" data-wasm="\.{1,2}/([^"]+)"></script>'
     for name in games.names():
         page = (SITE / f"{name}.html").read_text()
         embed = (SITE / f"embed/{name}.html").read_text()
         hints = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', page)
-        assert "snapshot.mjs" in hints and any(h.endswith("pyodide.asm.wasm") for h in hints)
+        assert "snapshot.mjs" in hints and not any(h.endswith(".wasm") for h in hints)  # early.js fetches it
         assert not any("python_stdlib" in h for h in hints)
+        snapshot = re.search(r'<body[^>]* data-snapshot="\./([^"]+)"', page).group(1)
+        pyodide = next((SITE / "runtime").glob("pyodide-*")).name
+        assert re.findall(early, page) == [(snapshot, f"runtime/{pyodide}/pyodide.asm.wasm")]
         template = re.search(r'<template id="engine-preloads">(.*?)</template>', embed, re.S).group(1)
         assert re.findall(r'<link rel="(?:module)?preload" href="\.\./([^"]+)"', template) == hints
+        assert re.findall(early, template) == re.findall(early, page)
         assert "preload\"" not in embed.replace(template, "")  # nothing loads before the click
 
 
