@@ -128,26 +128,18 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
     return pyodide_dir, pyscript_dir
 
 
-# PyScript's modules that `import pyscript` does not load and the glue never imports: left out of the bundles
-# (22 KB of bytecode); if ever imported, they come from the copy PyScript writes.
-PYSCRIPT_NOT_IMPORTED = {"pyscript/web.py", "pyscript/media.py", "pyscript/fs.py"}
-
-
 def python_bundles(wheel: Path) -> dict:
     """Zips of bytecode compiled by the vendored Pyodide (build/precompile.mjs), one per game package and
     one for the statistics page: the engine core, the page's own game package and its glue module
-    (web/app.py as `app`, web/stats.py as `stats`), and PyScript's own Python package. PyScript copies the
-    zip, as it is, into the working directory, and the page imports straight from it (see `pyscript_config`).
-    A page restored from its snapshot has the zip first on sys.path already, so PyScript's `import pyscript`
-    loads the bytecode here rather than compiling the copy PyScript writes (the same source). Returns {game name or "stats": site-relative URL}; each zip sits in
-    a folder named by its content hash, so it can be cached forever."""
+    (web/app.py as `app`, web/stats.py as `stats`). PyScript copies the zip, as it is, into the working
+    directory, and the page imports straight from it (see `pyscript_config`). PyScript's own Python package
+    is not in them: the glue never imports it (web/snapshot.mjs leaves out its set-up on the game pages).
+    Returns {game name or "stats": site-relative URL}; each zip sits in a folder named by its content hash,
+    so it can be cached forever."""
     with zipfile.ZipFile(wheel) as archive:
         sources = {name: archive.read(name).decode() for name in archive.namelist()
                    if name.endswith(".py") and name not in COMMAND_LINE_ONLY}
     sources.update({"app.py": (WEB / "app.py").read_text(), "stats.py": (WEB / "stats.py").read_text()})
-    package = json.loads(subprocess.run(["node", BUILD / "pyscript_package.mjs", PYSCRIPT_DIST],
-                                        capture_output=True, text=True, check=True).stdout)
-    sources.update({name: text for name, text in package.items() if name not in PYSCRIPT_NOT_IMPORTED})
     done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
                           text=True, check=True)
     compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}
@@ -155,10 +147,9 @@ def python_bundles(wheel: Path) -> dict:
 
     game_packages = {f"game_core/{package}/" for package in games.PACKAGES.values()}
     core = {name for name in compiled if name.startswith("game_core/") and not name.startswith(tuple(game_packages))}
-    pyscript = {name for name in compiled if name.startswith("pyscript/")}
-    contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | pyscript | {"stats.pyc"}}
+    contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | {"stats.pyc"}}
     for package in games.PACKAGES.values():
-        contents[package] = (core | pyscript | {"app.pyc"}
+        contents[package] = (core | {"app.pyc"}
                              | {name for name in compiled if name.startswith(f"game_core/{package}/")})
     urls = {}
     for bundle, names in contents.items():
@@ -176,7 +167,8 @@ def python_bundles(wheel: Path) -> dict:
 
 
 # What a page's snapshot has already imported: the engine, the page's game, and the standard-library
-# modules PyScript's own Python package and the glue import. Never `pyscript`, `js` objects or the DOM:
+# modules the glue and PyScript's own Python package import (the pages leave out that package's set-up,
+# web/snapshot.mjs, but should it ever run, it finds them). Never `pyscript`, `js` objects or the DOM:
 # those are set up after the restore.
 SNAPSHOT_IMPORTS = ("game_core, game_core.games, game_core.limits, game_core.records, game_core.saves, "
                     "game_core.remote, game_core.session, game_core.stats, game_core.tray, asyncio, base64, "

@@ -23,21 +23,6 @@ for (const job of JSON.parse(input)) {
   const home = py.runPython("import os; os.getcwd()");
   py.FS.writeFile(`${home}/${job.file}`, readFileSync(job.bundle));
   py.runPython(`import os, sys\nsys.path.insert(0, os.path.abspath(${JSON.stringify(job.file)}))\nimport ${job.imports}`);
-  // PyScript writes its own package into the working folder at each start and imports it, which compiles
-  // it; the bundle holds the same package as bytecode (build/site.py python_bundles). After a restore the
-  // working folder comes first on sys.path, so this finder sends \`import pyscript\` to the bundle.
-  py.runPython(`
-import zipimport
-
-class PyScriptFromBundle:
-    def __init__(self, bundle):
-        self.bundle = zipimport.zipimporter(bundle)
-
-    def find_spec(self, name, path=None, target=None):
-        return self.bundle.find_spec(name) if name.partition(".")[0] == "pyscript" else None
-
-sys.meta_path.insert(0, PyScriptFromBundle(os.path.abspath(${JSON.stringify(job.file)})))
-del zipimport, PyScriptFromBundle`);
   py.runPython("import gc; gc.collect(); del gc");
   zeroFreeMemory(py._module);
   const snapshot = py.makeMemorySnapshot();

@@ -90,11 +90,10 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     wait_ready(page)
     assert page.evaluate(STARTED) == "kept"
     assert page.evaluate(EARLY) == {"kept": True, "compiled": True}  # both read on early.js's worker
-    # A restored page does not compile PyScript's package: its bytecode comes from the page's bundle, not
-    # from the copy PyScript writes.
-    where = page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
-                          "'import pyscript.context; pyscript.context.__file__'))")
-    assert where == f"/home/pyodide/{GAME}.zip/pyscript/context.pyc"
+    # PyScript's package set-up is left out: none of its files written, the package never imported.
+    assert page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyscriptPackage)") == "left out"
+    assert page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
+                         "'import os, sys; [\"pyscript\" in sys.modules, os.path.exists(\"pyscript\")]').toJs())") == [False, False]
     # Determinism in the restored interpreter: the same seeds and moves give the same positions as CPython.
     namespace = {}
     exec(PLAYOUT, namespace)

@@ -8,7 +8,7 @@ from datetime import datetime, timezone
 from html import escape
 
 from pyodide.ffi import create_once_callable, create_proxy, to_js
-from pyscript import document, window
+from js import document, window
 
 from game_core import IllegalAction, SaveError, games, limits, records, saves
 from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused, Remote, unseal

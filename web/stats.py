@@ -2,7 +2,7 @@
 game_core.stats' HTML, and clear the history after the player confirms."""
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from js import document, window
 
 from game_core import SaveError, limits
 from game_core.stats import HISTORY_KEY, parse_history, stats_html
