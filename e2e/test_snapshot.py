@@ -90,6 +90,10 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     wait_ready(page)
     assert page.evaluate(STARTED) == "kept"
     assert page.evaluate(EARLY) == {"kept": True, "compiled": True}  # both read on early.js's worker
+    # Emscripten's tiny wrapper modules: each kind compiled once, and WebAssembly.Module itself again after.
+    wrappers = page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.wrappers)")
+    assert wrappers["made"] > 100 and 0 < wrappers["compiled"] < wrappers["made"] / 4, wrappers
+    assert page.evaluate("() => WebAssembly.Module.name") == "Module"
     # PyScript's package set-up is left out: none of its files written, the package never imported.
     assert page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyscriptPackage)") == "left out"
     assert page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("

@@ -24,10 +24,11 @@ const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="
 // downloaded now, "boot": a normal boot), the interpreter, whether a restored one has its standard library
 // in place yet, and after a download, how the rehearsal of the next visit went ("waiting", "done" or
 // "skipped"; see rehearseReturnVisit), which of early.js's answers the restore used (the kept copy
-// its worker read, the .wasm it compiled), and whether PyScript's package set-up ran ("ran" or "left
-// out": withoutPyScriptPackage). For the e2e tests and the benchmark.
+// its worker read, the .wasm it compiled), whether PyScript's package set-up ran ("ran" or "left out":
+// withoutPyScriptPackage), and how many of Emscripten's tiny wrapper modules a restore made and compiled
+// (compilingEachKindOnce). For the e2e tests and the benchmark.
 export const started = { from: null, pyodide: null, stdlib: false, rehearsal: null, early: { kept: false, compiled: false },
-                         pyscriptPackage: null };
+                         pyscriptPackage: null, wrappers: { made: 0, compiled: 0 } };
 
 /** The snapshot format of build/site.py: its length, and its runs of nonzero pages (where each is in the file). */
 function readRuns(sparse) {
@@ -121,7 +122,8 @@ async function restore(options, bytes, from) {
     stored = parse(await bytes, size);
     return made;
   };
-  const pyodide = await bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: new Uint8Array(size), createPyodideModule });
+  const pyodide = await compilingEachKindOnce(
+    () => bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: new Uint8Array(size), createPyodideModule }));
   started.pyodide = pyodide;
   started.from = from;
   whenReady(() => installStdlib(pyodide).catch((error) => {
@@ -151,6 +153,35 @@ function compiledFirst(instantiateWasm) {
     };
     return instantiateWasm(imports, receive);
   };
+}
+
+/**
+ * Run `make` (the runtime's start) with each kind of tiny WebAssembly module compiled once. Emscripten gives
+ * every JavaScript function the runtime's table holds a module of its own, which only wraps it, and compiles
+ * them one at a time: about 260 while a page restores, of 30 kinds (a module's bytes depend only on the
+ * function's signature; the function comes in at instantiation). A module is immutable, so one per kind
+ * serves them all.
+ */
+async function compilingEachKindOnce(make) {
+  const { Module } = WebAssembly;
+  const kinds = new Map();
+  function OncePerKind(bytes) {
+    const view = ArrayBuffer.isView(bytes) ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null;
+    if (!view || view.length > 64) return new Module(bytes);  // (the wrappers are 33-44 bytes long)
+    const kind = String.fromCharCode(...view);
+    if (!kinds.has(kind)) kinds.set(kind, new Module(bytes));
+    started.wrappers.made++;
+    started.wrappers.compiled = kinds.size;
+    return kinds.get(kind);
+  }
+  OncePerKind.prototype = Module.prototype;  // instanceof and WebAssembly.Module's own functions still work
+  Object.setPrototypeOf(OncePerKind, Module);
+  WebAssembly.Module = OncePerKind;
+  try {
+    return await make();
+  } finally {
+    WebAssembly.Module = Module;
+  }
 }
 
 /** Put the real standard library where the empty zip stands (the interpreter's zip importer then reads it). */
