@@ -39,6 +39,15 @@ following = False  # this tab shows a game another tab continued: its bot plays 
 focus_on_board = False  # the keyboard focus was last on the board (refocused there after a redraw)
 
 
+def browser_feature(owner, name):
+    """A browser API, or None where this browser lacks it: a missing JS property raises AttributeError
+    through Pyodide's proxy (Safari's engine has no navigator.storage in every context)."""
+    try:
+        return getattr(owner, name) or None
+    except AttributeError:
+        return None
+
+
 def element(id_):
     return document.getElementById(id_)
 
@@ -1367,7 +1376,7 @@ def main() -> None:
     resume_remote()
     if STORAGE is None:
         show_message("This browser blocks storage here: you can play, but nothing will be saved.")
-    elif not EMBED and window.navigator.storage and window.navigator.storage.persist:
+    elif not EMBED and browser_feature(browser_feature(window.navigator, "storage"), "persist"):
         window.navigator.storage.persist()  # ask the browser not to clear our saves
     open_from_url()
     document.addEventListener("click", create_proxy(on_click))
