@@ -130,9 +130,10 @@ def copy_runtime(micropip_wheel: Path) -> tuple[str, str]:
 
 def python_bundles(wheel: Path) -> dict:
     """Zips of bytecode compiled by the vendored Pyodide (build/precompile.mjs), one per game package and
-    one for the statistics page: the engine core, the page's own game package and its glue module
-    (web/app.py as `app`, web/stats.py as `stats`). PyScript copies the zip, as it is, into the working
-    directory, and the page imports straight from it (see `pyscript_config`). PyScript's own Python package
+    one for the statistics page: the engine core, the page's own game package and its glue (web/app.py
+    as `app` with its modules web/glue/ as `glue`; web/stats.py as `stats`). PyScript copies the zip, as
+    it is, into the working directory, and the page imports straight from it (see `pyscript_config`).
+    PyScript's own Python package
     is not in them: the glue never imports it (web/snapshot.mjs leaves out its set-up on the game pages).
     Returns {game name or "stats": site-relative URL}; each zip sits in a folder named by its content hash,
     so it can be cached forever."""
@@ -140,6 +141,7 @@ def python_bundles(wheel: Path) -> dict:
         sources = {name: archive.read(name).decode() for name in archive.namelist()
                    if name.endswith(".py") and name not in COMMAND_LINE_ONLY}
     sources.update({"app.py": (WEB / "app.py").read_text(), "stats.py": (WEB / "stats.py").read_text()})
+    sources.update({f"glue/{path.name}": path.read_text() for path in (WEB / "glue").glob("*.py")})
     done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
                           text=True, check=True)
     compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}
@@ -149,7 +151,7 @@ def python_bundles(wheel: Path) -> dict:
     core = {name for name in compiled if name.startswith("game_core/") and not name.startswith(tuple(game_packages))}
     contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | {"stats.pyc"}}
     for package in games.PACKAGES.values():
-        contents[package] = (core | {"app.pyc"}
+        contents[package] = (core | {"app.pyc"} | {name for name in compiled if name.startswith("glue/")}
                              | {name for name in compiled if name.startswith(f"game_core/{package}/")})
     urls = {}
     for bundle, names in contents.items():
@@ -171,7 +173,7 @@ def python_bundles(wheel: Path) -> dict:
 # web/snapshot.mjs, but should it ever run, it finds them). Never `pyscript`, `js` objects or the DOM:
 # those are set up after the restore.
 SNAPSHOT_IMPORTS = ("game_core, game_core.games, game_core.limits, game_core.records, game_core.saves, "
-                    "game_core.remote, game_core.session, game_core.stats, game_core.tray, asyncio, base64, "
+                    "game_core.remote, game_core.remote_session, game_core.session, game_core.stats, game_core.tray, asyncio, base64, "
                     "collections, datetime, functools, html, inspect, io, json, pathlib, time")
 SNAPSHOT_PAGE = 1 << 16  # the 31 MB heap is about 45% whole zero pages (in a few runs): the file leaves them out
 

@@ -1,0 +1,104 @@
+"""This browser's side of a remote game as the page's controller (web/glue/remote.py shows it): the
+same frame() and log as a Session, from game_core/remote.py's Remote."""
+
+import json
+from html import escape
+
+from game_core.remote import Remote
+from game_core.session import draw, game_module, readable, set_ui, status_line
+
+
+class RemoteSession:
+    """This browser's side of a remote game, standing in for the page's Session: the same frame() and log
+    (Game.narrate, the lines for everyone and this seat), but no undo, hints, curtain or bots."""
+    realtime, curtain = False, False
+
+    def __init__(self, side: Remote, key_prefix: str, narrated: bool = True):
+        self.side, self.game, self.seat = side, side.game, side.seat
+        self.key_prefix = key_prefix  # where the page stores this side: the prefix, then the game id
+        self.module = game_module(self.game)
+        self.opponent = self.game.seat_name(side.other)
+        self.ui, self.message, self.narration = {}, "", []
+        self.saved = None  # the side as this page last stored it
+        if narrated:  # (not for a label in Saves)
+            self._record()  # a loaded side: every move its load replayed
+
+    @property
+    def state(self):
+        return self.side.state
+
+    @property
+    def key(self) -> str:
+        return self.key_prefix + self.side.gid
+
+    def _record(self) -> None:
+        self.narration += [self.game.narrate(before, after) for before, after in self.side.moved]
+
+    def act(self, action: str, now_ms=None) -> None:
+        self.side.act(action)  # IllegalAction: nothing changed
+        self._record()
+
+    def receive(self, code: str) -> None:
+        self.side.receive(code)  # Refused (Cheated): nothing changed but the verdict
+        self._record()
+
+    def command(self, name: str) -> None:
+        if name.startswith("ui:"):
+            set_ui(self.ui, name)
+
+    def viewer(self):
+        return self.seat
+
+    def humans(self) -> list:
+        return [self.seat]
+
+    def bot_seat(self):
+        return None
+
+    def can_hint(self) -> bool:
+        return False
+
+    def start_clock(self, now_ms) -> None:
+        pass
+
+    def interactive(self) -> bool:
+        return self.state is not None and not self.side.waiting and not self.state.is_over
+
+    def status(self) -> str:
+        if self.state is None:
+            return f"Waiting for {self.opponent} to join: send them the invitation."
+        text = status_line(self.module, self.state, self.seat)
+        if self.side.pending is not None:  # its chance needs the opponent's answer (docs/remote.md)
+            return f"Your move is made: what it rolls or draws is settled when {self.opponent} answers your link."
+        if self.side.waiting and not self.state.is_over:
+            return f"Waiting for {self.opponent}'s move."
+        return text
+
+    def frame(self) -> dict:
+        board = (self.invitation_steps() if self.state is None else
+                 draw(self.module, self.state, self.seat, dict(self.ui, curtain=False, interactive=self.interactive())))
+        log = [readable(move, self.seat) for move in self.narration]
+        return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
+                "can_hint": False}
+
+    def invitation_steps(self) -> str:
+        """What stands in for the board until the friend joins: how the game goes from here."""
+        them, me = escape(self.opponent), escape(self.game.seat_name(self.seat))
+        first = self.game.seats[0] == self.side.other
+        answer = (f"{them} moves first; their first move comes back to you as a link: open it here."
+                  if first else "Their browser answers with a link: open it here, and the first move is yours.")
+        return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
+                f'<li>Send {them} the invitation: "Copy the link", then paste it into any chat or mail.</li>'
+                f"<li>{answer}</li>"
+                "<li>From then on each move travels as a link between your two browsers, with no server in "
+                "between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")
+
+    def to_save(self) -> str:
+        return json.dumps(self.side.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    def describe(self) -> str:
+        moves = 0 if self.state is None else len(self.state.actions)
+        where = ("checked" if self.side.verdict else "over") if self.state is not None and self.state.is_over \
+            else f"waiting for {self.opponent}" if self.side.waiting else "your move"
+        return (f"Remote game against {self.opponent} (you are {self.game.seat_name(self.seat)}), "
+                f"{moves} moves, {where}")

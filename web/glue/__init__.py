@@ -1,0 +1,1 @@
+"""The page glue, by concern (web/app.py starts it): see each module's docstring."""

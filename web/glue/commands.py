@@ -1,0 +1,270 @@
+"""The page's events: one small function per data-command, clicks and keys."""
+
+import json
+from datetime import datetime
+
+from pyodide.ffi import to_js
+from js import document, window
+
+from game_core import SaveError, records, saves
+from game_core.remote import Remote
+from game_core.remote_session import RemoteSession
+
+from glue.core import (NAME, OLD_UNREADABLE_KEY, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, page,
+    random_seed, show_message)
+from glue import dialogs, drawing, play, remote, storage
+
+
+COMMANDS = {}
+
+
+def command(name: str):
+    def register(function):
+        COMMANDS[name] = function
+        return function
+    return register
+
+
+@command("new")
+def open_new_game(arg, event) -> None:
+    element("new-game-fields").innerHTML = dialogs.new_game_fields()
+    element("new-game").showModal()
+
+
+@command("start")
+def start_new_game(arg, event) -> None:
+    event.preventDefault()
+    try:
+        storage.start(dialogs.read_new_game_form())
+    except ValueError as err:
+        show_message(f"Cannot start that game: {err}")
+        return
+    page.replay = None
+    element("new-game").close()
+    drawing.render()
+
+
+@command("rematch")
+def rematch(arg, event) -> None:
+    page.replay = None
+    storage.start(storage.saved_setup())
+    drawing.render()
+
+
+@command("replay")
+def watch_replay(arg, event) -> None:
+    play.open_replay(page.session.state.record())
+    drawing.render()
+
+
+@command("remote-new")
+def new_remote_game(arg, event) -> None:
+    chosen = str(element("remote-seat").value)
+    seat = next(s for s in page.session.game.seats if str(s) == chosen)
+    try:
+        side, _ = Remote.create(page.session.game, dialogs.form_option_values(), seat)
+    except ValueError as err:
+        return show_message(f"Cannot start that game: {err}")
+    remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+    show_message("")
+    element("new-game").close()
+    drawing.render()
+
+
+@command("remote-jump")
+def jump_to_remote(arg, event) -> None:
+    element("remote-new").scrollIntoView(to_js({"block": "center"}, dict_converter=window.Object.fromEntries))
+    element("remote-seat").focus()
+
+
+@command("remote-copy")
+def copy_remote_link(arg, event) -> None:
+    window.blitzbox.copy(element("remote-link").value)
+    element("notice").textContent = "Link copied: paste it into your chat with your friend."
+    element("notice").hidden = False
+
+
+@command("remote-apply")
+def apply_remote_code(arg, event) -> None:
+    text = str(element("remote-paste").value).strip()
+    code = text.split("#r=", 1)[-1]  # a whole link works too
+    if code:
+        remote.open_remote_code(code)
+        element("remote-paste").value = ""
+        drawing.render()
+
+
+@command("remote-open")
+def open_remote_saved(key, event) -> None:
+    try:
+        remote.adopt_remote(remote.read_remote(storage.storage_get(key) or ""))
+    except SaveError as err:
+        return show_message(f"That remote game could not be opened: {err}. Nothing was changed.")
+    show_message("")
+    element("saves").close()
+    drawing.render()
+
+
+@command("saves")
+def open_saves(arg, event) -> None:
+    element("slot-list").innerHTML = dialogs.slot_list_html()
+    element("code-out").hidden = True
+    element("saves").showModal()
+
+
+@command("slot-save")
+def save_to_slot(arg, event) -> None:
+    name = str(element("slot-name").value).strip() or datetime.now().strftime("%Y-%m-%d %H:%M")
+    if storage.storage_set(SLOT_PREFIX + name, page.session.to_save()):
+        element("slot-list").innerHTML = dialogs.slot_list_html()
+
+
+@command("slot-load")
+def load_saved(key, event) -> None:
+    text = storage.storage_get(key)
+    if text:
+        dialogs.import_text(text)
+
+
+@command("save-export")
+def export_saved(key, event) -> None:
+    text = storage.storage_get(key)
+    if text:
+        stamp = key.rsplit(":", 1)[-1].replace(" ", "_").replace(":", "-")
+        window.blitzbox.download(f"{NAME}-kept-{stamp}.json", text, "application/json")
+
+
+@command("save-delete")
+def delete_saved(key, event) -> None:
+    if key.startswith((SLOT_PREFIX, saves.kept_prefix(PREFIX), OLD_UNREADABLE_KEY, REMOTE_PREFIX)):
+        storage.storage_remove(key)
+    element("slot-list").innerHTML = dialogs.slot_list_html()
+
+
+@command("export-file")
+def export_file(arg, event) -> None:
+    window.blitzbox.download(f"{NAME}-save.json", page.session.to_save(), "application/json")
+
+
+@command("export-code")
+def export_code(arg, event) -> None:
+    if remote.is_remote():
+        return show_message("A remote game has no save code: download its save file, or keep playing by links.")
+    box = element("code-out")
+    box.value = records.encode(page.session.state.record())
+    box.hidden = False
+    box.select()
+
+
+@command("import-code")
+def import_code(arg, event) -> None:
+    dialogs.import_text(element("code-in").value)
+
+
+@command("share")
+def open_share(arg, event) -> None:
+    dialogs.fill_share_dialog()
+    element("share").showModal()
+
+
+@command("copy-share")
+def copy_share(arg, event) -> None:
+    window.blitzbox.copy(element("share-link").value)
+
+
+@command("download-record")
+def download_record(arg, event) -> None:
+    window.blitzbox.download(f"{NAME}-record.json", json.dumps(page.session.state.record(), indent=1), "application/json")
+
+
+@command("board-png")
+def board_png(arg, event) -> None:
+    window.blitzbox.exportPng(element("board").innerHTML, f"{NAME}-board.png")
+
+
+@command("settings")
+def open_settings(arg, event) -> None:
+    current = storage.settings()
+    element("set-theme").value = current["theme"]
+    element("set-speed").value = current["speed"]
+    element("settings").showModal()
+
+
+@command("hint")
+def ask_hint(arg, event) -> None:
+    if page.session.can_hint():
+        element("notice").textContent = "Thinking about a good move…"
+        element("notice").hidden = False
+        play.run_in_slices("hint", page.session.hint(random_seed()), play.hint_done)
+
+
+@command("tips-done")
+def tips_done(arg, event) -> None:
+    element("how-to-play").open = False
+    storage.storage_set(f"{PREFIX}:tips-seen", "1")
+
+
+@command("menu")
+def menu(arg, event) -> None:
+    toggle_menu(not element("menu").classList.contains("open"))
+
+
+@command("close-dialog")
+def close_dialog(arg, event) -> None:
+    event.target.closest("dialog").close()
+
+
+def run_command(name: str, event) -> None:
+    """A data-command: the replay bar's, one of COMMANDS (`name:argument`), or the session's own
+    (undo, redo, reset-turn, reveal, ui:key=value), which redraw the board."""
+    if name.startswith("replay-"):
+        return play.replay_command(name)
+    head, _, arg = name.partition(":")
+    if head in COMMANDS:
+        return COMMANDS[head](arg, event)
+    page.following = False
+    page.session.command(name)
+    drawing.render()
+
+
+def toggle_menu(open_: bool) -> None:
+    """The header's menu, folded into one button on a phone (CSS shows it inline on wider screens)."""
+    element("menu").classList.toggle("open", open_)
+    document.querySelector(".menu-toggle").setAttribute("aria-expanded", "true" if open_ else "false")
+
+
+def on_click(event) -> None:
+    target = event.target.closest("[data-action],[data-command]")
+    if not target or target.hasAttribute("disabled") or page.session is None:
+        return
+    if target.closest("#menu"):
+        toggle_menu(False)  # a phone's folded menu closes once a choice is made
+    action = target.getAttribute("data-action")
+    if action:
+        if page.replay is None:
+            play.take_action(action)
+    else:
+        run_command(target.getAttribute("data-command"), event)
+
+
+def on_key(event) -> None:
+    if page.session is None:
+        return
+    target = event.target
+    in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA")
+    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and page.replay is None and not in_form:
+        event.preventDefault()
+        run_command("undo" if event.key == "z" else "redo", event)
+        return
+    if page.session.realtime and not in_form and not (event.ctrlKey or event.metaKey or event.altKey):
+        shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"], #tray [data-key="{window.CSS.escape(event.key)}"]')
+        if shortcut:  # a player's own key on a shared keyboard
+            event.preventDefault()
+            play.take_action(shortcut.getAttribute("data-action"))
+            return
+    if event.key in ("Enter", " "):
+        is_native = in_form or target.tagName in ("BUTTON", "A")
+        if not is_native and target.closest("[data-action],[data-command]"):
+            event.preventDefault()
+            on_click(event)
+            play.keep_focus_on_board()

@@ -1,0 +1,193 @@
+"""The dialogs: new game, saves and import, share, settings."""
+
+import json
+from html import escape
+
+from pyodide.ffi import create_proxy
+from js import document, window
+
+from game_core import SaveError, limits, records, saves
+from game_core.session import HUMAN
+
+from glue.core import EMBED, NAME, REMOTE_PREFIX, SETTINGS_KEY, SLOT_PREFIX, element, page, show_message
+from glue import drawing, play, remote, storage
+
+
+def new_game_fields() -> str:
+    setup = storage.saved_setup()
+    values = {option.name: setup["options"].get(option.name, option.default) for option in page.session.game.options}
+    rows = []
+    if remote.remote_available():  # the remote choice sits below the rules it plays with: say so at the top
+        rows.append('<p class="remote-jump"><button type="button" data-command="remote-jump">'
+                    "Playing a friend on another device? It is at the end, after the rules ↓</button></p>")
+    for option in asked_options():
+        current = values[option.name]
+        field = f"opt-{option.name}"
+        if option.choices is not None:
+            choices = "".join(f'<option value="{escape(str(c))}"{" selected" if c == current else ""}>'
+                              f"{escape(str(c).replace('-', ' ').capitalize())}</option>" for c in option.choices)
+            control = f'<select id="{field}" name="{option.name}">{choices}</select>'
+        elif isinstance(option.default, bool):
+            control = f'<input type="checkbox" id="{field}" name="{option.name}"{" checked" if current else ""}>'
+        elif isinstance(option.default, str):
+            control = f'<input type="text" id="{field}" name="{option.name}" value="{escape(current)}">'
+        else:
+            control = (f'<input type="number" id="{field}" name="{option.name}" value="{current}" '
+                       f'min="{option.low}" max="{option.high}">')
+        help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
+        shown = ' data-option="1"' + ("" if option.shown(values) else " hidden")
+        rows.append(f'<p{shown}><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
+    special = getattr(page.session.module, "SPECIAL_BOTS", ())
+    bots = [name for name in getattr(page.session.module, "BOTS", {}) if name not in special]
+    option_names = {option.name for option in page.session.game.options}
+    for seat in page.session.game.seats:
+        if str(seat) in option_names:
+            continue  # the game's own options already ask who sits here
+        current = setup["seats"].get(str(seat), HUMAN)
+        options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
+                          f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
+        hidden = " hidden" if str(seat) in page.session.game.forced_seats(values) else ""
+        rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(page.session.game.seat_name(seat))}'
+                    f'</label> <select id="seat-{seat}">{options}</select></p>')
+    if remote.remote_available():
+        sides = "".join(f'<option value="{seat}">{escape(page.session.game.seat_name(seat))}</option>'
+                        for seat in page.session.game.seats)
+        rows.append('<fieldset id="remote-new"><legend>Or play a friend on another device</legend>'
+                    f'<p><label for="remote-seat">Your side</label> <select id="remote-seat">{sides}</select></p>'
+                    '<p><button type="button" data-command="remote-new">Play a friend remotely</button> '
+                    '<small>With the rules chosen above. You get a link to send them by any chat or mail; '
+                    'each move then travels as a link, and no server is involved.</small></p></fieldset>')
+    return "".join(rows)
+
+
+def on_new_game_input(event) -> None:
+    """Show only the options that matter, and the seats a person may choose, for the values so far
+    (Option.shown; the seats the options decide, like the solo module's, are not asked)."""
+    if not str(event.target.id).startswith("opt-"):
+        return
+    values = form_option_values()
+    for option in asked_options():
+        element(f"opt-{option.name}").closest("p").hidden = not option.shown(values)
+    forced = page.session.game.forced_seats(values)
+    for row in document.querySelectorAll("#new-game-fields [data-seat]"):
+        row.hidden = row.getAttribute("data-seat") in forced
+
+
+def asked_options() -> list:
+    """The options the new-game dialog asks (an internal one is set by the program: a remote game's)."""
+    return [option for option in page.session.game.options if not option.internal]
+
+
+def form_option_values() -> dict:
+    """The options as the dialog has them now (a number still being typed counts as the default)."""
+    options = {}
+    for option in asked_options():
+        control = element(f"opt-{option.name}")
+        if option.choices is not None:
+            options[option.name] = next((c for c in option.choices if str(c) == control.value), option.default)
+        elif isinstance(option.default, bool):
+            options[option.name] = bool(control.checked)
+        elif isinstance(option.default, str):
+            options[option.name] = str(control.value).strip()
+        else:
+            try:
+                options[option.name] = int(control.value)
+            except ValueError:
+                options[option.name] = option.default
+    return options
+
+
+def read_new_game_form() -> dict:
+    options = form_option_values()
+    seats = {str(seat): options.get(str(seat)) or element(f"seat-{seat}").value for seat in page.session.game.seats}
+    return {"options": options, "seats": seats}
+
+
+def save_row(label: str, key: str, actions: tuple) -> str:
+    buttons = " ".join(f'<button type="button" data-command="{command}:{escape(key)}" '
+                       f'aria-label="{name} {escape(label)}">{name}</button>' for command, name in actions)
+    return f"<li>{escape(label)} {buttons}</li>"
+
+
+def slot_list_html() -> str:
+    """The named saves, then the copies kept aside (an unreadable save, another tab's game)."""
+    rows = [save_row(key[len(SLOT_PREFIX):], key, (("slot-load", "Load"), ("save-delete", "Delete")))
+            for key in storage.storage_keys(SLOT_PREFIX)]
+    labels = {}
+    for key in storage.storage_keys(REMOTE_PREFIX):
+        here = remote.is_remote() and key == page.session.key
+        text = storage.storage_get(key)
+        if here:
+            label = page.session.describe() + " (open now)"
+        else:
+            label = labels[text] = page.remote_labels.get(text) or remote.remote_label(text)
+        rows.append(save_row(label, key,
+                             (("remote-open", "Open"),) + ((() if here else (("save-delete", "Delete"),)))))
+    page.remote_labels = labels
+    for key in storage.kept_keys():
+        when = key.rsplit(":kept:", 1)[-1] if ":kept:" in key else "earlier"
+        rows.append(save_row(f"Kept aside {when}: {saves.describe(storage.storage_get(key))}", key,
+                             (("slot-load", "Open"), ("save-export", "Export"), ("save-delete", "Delete"))))
+    return "".join(rows) or "<li><em>No saved games yet.</em></li>"
+
+
+def share_url() -> str:
+    base = str(window.location.href).split("#")[0].split("?")[0]
+    return f"{base}#g={records.encode(page.session.state.record())}"
+
+
+def fill_share_dialog() -> None:
+    link = share_url()
+    base = str(window.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0]
+    element("share-link").value = link
+    element("embed-snippet").value = (
+        f'<iframe src="{base}/embed/{NAME}.html" title="{page.session.game.title} on Blitzbox" '
+        f'style="width:100%;aspect-ratio:3/2;border:0" loading="lazy" allow="fullscreen"></iframe>')
+    element("bgg-snippet").value = (f"[url={link}]{page.session.game.title}: play or replay this game on Blitzbox[/url]\n"
+                                    "(attach the board picture downloaded below)")
+
+
+def apply_settings() -> None:
+    theme = window.URLSearchParams.new(window.location.search).get("theme") if EMBED else None
+    if theme not in limits.SETTINGS["theme"]:
+        theme = storage.settings()["theme"]
+    document.documentElement.setAttribute("data-theme", theme)
+
+
+def on_setting_change(event) -> None:
+    target = event.target
+    key = target.getAttribute("data-setting")
+    if key in limits.SETTINGS and target.value in limits.SETTINGS[key]:
+        storage.storage_set(SETTINGS_KEY, json.dumps({**storage.settings(), key: target.value}))
+        apply_settings()
+
+
+def on_file_chosen(event) -> None:
+    files = event.target.files
+    if files.length:
+        if files.item(0).size > limits.MAX_FILE_BYTES:
+            return show_message("That file is far too large to be a Blitzbox save. Nothing was changed.")
+        files.item(0).text().then(create_proxy(import_text))
+
+
+def import_text(text) -> None:
+    """Load a save (this tab's game is replaced, after asking), or open a record or share code as a replay."""
+    text = str(text).strip()
+    try:
+        if text.startswith("{") and '"blitzbox-remote"' in text:
+            remote.adopt_remote(remote.read_remote(text))
+        elif text.startswith("{") and '"blitzbox-session"' in text:
+            loaded = storage.read_session(text)
+            if not remote.is_remote() and page.session.state.actions and not window.confirm(
+                    f"Replace the game in progress ({saves.describe(page.session.to_save())}) with the one you chose?"):
+                return
+            storage.adopt(loaded, page.saved_text)  # the player chose: no need to keep this tab's game aside
+            page.replay = None
+        else:
+            play.open_replay(storage.shared_record(text))
+    except SaveError as err:
+        show_message(f"That save could not be loaded: {err}. Nothing was changed.")
+        return
+    element("saves").close()
+    show_message("")
+    drawing.render()

@@ -1,0 +1,257 @@
+"""Drawing a frame: the board, status, tray and log the session gives, the dice and pieces that moved,
+the touch zoom, and the buttons each frame enables."""
+
+from html import escape
+
+from pyodide.ffi import create_once_callable, create_proxy, to_js
+from js import document, window
+
+from game_core.tray import tray_html
+
+from glue.core import EMBED, element, page, show_message
+from glue import play, remote, storage
+
+
+TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
+MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
+NARROW = window.matchMedia("(max-width: 760px)")  # the phone layout: ui["narrow"] for the drawings
+
+
+def animated_nodes(board):
+    """Dice (by seat and die, with their value) and thunder claims (by seat and card) on the board."""
+    for node in board.querySelectorAll(".die[data-die], .thunder"):
+        key = f'{node.getAttribute("data-seat")}:{node.getAttribute("data-die") or node.getAttribute("data-card")}'
+        yield (key, node.getAttribute("data-value") or "claimed"), node
+
+
+def animated_marks(board) -> dict:
+    return dict(mark for mark, _ in animated_nodes(board))
+
+
+def reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def piece_places(board) -> dict:
+    """Where each piece (data-piece, a stable id across renders) is on the screen now."""
+    places = {}
+    for node in board.querySelectorAll("[data-piece]"):
+        box = node.getBoundingClientRect()
+        places[node.getAttribute("data-piece")] = (float(box.left), float(box.top))
+    return places
+
+
+def move_pieces(board, before: dict) -> None:
+    """FLIP: each piece that moved slides from its old place to its new one; a new piece fades in.
+    With reduced motion nothing moves: the .last highlight alone says what changed."""
+    if not before or reduced_motion():
+        return
+    for node in board.querySelectorAll("[data-piece]"):
+        old = before.get(node.getAttribute("data-piece"))
+        if old is None:
+            node.classList.add("arrived")
+            continue
+        box = node.getBoundingClientRect()
+        scale = float(node.ownerSVGElement.getScreenCTM().a) or 1.0  # screen px per SVG unit
+        dx, dy = (old[0] - float(box.left)) / scale, (old[1] - float(box.top)) / scale
+        if abs(dx) + abs(dy) > 0.5:
+            # `translate` composes with the element's own transform attribute (`transform` would replace it).
+            frames = to_js([{"translate": f"{dx}px {dy}px"}, {"translate": "0px 0px"}],
+                           dict_converter=window.Object.fromEntries)
+            node.animate(frames, to_js({"duration": 350, "easing": "ease-out"}, dict_converter=window.Object.fromEntries))
+
+
+def announce_cues(board) -> str:
+    """The scoring moments drawn on the board (class cue), in words for the live region."""
+    return " ".join(str(node.getAttribute("data-cue")) for node in board.querySelectorAll(".cue[data-cue]"))
+
+
+def watch_dock_height() -> None:
+    """The docked decision's height is --dock-h, for the phone layout (style.css): kept by a
+    ResizeObserver, which reads it after the browser's own layout, never in the middle of a redraw."""
+    def resized(entries, observer):
+        document.documentElement.style.setProperty("--dock-h", f"{element('dock').offsetHeight}px")
+    window.ResizeObserver.new(create_proxy(resized)).observe(element("dock"))
+
+
+def size_board() -> None:
+    """Fit each laptop drawing to the screen's height by its aspect ratio (a phone's tall drawing, made for
+    ui["narrow"], takes the screen's width instead); on a touch screen zoom a board
+    whose smallest target would be under 44 px (it then pans inside #board, never the page)."""
+    board = element("board")
+    board.classList.remove("zoomed")
+    board.removeAttribute("tabindex")
+    drawings = list(board.querySelectorAll(":scope > svg"))
+    for svg in drawings:
+        box = svg.viewBox.baseVal
+        svg.style.width = ""
+        svg.style.maxWidth = ""
+        if box and box.height and not NARROW.matches:  # a phone drawing is tall: it takes the width, the page scrolls
+            svg.style.maxWidth = f"calc(var(--board-h) * {box.width / box.height:.4f})"
+    if not window.matchMedia("(pointer: coarse)").matches:
+        return
+    for index, svg in enumerate(drawings):
+        if NARROW.matches:  # drawn for the phone's width with finger-sized targets: padded, never zoomed
+            pad_targets(svg)
+            continue
+        sizes = [min(float(r.width), float(r.height)) for r in
+                 (node.getBoundingClientRect() for node in svg.querySelectorAll("[data-action],[data-command]"))
+                 if r.width > 0 and r.height > 0]
+        if sizes:  # a zoom once needed stays (the board must not jump while a bot moves)
+            page.board_zoom[index] = max(page.board_zoom.get(index, 1.0), min(MAX_ZOOM, TOUCH_TARGET_PX / min(sizes)))
+        if page.board_zoom.get(index, 1.0) > 1:
+            svg.style.maxWidth = "none"
+            svg.style.width = f"{float(svg.getBoundingClientRect().width) * page.board_zoom[index]:.0f}px"
+            board.classList.add("zoomed")
+            board.setAttribute("tabindex", "0")  # a panned region must be reachable by keyboard too
+        pad_targets(svg)
+
+
+def reveal_targets(board) -> None:
+    """A zoomed board pans to the choices when none of them is in its view (the next step is obvious)."""
+    if not board.classList.contains("zoomed"):  # (measuring every target costs a layout: only when zoomed)
+        return
+    view = board.getBoundingClientRect()
+    targets = [node.getBoundingClientRect() for node in board.querySelectorAll("[data-action]")]
+    if not targets:
+        return
+    if any(r.right > view.left and r.left < view.right and r.bottom > view.top and r.top < view.bottom for r in targets):
+        return
+    first = targets[0]
+    board.scrollLeft += float(first.left) - float(view.left) - (float(view.width) - float(first.width)) / 2
+    board.scrollTop += float(first.top) - float(view.top) - (float(view.height) - float(first.height)) / 2
+
+
+def pad_targets(svg) -> None:
+    """Give each target still under 44 px after the zoom an invisible hit area of 44 px around its
+    drawing (the last child of its <g>, so the focus ring on its first child is unchanged)."""
+    for node in svg.querySelectorAll("g[data-action], g[data-command]"):
+        box = node.getBoundingClientRect()
+        if not box.width or (box.width >= TOUCH_TARGET_PX and box.height >= TOUCH_TARGET_PX):
+            continue
+        local = node.getBBox()
+        # 44 px in the node's own units (and half a pixel more, so rounding never leaves it at 43.99)
+        need = (TOUCH_TARGET_PX + 0.5) / (float(node.getScreenCTM().a) or 1.0)
+        width, height = max(float(local.width), need), max(float(local.height), need)
+        pad = document.createElementNS("http://www.w3.org/2000/svg", "rect")
+        for name, value in (("x", float(local.x) - (width - float(local.width)) / 2),
+                            ("y", float(local.y) - (height - float(local.height)) / 2),
+                            ("width", width), ("height", height)):
+            pad.setAttribute(name, f"{value:.1f}")
+        pad.setAttribute("fill", "transparent")
+        pad.setAttribute("class", "hit")
+        node.appendChild(pad)
+
+
+def tray_controls() -> list:
+    """The package's tray(view, ui) for the person to decide now (none in replay, for a bot, or behind
+    the hotseat curtain, which hides that person's secrets)."""
+    tray = getattr(page.session.module, "tray", None)  # an optional export (docs/architecture.md)
+    if tray is None or page.replay is not None or page.session.curtain or not page.session.interactive():
+        return []
+    ui = dict(page.session.ui, curtain=page.session.curtain, interactive=True)
+    return tray(page.session.state.view(page.session.viewer()), ui)
+
+
+def show_log(lines: list, html: str | None = None) -> list:
+    """Append only the new lines (a click costs the same at move 600 as at move 20); rebuild the list
+    when it changed otherwise (undo, a new game, the replay viewer); return the new lines."""
+    log = element("log")
+    count = log.childElementCount
+    mode = "replay" if html is not None else "play"
+    same = (log.getAttribute("data-mode") == mode and count <= len(lines)
+            and (count == 0 or log.lastElementChild.textContent == lines[count - 1]))
+    if html is not None or not same:
+        log.setAttribute("data-mode", mode)
+        log.innerHTML = html if html is not None else "".join(f"<li>{escape(line)}</li>" for line in lines)
+        new = []
+    else:
+        new = lines[count:]
+        log.insertAdjacentHTML("beforeend", "".join(f"<li>{escape(line)}</li>" for line in new))
+    window.requestAnimationFrame(create_once_callable(lambda timestamp: scroll_to_end(log)))
+    return new
+
+
+def scroll_to_end(node) -> None:
+    """Measured in the next frame, when the page is laid out anyway: reading a height in the middle of a
+    redraw forces a layout of its own (about 20 ms on the Nippon map, on every redraw)."""
+    node.scrollTop = node.scrollHeight
+
+
+def render() -> None:
+    focused = document.activeElement
+    focus_key = None
+    if focused:
+        for attr in ("data-action", "data-command"):
+            if focused.getAttribute(attr):
+                focus_key = (attr, focused.getAttribute(attr))
+    board = element("board")
+    for drawer in (page.session, page.replay):
+        if drawer is not None:
+            drawer.ui["narrow"] = bool(NARROW.matches)
+    before = animated_marks(board)
+    places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton
+    if page.replay is None:
+        frame = page.session.frame()
+        board.innerHTML = frame["board"]
+        status = frame["status"]
+        new_lines = show_log(frame["log"])
+    else:
+        frame = None
+        board.innerHTML = page.replay.board_svg()
+        status = page.replay.status()
+        show_log(page.replay.lines, page.replay.log_html())
+        new_lines = []
+    for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
+        unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
+        if before and before.get(key, unseen) != value:
+            node.classList.add("fresh")
+    element("status").textContent = status
+    spoken = " ".join(new_lines + ([announce_cues(board)] if new_lines else []))
+    if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
+        element("announce").textContent = spoken
+    tray = element("tray")
+    tray.innerHTML = tray_html(tray_controls(), status)
+    tray.hidden = not tray.childElementCount
+    element("replay-bar").hidden = page.replay is None
+    for command in ("undo", "reset-turn"):
+        document.querySelector(f'[data-command="{command}"]').disabled = page.replay is not None or not frame["can_undo"]
+    document.querySelector('[data-command="redo"]').disabled = page.replay is not None or not frame["can_redo"]
+    document.querySelector('[data-command="hint"]').disabled = page.replay is not None or not frame["can_hint"]
+    element("notice").hidden = True
+    curtain = element("curtain")
+    curtain.hidden = page.replay is not None or not page.session.curtain
+    if page.session.curtain:
+        element("curtain-text").textContent = (
+            f"Pass the device to {page.session.game.seat_name(page.session.viewer())}. Their hidden pieces stay covered until they are ready.")
+    if page.session.message:
+        show_message(page.session.message)
+    over = page.session.state is not None and page.session.state.is_over
+    document.body.setAttribute("data-over", "1" if over else "0")
+    element("result").hidden = not over or page.replay is not None
+    element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
+    if over:
+        element("result-text").textContent = page.session.status()
+    for name in ("rematch", "replay", "download-record", "share"):  # a remote game's record needs its tape
+        for button in document.querySelectorAll(f'#result [data-command="{name}"], nav [data-command="{name}"]'):
+            button.hidden = remote.is_remote()
+    remote.show_remote()
+    size_board()  # before the pieces slide (the zoom moves them)
+    reveal_targets(board)
+    move_pieces(board, places)
+    page.board_is_live = True
+    if focus_key is not None:
+        again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
+        if again:  # querySelector gives JS null (falsy) when the element is gone
+            again.focus()
+    if page.replay is None:
+        storage.autosave()
+        if not remote.is_remote():
+            storage.save_over_flag(over)
+        play.schedule_bot()
+
+
+def after_action(was_over: bool) -> None:
+    if page.session.state.is_over and not was_over and not EMBED and not remote.is_remote():
+        storage.record_finished_game()
+    render()

@@ -1,0 +1,127 @@
+"""What happens between clicks: a move taken, bots and hints thinking in slices (the page never freezes),
+the real-time clock, and the replay viewer."""
+
+import time
+
+from pyodide.ffi import create_once_callable, create_proxy
+from js import document, window
+
+from game_core import IllegalAction
+from game_core.session import Replay
+
+from glue.core import BOT_DELAYS_MS, NAME, SLICE_SECONDS, element, now_ms, page, random_seed, show_message
+from glue import drawing, storage
+
+
+def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
+    """Run a search (a generator) in short slices between page events, so the page never freezes;
+    then call on_done(result). Starting another job of the same kind, or a new game, drops this one."""
+    page.jobs[kind] = job
+
+    def step():
+        if page.jobs.get(kind) is not job:
+            return  # replaced or dropped
+        if page.replay is not None:  # paused while the replay viewer is open
+            window.setTimeout(create_once_callable(step), 200)
+            return
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(job)
+        except StopIteration as done:
+            del page.jobs[kind]
+            on_done(done.value)
+            return
+        window.setTimeout(create_once_callable(step), 0)
+
+    window.setTimeout(create_once_callable(step), delay_ms)
+
+
+def schedule_bot() -> None:
+    session = page.session
+    if "bot" not in page.jobs and not page.following and session.bot_seat() is not None and not session.state.is_over:
+        delay = BOT_DELAYS_MS[storage.settings()["speed"]]
+        run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, delay)
+
+
+def bot_done(action) -> None:
+    page.session.act(action, by_bot=True)
+    drawing.after_action(was_over=False)
+    keep_focus_on_board()
+
+
+def hint_done(result) -> None:
+    """Name the advisor's move, highlight it where it is on the board, give the chance of victory."""
+    action, chance = result
+    odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
+    element("notice").textContent = f"Suggestion: {page.session.game.describe_action(page.session.state, action)}.{odds}"
+    element("notice").hidden = False
+    target = document.querySelector(f'#board [data-action="{window.CSS.escape(action)}"]')
+    if target:
+        target.classList.add("hint")
+
+
+def realtime_tick() -> None:
+    """Real-time games: bots act on the page's clock (the engine itself never reads a clock); in the
+    tab that plays, not in one that follows another tab's game."""
+    if page.replay is None and page.session is not None and not page.following and page.session.tick(now_ms()):
+        drawing.after_action(was_over=False)
+
+
+def open_replay(record: dict) -> None:
+    page.replay = Replay(NAME, record)
+    page.replay.go("first")
+
+
+def replay_tick() -> None:
+    if page.replay is None or page.replay.at_end:
+        page.autoplay_timer = None
+        return
+    page.replay.go("next")
+    drawing.render()
+    page.autoplay_timer = window.setTimeout(replay_tick_proxy, int(element("replay-speed").value))
+
+
+replay_tick_proxy = create_proxy(replay_tick)
+
+
+def replay_command(command: str) -> None:
+    if page.autoplay_timer is not None:
+        window.clearTimeout(page.autoplay_timer)
+        page.autoplay_timer = None
+        if command == "replay-play":
+            return drawing.render()
+    if command == "replay-exit":
+        page.replay = None
+    elif command == "replay-play":
+        if page.replay.at_end:
+            page.replay.go("first")
+        page.autoplay_timer = window.setTimeout(replay_tick_proxy, 0)
+    else:
+        page.replay.go(command.removeprefix("replay-"))
+    drawing.render()
+
+
+def take_action(action: str) -> None:
+    was_over = page.session.state.is_over
+    try:
+        page.session.act(action, now_ms=now_ms())
+    except IllegalAction as err:
+        show_message(f"That move is not allowed: {err}.")
+        return
+    page.following = False  # the player is here now: so is the bot
+    show_message("")
+    drawing.after_action(was_over)
+
+
+def keep_focus_on_board() -> None:
+    """After a redraw replaced the focused piece, give the focus to the next target on the board rather
+    than leave it on <body> (a keyboard player would tab through the whole menu again)."""
+    if page.focus_on_board and document.activeElement in (None, document.body):
+        target = document.querySelector("#board [data-action]") or document.querySelector("#board [data-command]")
+        if target:
+            target.focus()
+
+
+def on_focus(event) -> None:
+    page.focus_on_board = bool(event.target.closest and event.target.closest("#board"))

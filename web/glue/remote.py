@@ -1,0 +1,146 @@
+"""Remote play on the page: a friend on another device, moves sent as links (game_core/remote.py,
+docs/remote.md): opening codes, the remote panel, resuming the open remote game."""
+
+from js import document, window
+
+from game_core import SaveError, games, limits, records
+from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused, Remote, unseal
+from game_core.remote_session import RemoteSession
+
+from glue.core import EMBED, NAME, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, page, show_message
+from glue import drawing, play, storage
+
+
+def open_from_url() -> bool:
+    """A share link (#g=code) opens as a replay: every game has secrets that continuing it would reveal.
+    A remote-play link (#r=code) joins or moves its game; its fragment is then cleared, so that a reload
+    shows the game rather than open the message again. True when the address held either."""
+    fragment = str(window.location.hash or "")
+    if fragment.startswith("#r=") and remote_available():
+        window.history.replaceState(None, "", str(window.location.href).split("#")[0])
+        open_remote_code(fragment[3:])
+        return True
+    code = limits.share_code_in(fragment, str(window.location.search or ""))
+    if code:
+        try:
+            play.open_replay(records.decode(code))
+        except SaveError as err:
+            show_message(f"That shared game could not be opened: {err}.")
+    return bool(code)
+
+
+def remote_available() -> bool:
+    return NAME in REMOTE_GAMES and not EMBED
+
+
+def read_remote(text, narrated: bool = True) -> RemoteSession:
+    """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
+    data = limits.parse_json(text, "the saved remote game")
+    if not isinstance(data, dict) or data.get("name") != NAME:
+        raise SaveError(f"this is not a remote game of {games.get(NAME).title}")
+    return RemoteSession(Remote.from_dict(data), REMOTE_PREFIX, narrated)
+
+
+def adopt_remote(game: RemoteSession) -> None:
+    page.jobs.clear()
+    page.session, page.replay = game, None
+    storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
+
+
+def is_remote() -> bool:
+    return isinstance(page.session, RemoteSession)
+
+
+def remote_link(code: str) -> str:
+    return f'{str(window.location.href).split("#")[0].split("?")[0]}#r={code}'
+
+
+def open_remote_code(code: str) -> None:
+    """An invitation joins (or resumes) its game; a move is applied to the game it belongs to. A message
+    that cannot be used says why, and nothing is changed."""
+    code = code.strip()
+    try:
+        body = unseal(code)
+        key = REMOTE_PREFIX + str(body.get("game"))
+        text = storage.storage_get(key)
+        if text is None:
+            if body.get("n") != 0:
+                raise Refused("it belongs to a remote game this browser does not hold (open it in the browser "
+                              "that plays it)")
+            side, _ = Remote.join(code)  # the reply, if any, is side.outbox: shown to send
+            adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+            return show_message("")
+        # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
+        game = page.session if is_remote() and page.session.key == key else read_remote(text)
+    except (Refused, SaveError, ValueError) as err:
+        return show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
+    adopt_remote(game)
+    if code in game.side.log and unseal(code).get("from") == game.side.other:
+        return show_message(f"You already opened this message from {game.opponent}: here is the game.")
+    try:
+        game.receive(code)
+    except Refused as err:
+        return show_message(f"That message from {game.opponent} was not applied: {err}. Nothing was changed.")
+    show_message("")
+
+
+def verdict_text(game: RemoteSession) -> str:
+    verdict = game.side.verdict
+    if verdict["ok"]:
+        winner = verdict["winner"]
+        won = "a draw" if winner is None else f"{game.game.seat_name(winner)} won"
+        return (f"Verified: fair game ({won}). Both browsers revealed their secrets and replayed all "
+                f"{verdict['moves']} moves and {verdict['outcomes']} chance draws: everything matches.")
+    return f"{game.game.seat_name(verdict['cheater'])} cheated: {verdict['reason']}."
+
+
+def show_remote() -> None:
+    """The remote panel: the link to send (with its copy button and code) while it is this browser's
+    turn to be heard, the waiting line, the end's verdict; hidden in a local game."""
+    panel = element("remote")
+    panel.hidden = not is_remote()
+    document.body.setAttribute("data-remote", "" if not is_remote() else str(len(page.session.side.log)))
+    if not is_remote():
+        return
+    side, them = page.session.side, page.session.opponent
+    sending = bool(side.outbox) and side.log[-1] == side.outbox  # my message is the last one
+    element("remote-send").hidden = not sending
+    if sending:
+        joined = side.count == 2 and side.outbox != side.log[0]  # the invitation is always the creator's
+        element("remote-send-title").textContent = (
+            f"Invitation for {them}: send them this link" if side.count == 1 else
+            f"You joined: send this link back to {them}" if joined else
+            f"Send this link to {them}" + (" (the last one: it lets their browser check the game too)"
+                                           if side.final_sent else ""))
+        element("remote-link").value = remote_link(side.outbox)
+        element("remote-code").value = side.outbox
+    element("remote-wait").hidden = not side.waiting
+    element("remote-wait").textContent = f"Waiting for {them}: send this link again if they have not got it."
+    element("remote-verdict").hidden = side.verdict is None
+    if side.verdict is not None:
+        element("remote-verdict").textContent = verdict_text(page.session)
+        element("remote-verdict").className = "ok" if side.verdict["ok"] else "cheat"
+    element("remote-paste-label").textContent = f"Got a code from {them} instead of a link? Paste it here"
+
+
+def resume_remote() -> None:
+    """The page showed a remote game last: resume it (its side is under its own key)."""
+    gid = storage.storage_get(REMOTE_OPEN_KEY)
+    text = storage.storage_get(REMOTE_PREFIX + gid) if gid and remote_available() else None
+    if text:
+        try:
+            adopt_remote(read_remote(text))
+        except SaveError as err:
+            show_message(f"Your remote game could not be resumed: {err}. It stays listed under Saves.")
+
+
+def on_hash_change(event=None) -> None:
+    if open_from_url():
+        drawing.render()
+
+
+def remote_label(text: str) -> str:
+    try:
+        return read_remote(text, narrated=False).describe()
+    except SaveError as err:
+        return f"A remote game that cannot be opened ({err})"
