@@ -8,6 +8,8 @@ import zlib
 
 import pytest
 
+from game_core import games
+from game_core.remote import Remote
 from support import wait_ready
 from test_platform import GAME, HOTSEAT, make_moves, open_game
 
@@ -168,3 +170,56 @@ def test_fuzz_share_fragments(page, site_url, off_origin, page_errors):
         assert after == before, f"storage changed after #{fragment[:60]}"
         assert page.evaluate("window.pwned") is not True
     assert off_origin == [] and page_errors == []
+
+
+# -- the address: every value bounded and checked (issue 31) ---------------------------------------
+@pytest.mark.parametrize("query, named", [("?seed=%C2%B2", "the seed '²'"), ("?seed=" + "9" * 5000, "at most 18 digits"),
+                                          ("?bot=godlike&seat=Allies", "there is no bot 'godlike'")])
+def test_an_embed_address_that_cannot_be_used_is_named_and_the_game_plays(query, named, page, site_url,
+                                                                         off_origin, page_errors):
+    page.goto(f"{site_url}/embed/{GAME}.html{query}")
+    page.click("#play-button")
+    message = assert_ready_and_clear(page)
+    assert named in message and "the game plays without it" in message, message
+    page.locator("[data-action]").first.click()
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 1")
+    assert off_origin == [] and page_errors == []
+
+
+def invitation(name: str) -> str:
+    """A remote-play invitation of a game, made as the creator's browser would."""
+    game = games.get(name)
+    side, _ = Remote.create(game, {}, game.seats[0])
+    return side.outbox
+
+
+@pytest.mark.parametrize("other", ["bitskrieg", "blitzkrieg-nippon"])
+def test_a_remote_link_of_another_game_is_refused_before_anything_is_stored(other, page, site_url, off_origin,
+                                                                          page_errors):
+    open_game(page, site_url)
+    page.goto("about:blank")
+    page.goto(f"{site_url}/{GAME}.html#r={invitation(other)}")
+    message = assert_ready_and_clear(page)
+    assert "Nothing was changed" in message and ("Bitskrieg" in message or "Nippon" in message), message
+    link = page.locator("#message a")
+    assert link.get_attribute("href").split("#r=")[0] == f"{site_url}/{other}.html"
+    stored = page.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))")
+    assert stored == []
+    make_moves(page, 1)
+    page.reload()
+    wait_ready(page)
+    assert page.inner_text("#message") == "" and page.locator("#log li").count() == 1
+    assert off_origin == [] and page_errors == []
+
+
+def test_start_a_new_game_after_a_failed_start_keeps_the_saved_game_aside(page, site_url, off_origin):
+    open_game(page, site_url)
+    make_moves(page, 2)
+    saved = page.evaluate(f"localStorage.getItem('blitzbox:{GAME}:autosave')")
+    page.goto(f"{site_url}/{GAME}.html?fresh=1")
+    assert "kept aside in Saves" in assert_ready_and_clear(page)
+    assert page.locator("#log li").count() == 0 and "fresh" not in page.url
+    kept = page.evaluate(f"Object.keys(localStorage).filter(k => k.startsWith('blitzbox:{GAME}:kept:'))"
+                         ".map(k => localStorage.getItem(k))")
+    assert kept == [saved]
+    assert off_origin == []

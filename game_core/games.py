@@ -16,6 +16,16 @@ PACKAGES = {
     "fall-blau": "fall_blau",
 }
 
+# name -> title, for a page that must name another game without importing it (only its own is there);
+# tests/test_registry.py checks them against each game's own title
+TITLES = {
+    "blitzkrieg": "Blitzkrieg!",
+    "blitzkrieg-nippon": "Blitzkrieg!: Nippon",
+    "bitskrieg": "Bitskrieg",
+    "blitzed": "Blitzed!",
+    "fall-blau": "Campaign: Fall Blau",
+}
+
 _cache = {}
 
 

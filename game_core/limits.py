@@ -6,7 +6,7 @@ adds the page's own limits and its share-address and settings parsing.
 
 from __future__ import annotations
 
-from urllib.parse import unquote
+from urllib.parse import parse_qsl, unquote
 
 from .jsontext import MAX_DEPTH, MAX_SESSION_CHARS, SaveError, check_json, parse_json  # noqa: F401 (the page's API)
 
@@ -14,6 +14,8 @@ MAX_FILE_BYTES = 2 * MAX_SESSION_CHARS  # a chosen file is refused before it is 
 MAX_SETTINGS_CHARS = 1_000
 MAX_HISTORY_CHARS = 1_000_000  # the statistics: about 4,000 finished games
 SETTINGS = {"theme": ("system", "light", "dark"), "speed": ("normal", "slow", "fast", "instant")}  # default first
+MAX_SEED_DIGITS = 18  # an address's ?seed= (a 5,000-digit one took the page down)
+MAX_ADDRESS_CHARS = 20_000  # an address's query is read only this far
 
 def share_code_in(fragment: str, query: str):
     """The share code of a page address (#g=code or ?g=code), percent-decoded without ever failing
@@ -35,3 +37,41 @@ def clean_settings(text) -> dict:
         stored = {}
     return {key: stored[key] if isinstance(stored.get(key), str) and stored[key] in allowed else allowed[0]
             for key, allowed in SETTINGS.items()}
+
+
+def _shown(text: str) -> str:
+    """A value from the address, quoted for a message (short, whatever it holds)."""
+    return repr(text[:20] + ("…" if len(text) > 20 else ""))
+
+
+def address_choices(query: str, bots, seats, saved_seat=lambda seat: seat) -> tuple:
+    """An embed's choices in its address (?seed=, ?bot=, ?seat=, ?theme=), each checked:
+    ({name: usable value}, [a phrase for each value that cannot be used]). Never fails."""
+    values = dict(parse_qsl(query.removeprefix("?")[:MAX_ADDRESS_CHARS], keep_blank_values=True, errors="replace"))
+    chosen, problems = {}, []
+    seed = values.get("seed")
+    if seed is not None:
+        if seed.isascii() and seed.isdigit() and len(seed) <= MAX_SEED_DIGITS:  # "²" is a digit, not ASCII
+            chosen["seed"] = int(seed)
+        else:
+            problems.append(f"the seed {_shown(seed)} is not a whole number of at most {MAX_SEED_DIGITS} digits")
+    bot = values.get("bot")
+    if bot is not None:
+        if bot in bots:
+            chosen["bot"] = bot
+        else:
+            problems.append(f"there is no bot {_shown(bot)} (the bots: {', '.join(bots) or 'none'})")
+    seat = values.get("seat")
+    if seat is not None:
+        if str(saved_seat(seat)) in seats:
+            chosen["seat"] = str(saved_seat(seat))
+        else:
+            problems.append(f"there is no seat {_shown(seat)} (the seats: {', '.join(seats)})")
+    theme = values.get("theme")
+    if theme is not None:
+        if theme in SETTINGS["theme"]:
+            chosen["theme"] = theme
+        else:
+            problems.append(f"there is no theme {_shown(theme)} (the themes: {', '.join(SETTINGS['theme'])})")
+    return chosen, problems
+

@@ -84,3 +84,24 @@ def test_share_codes_are_read_from_an_address_without_ever_failing(fragment, que
 ])
 def test_settings_are_checked_key_by_key(text, expected):
     assert limits.clean_settings(text) == expected
+
+
+BOTS, SEATS = ("easy", "normal"), ["Axis", "Allies"]
+
+
+@pytest.mark.parametrize("query, chosen, problem", [
+    ("?seed=42&bot=easy&seat=Allies&theme=dark", {"seed": 42, "bot": "easy", "seat": "Allies", "theme": "dark"}, None),
+    ("?seed=%C2%B2", {}, "the seed '²' is not a whole number"),  # "²".isdigit() is true, int() fails
+    ("?seed=" + "9" * 5000, {}, "is not a whole number of at most 18 digits"),
+    ("?seed=-3", {}, "the seed '-3'"),
+    ("?bot=godlike", {}, "there is no bot 'godlike' (the bots: easy, normal)"),
+    ("?seat=3", {}, "there is no seat '3'"),
+    ("?seat=1", {"seat": "Allies"}, None),  # an older link's seat number
+    ("?theme=%00", {}, "there is no theme '\\x00'"),
+    ("?x=%%%&&&=&g=bb1.abc", {}, None),
+    ("?" + "seed=1&" * 20_000, {"seed": 1}, None),
+])
+def test_an_address_s_choices_are_checked_and_each_unusable_one_named(query, chosen, problem):
+    got, problems = limits.address_choices(query, BOTS, SEATS, lambda seat: {"1": "Allies"}.get(seat, seat))
+    assert got == chosen
+    assert (problem is None and problems == []) or (len(problems) == 1 and problem in problems[0])

@@ -30,3 +30,7 @@ def test_getting_a_game_imports_no_other_game():
     loaded = json.loads(done.stdout)
     assert not [m for m in loaded if m.split(".")[1] in {"blitzkrieg", "bitskrieg", "blitzed"}]
     assert "game_core.fall_blau" in loaded
+
+
+def test_the_titles_a_page_may_name_without_importing_are_the_games_own():
+    assert games.TITLES == {name: games.get(name).title for name in games.names()}

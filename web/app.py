@@ -11,13 +11,19 @@ from glue import commands, dialogs, drawing, play, remote, storage
 
 def main() -> None:
     dialogs.apply_settings()
-    storage.resume(storage.embed_setup() if EMBED else (storage.saved_setup(), None))
+    fallback = storage.embed_setup() if EMBED else (storage.saved_setup(), None)
+    if window.URLSearchParams.new(window.location.search).get("fresh") == "1":
+        storage.start_fresh(fallback)
+    else:
+        storage.resume(fallback)
     remote.resume_remote()
     if storage.STORAGE is None:
         show_message("This browser blocks storage here: you can play, but nothing will be saved.")
     elif not EMBED and browser_feature(browser_feature(window.navigator, "storage"), "persist"):
         window.navigator.storage.persist()  # ask the browser not to clear our saves
     remote.open_from_url()
+    if page.address_problem:
+        show_message(page.address_problem)
     document.addEventListener("click", create_proxy(commands.on_click))
     document.addEventListener("keydown", create_proxy(commands.on_key))
     document.addEventListener("change", create_proxy(dialogs.on_setting_change))

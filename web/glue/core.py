@@ -37,6 +37,7 @@ class PageState:
         # A stored remote side is described by replaying it: each stored text is described once (the labels of
         # the sides stored now, by their text; a side that changed is stored as a new text).
         self.remote_labels = {}
+        self.address_problem = ""  # what the page's address asked for that cannot be used, said once at start
 
 
 page = PageState()
@@ -67,7 +68,12 @@ def now_text() -> str:
     return datetime.now().strftime("%Y-%m-%d %H:%M:%S")
 
 
-def show_message(text: str) -> None:
+def show_message(text: str, link: tuple = ()) -> None:
+    """The message line (empty: hidden), with a link (its words, its address) after the text if given."""
     box = element("message")
     box.textContent = text
+    if link:
+        anchor = document.createElement("a")
+        anchor.textContent, anchor.href = link
+        box.append(" ", anchor)
     box.hidden = not text

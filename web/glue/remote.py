@@ -61,6 +61,8 @@ def open_remote_code(code: str) -> None:
     code = code.strip()
     try:
         body = unseal(code)
+        if body.get("name") != NAME:
+            return refuse_other_game(body.get("name"), code)
         key = REMOTE_PREFIX + str(body.get("game"))
         text = storage.storage_get(key)
         if text is None:
@@ -82,6 +84,16 @@ def open_remote_code(code: str) -> None:
     except Refused as err:
         return show_message(f"That message from {game.opponent} was not applied: {err}. Nothing was changed.")
     show_message("")
+
+
+def refuse_other_game(name, code: str) -> None:
+    """A message of another game (or map) is refused before anything is stored: it names its page."""
+    if name not in games.TITLES:
+        return show_message("That remote-play link is not for any Blitzbox game. Nothing was changed.")
+    folder = str(window.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0]
+    page_url = f"{folder}/{name}.html#r={code}"
+    show_message(f"That remote-play link is for {games.TITLES[name]}, not {games.TITLES[NAME]}. Nothing was "
+                 "changed here.", (f"Open it on the {games.TITLES[name]} page", page_url))
 
 
 def verdict_text(game: RemoteSession) -> str:

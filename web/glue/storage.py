@@ -160,6 +160,21 @@ def resume(fallback: tuple) -> None:
                      "made: it stays saved where it is, and the new game started here will not be saved.")
 
 
+def start_fresh(fallback: tuple) -> None:
+    """The start-failure message's "Start a new game" (?fresh=1): the autosave is not read (it may be what
+    failed), but kept aside if it holds moves, and the fallback (setup, seed) starts."""
+    text = storage_get(AUTOSAVE_KEY)
+    start(*fallback)
+    if text and saves.moves(text) != 0:
+        kept = keep_aside(text)
+        page.held_save = "kept" if kept else "stuck"
+        show_message("A new game was started. " + ("The game saved before was kept aside in Saves." if kept else
+                     "Storage is full, so the game saved before stays where it is and this one is not saved."))
+    address = window.URL.new(window.location.href)
+    address.searchParams.delete("fresh")  # a reload resumes the new game
+    window.history.replaceState(None, "", address.href)
+
+
 def autosave() -> None:
     """Save this tab's game (called after every redraw) without ever silently overwriting a game that
     another tab saved and this one does not continue: that game is kept aside first."""
@@ -221,16 +236,20 @@ def on_storage(event) -> None:
 
 
 def embed_setup() -> tuple:
-    """Embed parameters in the lichess style: ?seed=&bot=&seat=&view=&g=&theme="""
+    """Embed parameters in the lichess style (?seed=&bot=&seat=&theme=; ?g= is a share link): (setup, seed),
+    with a one-line message naming whatever in the address cannot be used."""
     setup = saved_setup()
-    params = window.URLSearchParams.new(window.location.search)
-    bot, seat = params.get("bot"), games.get(NAME).saved_seat(params.get("seat"))  # ?seat=1: an older link
-    if isinstance(bot, str) and bot in getattr(game_module(games.get(NAME)), "BOTS", {}):
-        human = seat if isinstance(seat, str) and seat in setup["seats"] else next(iter(setup["seats"]))
-        setup["seats"] = {s: HUMAN if s == human else bot for s in setup["seats"]}
-        setup["options"] = games.get(NAME).with_seats(setup["options"], setup["seats"])
-    seed = params.get("seed")
-    return setup, int(seed) if isinstance(seed, str) and seed.isdigit() else None
+    game = games.get(NAME)
+    bots = list(getattr(game_module(game), "BOTS", {}))
+    chosen, problems = limits.address_choices(str(window.location.search or ""), bots, list(setup["seats"]),
+                                              game.saved_seat)
+    if "bot" in chosen:
+        human = chosen.get("seat", next(iter(setup["seats"])))
+        setup["seats"] = {s: HUMAN if s == human else chosen["bot"] for s in setup["seats"]}
+        setup["options"] = game.with_seats(setup["options"], setup["seats"])
+    if problems:
+        page.address_problem = f"Part of this address was not used ({'; '.join(problems)}): the game plays without it."
+    return setup, chosen.get("seed")
 
 
 def record_finished_game() -> None:
