@@ -71,3 +71,71 @@ def test_each_person_at_a_shared_device_has_their_panel_on_screen(browser, site_
         box = panels.nth(index).bounding_box()
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, f"panel {index + 1} off screen: {box}"
     context.close()
+
+
+# Where each press ended: the action of the element a click reached (null: a click that reached no target).
+COUNT_CLICKS = """() => { window.reached = [];
+  document.addEventListener('click', (e) => {
+    const target = e.target.closest && e.target.closest('[data-action]');
+    window.reached.push(target ? target.getAttribute('data-action') : null); }, true); }"""
+# A random visible target's action and centre, picked in the page (the race redraws between calls).
+PICK = """(seed) => { const all = [...document.querySelectorAll('#board [data-action], #tray [data-action]')]
+  .filter(e => !e.hasAttribute('disabled')).map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, b]) => b.width > 8 && b.height > 8 && b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth);
+  if (!all.length) return null;
+  const [e, b] = all[seed % all.length];
+  return {action: e.getAttribute('data-action'), x: b.left + b.width / 2, y: b.top + b.height / 2}; }"""
+
+
+# Whether an action is still on the table after a press (its element, the same one or not).
+STILL_OFFERED = "(action) => !!document.querySelector(`[data-action=\"${CSS.escape(action)}\"]`)"
+
+
+@pytest.mark.parametrize("pointer", ["mouse", "touch"])
+def test_every_press_during_a_race_reaches_its_target(browser, site_url, pointer):
+    context = browser.new_context(**(PHONE if pointer == "touch" else LAPTOP))
+    page = context.new_page()
+    start_race(page, site_url)
+    page.evaluate(COUNT_CLICKS)
+    touch = context.new_cdp_session(page) if pointer == "touch" else None
+    pressed = reached = 0
+    for seed in range(400):
+        if pressed == 100 or page.get_attribute("body", "data-over") == "1":
+            break
+        target = page.evaluate(PICK, seed * 7919)
+        if target is None:
+            page.wait_for_timeout(50)
+            continue
+        point = {"x": target["x"], "y": target["y"]}
+        clicks_before = page.evaluate("window.reached.length")
+        if touch:
+            touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+            page.wait_for_timeout(100)
+            touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        else:
+            page.mouse.move(**point)
+            page.mouse.down()
+            page.wait_for_timeout(100)
+            page.mouse.up()
+        page.wait_for_timeout(30)
+        got = page.evaluate(f"window.reached.slice({clicks_before})")
+        if target["action"] not in got and not page.evaluate(STILL_OFFERED, target["action"]):
+            continue  # the race took it away meanwhile (a bot claimed the card): no press could reach it
+        pressed += 1
+        reached += target["action"] in got
+    assert pressed >= 60, f"only {pressed} presses before the race ended"
+    assert reached >= pressed * 0.99, f"{pressed - reached} of {pressed} presses never reached their target"
+    context.close()
+
+
+def test_a_target_stays_the_same_element_across_redraws(browser, site_url):
+    context = browser.new_context(**LAPTOP)
+    page = context.new_page()
+    start_race(page, site_url)
+    page.evaluate("document.querySelector('#board [data-action=\"p1 keep 1\"]').marked = true")
+    redraws = page.evaluate("""() => new Promise((done) => { let count = 0;
+      new MutationObserver(() => count++).observe(document.getElementById('board'), {subtree: true, childList: true, attributes: true});
+      setTimeout(() => done(count), 1500); })""")
+    assert redraws > 0
+    assert page.evaluate("document.querySelector('#board [data-action=\"p1 keep 1\"]').marked") is True
+    context.close()

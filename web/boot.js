@@ -65,3 +65,43 @@
     },
   };
 })();
+
+// Redraw a board in place: the drawing's new markup is laid over the elements already there, which keep
+// their identity (a target keyed by data-piece, data-action, data-command or id stays the same element
+// wherever it moves; other nodes by their place). A press that began on a target still ends on it while
+// a real-time table redraws several times a second (replacing the elements lost about one press in seven).
+window.blitzbox.morph = (() => {
+  const keyOf = (node) => node.nodeType !== 1 ? null : node.getAttribute("data-piece")
+    || node.getAttribute("data-action") || node.getAttribute("data-command") || node.id || null;
+  const update = (node, fresh) => {
+    if (node.nodeType !== 1) {
+      if (node.nodeValue !== fresh.nodeValue) node.nodeValue = fresh.nodeValue;
+      return;
+    }
+    for (const { name } of [...node.attributes]) if (!fresh.hasAttribute(name)) node.removeAttribute(name);
+    for (const { name, value } of fresh.attributes) if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+    children(node, fresh);
+  };
+  const children = (parent, fresh) => {
+    const keyed = new Map();
+    for (const child of parent.childNodes) if (keyOf(child)) keyed.set(keyOf(child), child);
+    let cursor = parent.firstChild;
+    for (const next of [...fresh.childNodes]) {
+      const key = keyOf(next);
+      let match = key ? keyed.get(key) : null;
+      if (match && match.nodeName !== next.nodeName) match = null;
+      if (match) keyed.delete(key);
+      else if (!key && cursor && !keyOf(cursor) && cursor.nodeType === next.nodeType && cursor.nodeName === next.nodeName) match = cursor;
+      if (!match) { parent.insertBefore(next, cursor); continue; }
+      if (match === cursor) cursor = cursor.nextSibling;
+      else parent.insertBefore(match, cursor);
+      update(match, next);
+    }
+    while (cursor) { const after = cursor.nextSibling; cursor.remove(); cursor = after; }
+  };
+  return (target, markup) => {
+    const template = document.createElement("template");
+    template.innerHTML = markup;
+    children(target, template.content);
+  };
+})();

@@ -193,25 +193,27 @@ def render() -> None:
     places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton
     if page.replay is None:
         frame = page.session.frame()
-        board.innerHTML = frame["board"]
+        window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
         status = frame["status"]
         new_lines = show_log(frame["log"])
     else:
         frame = None
-        board.innerHTML = page.replay.board_svg()
+        window.blitzbox.morph(board, page.replay.board_svg())
         status = page.replay.status()
         show_log(page.replay.lines, page.replay.log_html())
         new_lines = []
     for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
         unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
         if before and before.get(key, unseen) != value:
-            node.classList.add("fresh")
+            again = node.cloneNode(True)  # a new element: its animation starts over (a redraw keeps elements)
+            node.replaceWith(again)
+            again.classList.add("fresh")
     element("status").textContent = status
     spoken = " ".join(new_lines + ([announce_cues(board)] if new_lines else []))
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
         element("announce").textContent = spoken
     tray = element("tray")
-    tray.innerHTML = tray_html(tray_controls(), status)
+    window.blitzbox.morph(tray, tray_html(tray_controls(), status))
     tray.hidden = not tray.childElementCount
     element("replay-bar").hidden = page.replay is None
     for command in ("undo", "reset-turn"):
