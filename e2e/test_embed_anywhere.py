@@ -25,6 +25,9 @@ class HostPage(http.server.BaseHTTPRequestHandler):
 
     def do_GET(self):
         query = parse_qs(urlparse(self.path).query)
+        if "src" not in query:  # the browser's own requests (a favicon)
+            self.send_error(404)
+            return
         src = query["src"][0]
         sandbox = f' sandbox="{html.escape(query["sandbox"][0])}"' if "sandbox" in query else ""
         script = html.escape(src[:src.index("/embed/")] + "/embed.js")
