@@ -244,9 +244,16 @@ def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str, snapshot: bo
 
 
 def python_start(bundle_url: str, module: str) -> str:
-    """The page's Python: put its bundle (copied next to the interpreter's working folder) on the path, run it."""
+    """The page's Python: put its bundle (copied next to the interpreter's working folder) on the path, run it.
+    An error that stops it is reported to the page as an uncaught error (web/boot.js shows it with Reload and
+    Start a new game); PyScript alone would only print it to the console."""
     return (f'import os, sys\nsys.path.insert(0, os.path.abspath("{bundle_file(bundle_url)}"))\n'
-            f'import {module}')
+            f'try:\n    import {module}\n'
+            'except BaseException as error:\n'
+            '    import js\n'
+            '    if hasattr(js, "reportError"):\n'
+            '        js.reportError(js.Error.new(f"{type(error).__name__}: {error}"))\n'
+            '    raise')
 
 
 def micropython_config() -> str:
@@ -303,7 +310,8 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "HEAD": f'<template id="engine-preloads">\n{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n</template>',
         "PLAY_BUTTON": (f'<p id="click-to-play"><button type="button" id="play-button">Click to play '
                         f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
-        "HOME_LINK": f'<a class="home" href="./{name}.html" target="_blank" rel="noopener">Open the full game ↗</a>',
+        "HOME_LINK": (f'<a class="home" href="./{name}.html" target="_blank" rel="noopener" '
+                      f'aria-label="Open the full game in a new tab">Full game ↗</a>'),
         "STATUS": "Press “Click to play” to start.",
         "SCRIPTS": (f'{micropython_config()}\n{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
                     f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url, True))}" '

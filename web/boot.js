@@ -1,25 +1,38 @@
-// Runs before Python: theme, offline service worker, start-up errors, and the few browser
-// helpers the Python glue calls (downloads, clipboard, PNG export of the board).
+// Runs before Python: theme, offline service worker, a stand-in for a refused IndexedDB, start-up errors,
+// and the few browser helpers the Python glue calls (downloads, clipboard, PNG export of the board).
+// A sandboxed or third-party frame may lack or refuse any browser API: each is detected before use.
 (() => {
+  /** A browser API, or undefined where it is missing or refused (reading one may throw SecurityError). */
+  const feature = (owner, name) => {
+    try { return owner ? owner[name] ?? undefined : undefined; } catch { return undefined; }
+  };
+  const body = document.body;
+
   let settings = {};
-  try { settings = JSON.parse(localStorage.getItem("blitzbox:settings") || "{}") || {}; } catch (e) { /* blocked */ }
+  try { settings = JSON.parse(feature(window, "localStorage")?.getItem("blitzbox:settings") || "{}") || {}; } catch { /* unreadable */ }
   const themes = ["system", "light", "dark"];  // as game_core/limits.py SETTINGS
   document.documentElement.dataset.theme = themes.includes(settings.theme) ? settings.theme : "system";
 
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
+  /** Run `then` once the glue has marked the page ready. */
+  const whenReady = (then) => {
+    if (body.dataset.ready === "1") return then();
+    new MutationObserver((changes, observer) => {
+      if (body.dataset.ready === "1") { observer.disconnect(); then(); }
+    }).observe(body, {attributes: true, attributeFilter: ["data-ready"]});
+  };
+
+  const workers = location.protocol === "file:" ? undefined : feature(navigator, "serviceWorker");
+  if (workers) {
     // sw.js sits next to this script, at the site's root (embed pages are one folder down). It is
     // registered once the game is ready, so its precaching never competes with the first load.
     // An embed registers its own worker, scoped to its page, that caches only its game's files.
-    const game = document.body.dataset.game;
-    const embed = document.body.dataset.embed === "1";
+    const game = body.dataset.game;
+    const embed = body.dataset.embed === "1";
     const worker = new URL(embed ? `sw.js?embed=${encodeURIComponent(game)}` : "sw.js", document.currentScript.src);
     const options = embed ? {scope: new URL(`embed/${game}.html`, document.currentScript.src).href} : {};
-    const register = () => navigator.serviceWorker.register(worker, options).catch(() => {});
-    if (document.body.dataset.ready === "1") register();
-    else new MutationObserver((changes, observer) => {
-      if (document.body.dataset.ready === "1") { observer.disconnect(); register(); }
-    }).observe(document.body, {attributes: true, attributeFilter: ["data-ready"]});
-    navigator.serviceWorker.addEventListener("message", (event) => {
+    // (refused in a third-party frame whose browser blocks its site data)
+    whenReady(() => workers.register(worker, options).catch(() => {}));
+    workers.addEventListener("message", (event) => {
       const notice = document.getElementById("notice");
       if (event.data && event.data.type === "blitzbox:updated" && notice) {
         notice.textContent = "Blitzbox was updated: the next page load uses the new version.";
@@ -28,11 +41,93 @@
     });
   }
 
-  addEventListener("error", (event) => {
+  // PyScript keeps a cache in IndexedDB, and cannot start where the browser refuses it (a third-party frame
+  // whose site data is blocked, a sandboxed frame): its start waits on the refused database, and its error
+  // handler dispatches the error event again while it is being dispatched ("The event is already being
+  // dispatched"). There a database opened by this page is kept in memory for as long as the page lives,
+  // with only what PyScript uses of one: transactions on stores of keyed entries.
+  const memory = new Map();  // database name -> store name -> entries
+  const answer = (result) => {  // a request that succeeds in a moment, as IndexedDB's do
+    const request = {result, error: null};
+    setTimeout(() => request.onsuccess?.({type: "success", target: request}));
+    return request;
+  };
+  const inMemory = (name) => {
+    if (!memory.has(name)) memory.set(name, new Map());
+    const stores = memory.get(name);
+    const objectStore = (store) => {
+      if (!stores.has(store)) stores.set(store, new Map());
+      const entries = stores.get(store);
+      return {
+        count: () => answer(entries.size),
+        get: (key) => answer(entries.get(key)),
+        getKey: (key) => answer(entries.has(key) ? key : undefined),
+        getAllKeys: () => answer([...entries.keys()]),
+        put: (value, key) => answer(entries.set(key, value) && key),
+        delete: (key) => answer(void entries.delete(key)),
+        clear: () => answer(entries.clear()),
+      };
+    };
+    return {name, transaction: () => ({objectStore}), close() {}};
+  };
+  const factory = feature(window, "indexedDB");
+  if (!factory) {
+    Object.defineProperty(window, "indexedDB", {configurable: true, value: {open: (name) => answer(inMemory(name))}});
+  } else {
+    const open = factory.open.bind(factory);
+    factory.open = (name, ...version) => {
+      let request;
+      try { request = open(name, ...version); } catch { return answer(inMemory(name)); }  // an opaque origin
+      // Refused later (Chromium: "The user denied permission"): the page's own handlers see a success.
+      request.addEventListener("error", (event) => {
+        event.stopImmediatePropagation();
+        event.preventDefault();
+        request.onsuccess?.({type: "success", target: {result: inMemory(name)}});
+      });
+      return request;
+    };
+  }
+
+  // Any uncaught error while the game starts: a plain message and two ways on, never an endless loading
+  // bar. Nothing is saved or deleted here; "Start a new game" asks the glue for one (?fresh=1), which
+  // keeps the old autosave aside. A page that becomes ready after all hides the message again.
+  const failedBox = document.getElementById("start-failed");
+  const startFailed = (reason) => {
+    if (body.dataset.ready === "1" || body.dataset.failed === "1") return;
+    body.dataset.failed = "1";
     const status = document.getElementById("status");
-    if (status && document.body.dataset.ready !== "1") {
-      status.textContent = "The game engine could not start: " + (event.message || "unknown error") + ". Reload to try again.";
+    if (status) status.textContent = "The game could not start.";
+    for (const id of ["loading", "click-to-play"]) {
+      const node = document.getElementById(id);
+      if (node) node.hidden = true;
     }
+    if (failedBox) {
+      document.getElementById("start-failed-reason").textContent = `${reason || "An unknown error"}.`;
+      failedBox.hidden = false;
+    }
+  };
+  if (failedBox) {
+    document.getElementById("start-reload").addEventListener("click", () => location.reload());
+    document.getElementById("start-fresh").addEventListener("click", () => {
+      const url = new URL(location.href);
+      url.searchParams.set("fresh", "1");
+      url.hash = "";  // whatever the link asked for, a new game
+      location.assign(url);
+    });
+  }
+  whenReady(() => {
+    if (failedBox) failedBox.hidden = true;
+    delete body.dataset.failed;
+  });
+  addEventListener("error", (event) => {
+    // A script that cannot load (capture: such errors do not bubble) or an uncaught error.
+    const script = event.target instanceof HTMLScriptElement ? event.target : null;
+    if (script && script.type === "module") startFailed(`A part of the game engine could not be loaded (${script.src.split("/").pop()})`);
+    else if (!(event.target instanceof Element)) startFailed(event.message);
+  }, true);
+  addEventListener("unhandledrejection", (event) => {
+    const reason = event.reason;
+    startFailed(reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason?.message || reason));
   });
 
   const download = (filename, data, type) => {
@@ -44,9 +139,10 @@
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
 
+  const clipboard = feature(navigator, "clipboard");
   window.blitzbox = {
     download,
-    copy: (text) => navigator.clipboard ? navigator.clipboard.writeText(text).catch(() => {}) : null,
+    copy: (text) => clipboard?.writeText ? clipboard.writeText(text).catch(() => {}) : null,
     exportPng: (svgText, filename) => {
       const svg = new Blob([svgText], {type: "image/svg+xml"});
       const image = new Image();

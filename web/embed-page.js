@@ -28,7 +28,7 @@
     return;
   }
   if (["system", "light", "dark"].includes(params.get("theme"))) document.documentElement.dataset.theme = params.get("theme");
-  button.addEventListener("click", () => {
+  const start = () => {
     document.getElementById("click-to-play").hidden = true;
     document.getElementById("loading").hidden = false;
     document.getElementById("status").textContent = "Loading the game engine…";
@@ -37,7 +37,10 @@
     py.setAttribute("config", script.dataset.config);
     const core = Object.assign(document.createElement("script"), {type: "module", src: `${pyscript}/core.js`});
     document.body.append(py, core);
-  }, {once: true});
+  };
+  // "Start a new game" after a failed start (boot.js) comes back here with ?fresh=1: it starts at once.
+  if (params.has("fresh")) start();
+  else button.addEventListener("click", start, {once: true});
   if (window.parent !== window && "ResizeObserver" in window) {
     new ResizeObserver(() => {
       window.parent.postMessage({type: "blitzbox:resize", height: document.documentElement.scrollHeight}, "*");

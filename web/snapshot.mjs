@@ -199,8 +199,12 @@ runtime.catch(() => {});  // a restore that needs it fails, and the normal boot'
 // The kept copy's read and the .wasm's compile, begun from the head on a worker by early.js (where it ran).
 const early = globalThis.blitzboxEarly;
 const { snapshot, snapshotIntegrity } = document.body.dataset;
-const snapshotUrl = snapshot && globalThis.caches ? new URL(snapshot, location.href).href : null;
-const kept = !snapshotUrl ? { found: Promise.resolve(false) } : early ? keptEarly(snapshotUrl) : keptHere(snapshotUrl);
+const snapshotUrl = snapshot ? new URL(snapshot, location.href).href : null;
+// Where Cache Storage is missing or refused (reading it throws in a sandboxed frame), nothing is kept:
+// each visit downloads the snapshot.
+const cacheStorage = (() => { try { return globalThis.caches; } catch { return undefined; } })();
+const kept = !snapshotUrl || !cacheStorage ? { found: Promise.resolve(false) }
+  : early ? keptEarly(snapshotUrl) : keptHere(snapshotUrl);
 kept.found.catch(() => {});  // handled in loadPyodide
 
 /** The kept copy as early.js's worker reads it, or as it is read here where that worker never answered. */
