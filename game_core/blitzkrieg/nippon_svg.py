@@ -65,7 +65,8 @@ def render_nippon(seen) -> str:
             svg_part, height = base.theater_box(seen, code, lay.columns[column], top + row * PANEL_STEP)
             bottom = max(bottom, top + row * PANEL_STEP + height + 6)
         body += svg_part
-    return base.board(seen, "Blitzkrieg! Nippon board: the USA", body, bottom + 4)
+    svg_part, bottom = base.legend(seen, bottom)
+    return base.board(seen, "Blitzkrieg! Nippon board: the USA", body + svg_part, bottom + 4)
 
 
 def panel_slots(state: dict) -> list:

@@ -657,12 +657,10 @@ def legend_entries(nippon: bool) -> list:
                  "changed by the last move"),
                 ("target", '<rect x="-9" y="-7" width="18" height="14" fill="#ffe066" stroke="#e0a800" '
                            'stroke-width="2" stroke-dasharray="4 2"/>', "tap to place the chosen unit here")]
-    if nippon:
+    if nippon:  # its tracks end in extra-VP squares instead of VP icons; and its map
         from .nippon_svg import LEGEND_ENTRIES
-        entries += LEGEND_ENTRIES
-    else:
-        entries = [e for e in entries if e[0] != "end-square"]
-    return entries
+        return [e for e in entries if e[0] != "vp-icon"] + LEGEND_ENTRIES
+    return [e for e in entries if e[0] != "end-square"]
 
 
 ICON_WORDS = {"army": "army (tank)", "navy": "navy (ship)", "air": "airforce (plane)",
