@@ -45,11 +45,45 @@ def result_of(entry: dict) -> str:
     return "won" if str(winner) in humans else "lost"
 
 
-def game_title(name: str) -> str:
+def known_game(name: str):
     try:
-        return games.get(name).title
+        return games.get(name)
     except ValueError:  # a game this version no longer (or not yet) knows
-        return name
+        return None
+
+
+def game_title(name: str) -> str:
+    game = known_game(name)
+    return game.title if game else name
+
+
+def mode_words(name: str, mode: str) -> str:
+    """The stored mode in words: "standard" is "Standard rules"; "mode=solo, difficulty=hard" (the
+    options changed from their defaults, as web/app.py writes them) is "Mode: solo, Solo difficulty:
+    hard", each option named by its label in the game's new-game dialog; a switched-on option is its
+    label alone ("Terrain"), a switched-off one "no Terrain". Older or unknown entries keep their words."""
+    if mode in ("", "standard"):
+        return "Standard rules"
+    game = known_game(name)
+    labels = {o.name: o.label for o in game.options} if game else {}
+    said = []
+    for part in mode.split(", "):
+        key, equals, value = part.partition("=")
+        if not equals:
+            said.append(part)  # not an option setting: shown as it was stored
+            continue
+        label = labels.get(key, key.replace("_", " ").capitalize())
+        said.append(label if value == "True" else f"no {label}" if value == "False" else f"{label}: {value}")
+    return ", ".join(said)
+
+
+def opponent_words(opponent: str) -> str:
+    """ "human" is the people at this device or a remote player; a bot by its level; the solo module."""
+    if opponent == HUMAN:
+        return "People (same device or remote)"
+    if opponent == "solo":
+        return "The solo module"
+    return f"Bot, {opponent} level"
 
 
 def tally(entries: list, key) -> dict:
@@ -91,12 +125,13 @@ def win_rate(row: dict) -> str:
     return f"{100 * row['won'] / decided:.0f}%" if decided else "-"
 
 
-def table_html(caption: str, first_headers: tuple, table: dict) -> str:
+def table_html(caption: str, first_headers: tuple, table: dict, words) -> str:
+    """One row per (game, key), the key said by words(game, key)."""
     head = "".join(f"<th scope=\"col\">{h}</th>" for h in first_headers + ("Played", "Won", "Lost", "Other", "Win rate"))
     rows = []
     for key, row in table.items():
         game, label = key
-        rows.append(f"<tr><th scope=\"row\">{escape(game_title(game))}</th><td>{escape(label)}</td>"
+        rows.append(f"<tr><th scope=\"row\">{escape(game_title(game))}</th><td>{escape(words(game, label))}</td>"
                     f"<td>{row['played']}</td><td>{row['won']}</td><td>{row['lost']}</td>"
                     f"<td>{row['no winner'] + row['hotseat']}</td><td>{win_rate(row)}</td></tr>")
     return (f"<table class=\"stats-table\"><caption>{escape(caption)}</caption><thead><tr>{head}</tr></thead>"
@@ -164,8 +199,9 @@ def stats_html(entries: list) -> str:
         "</ul></section>",
         "<h2>Games per game</h2>", games_chart(by_game), legend_html(),
         f"<h2>Your last {len(data['recent'])} games</h2>", recent_chart(data["recent"]),
-        table_html("Played and won per game and mode", ("Game", "Mode"), data["by_game_mode"]),
-        table_html("Played and won against each opponent", ("Game", "Opponent"), data["by_opponent"]),
+        table_html("Played and won per game and rules", ("Game", "Rules"), data["by_game_mode"], mode_words),
+        table_html("Played and won against each opponent", ("Game", "Opponent"), data["by_opponent"],
+                   lambda game, opponent: opponent_words(opponent)),
         "<p class=\"stats-note\">Win rates count games against bots and solitaire games; hotseat games between "
         "people and shared wins are listed under Other.</p>",
     ]
