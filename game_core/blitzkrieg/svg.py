@@ -347,7 +347,7 @@ def cue(seen: Seen, cued: list, left, top, right) -> str:
         cid = cued[0]["at"]
         scorer = seen.state["closed_campaigns"].get(cid)
         number = "Campaign" if "links" in seen.index.board else f"Campaign {cid[2:]}"
-        score = f"{SEAT_NAME[scorer]} +{seen.index.campaigns[cid]['vp']} VP" if scorer else "nobody scores"
+        score = f"{SEAT_NAME[scorer]} score{'' if scorer == 'allies' else 's'}" if scorer else "nobody scores"
         choices = (f"{number} closes: {score}", f"{number}: {score}", score)
     words = next((w for w in choices if CHAR * 11 * len(w) + 14 <= right - left), choices[-1])
     said = ". ".join(c["text"] for c in cued)
