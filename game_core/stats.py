@@ -60,14 +60,16 @@ def game_title(name: str) -> str:
 def mode_words(name: str, mode: str) -> str:
     """The stored mode in words: "standard" is "Standard rules"; "mode=solo, difficulty=hard" (the
     options changed from their defaults, as web/app.py writes them) is "Mode: solo, Solo difficulty:
-    hard", each option named by its label in the game's new-game dialog; a switched-on option is its
+    hard", in the dialog's order, each option named by its label in the game's new-game dialog; a switched-on option is its
     label alone ("Terrain"), a switched-off one "no Terrain". Older or unknown entries keep their words."""
     if mode in ("", "standard"):
         return "Standard rules"
     game = known_game(name)
     labels = {o.name: o.label for o in game.options} if game else {}
+    order = list(labels)  # the dialog's order: "Mode: solo" before "Solo difficulty: hard"
     said = []
-    for part in mode.split(", "):
+    for part in sorted(mode.split(", "), key=lambda p: order.index(p.split("=")[0]) if p.split("=")[0] in order
+                       else len(order)):
         key, equals, value = part.partition("=")
         if not equals:
             said.append(part)  # not an option setting: shown as it was stored
@@ -83,7 +85,7 @@ def opponent_words(opponent: str) -> str:
         return "People (same device or remote)"
     if opponent == "solo":
         return "The solo module"
-    return f"Bot, {opponent} level"
+    return f"{opponent.capitalize()} bot"
 
 
 def tally(entries: list, key) -> dict:
@@ -140,8 +142,8 @@ def table_html(caption: str, first_headers: tuple, table: dict, words) -> str:
 
 def games_chart(by_game: dict) -> str:
     """Horizontal stacked bars: won / lost / other games for each game."""
-    width, left, bar, gap = 480, 150, 20, 8
-    height = 30 + len(by_game) * (bar + gap)
+    width, left, bar, gap = 480, 170, 24, 8  # read on a phone at about 0.8 scale: 16 units is 13 px
+    height = 16 + len(by_game) * (bar + gap)
     most = max(row["played"] for row in by_game.values())
     scale = (width - left - 40) / most
     parts = [f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
@@ -149,7 +151,7 @@ def games_chart(by_game: dict) -> str:
     for index, (game, row) in enumerate(by_game.items()):
         y = 10 + index * (bar + gap)
         x = left
-        parts.append(f'<text x="{left - 8}" y="{y + bar - 6}" font-size="12" text-anchor="end">'
+        parts.append(f'<text x="{left - 8}" y="{y + bar - 6}" font-size="16" text-anchor="end">'
                      f'{escape(game_title(game))}</text>')
         for result in ("won", "lost", "no winner", "hotseat"):
             if row[result]:
@@ -157,7 +159,7 @@ def games_chart(by_game: dict) -> str:
                 parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" '
                              f'fill="{RESULT_COLOURS[result]}"><title>{result}: {row[result]}</title></rect>')
                 x += w
-        parts.append(f'<text x="{x + 6:.1f}" y="{y + bar - 6}" font-size="12">{row["played"]}</text>')
+        parts.append(f'<text x="{x + 6:.1f}" y="{y + bar - 6}" font-size="16">{row["played"]}</text>')
     return "".join(parts) + "</svg>"
 
 

@@ -80,15 +80,15 @@ def test_empty_history_says_how_to_fill_it():
 
 def test_modes_and_opponents_are_said_in_words_from_the_game_s_options():
     assert mode_words("blitzkrieg", "standard") == "Standard rules"
-    assert mode_words("blitzkrieg", "difficulty=hard, mode=solo") == "Solo difficulty: hard, Mode: solo"
-    assert mode_words("bitskrieg", "terrain=True, reserves=False") == "Terrain, no Reserves"
+    assert mode_words("blitzkrieg", "difficulty=hard, mode=solo") == "Mode: solo, Solo difficulty: hard"
+    assert mode_words("bitskrieg", "terrain=True, reserves=False") == "no Reserves, Terrain"  # the dialog order
     assert mode_words("no-such-game", "big_map=yes") == "Big map: yes"  # an unknown game's entry stays readable
     assert mode_words("bitskrieg", "Terrain") == "Terrain"  # an older entry in words already
-    assert opponent_words("normal") == "Bot, normal level" and opponent_words("human").startswith("People")
+    assert opponent_words("normal") == "Normal bot" and opponent_words("human").startswith("People")
     html = stats_html(history(entry(game="blitzkrieg", winner="allies", opponent="solo", mode="mode=solo",
                                     seats={"axis": "solo", "allies": "human"}, humans=("allies",)),
                               entry(winner="0", opponent="normal")))
     cells = [c.text for c in ET.fromstring(f"<div>{html}</div>").iter("td")]
     assert "Mode: solo" in cells and "Standard rules" in cells and "The solo module" in cells
-    assert "Bot, normal level" in cells
+    assert "Normal bot" in cells
     assert not [c for c in cells if c and ("=" in c or c in ("standard", "normal", "solo", "human"))]
