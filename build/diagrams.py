@@ -34,7 +34,8 @@ def figure(svg: str, caption: str) -> str:
 
 
 def draw(state, seat, ui=None) -> str:
-    return game_module(state.game).render(state.view(seat), {"interactive": True, **(ui or {})})
+    """The seat's board in the phone's layout (its text stays readable at a rules page's width)."""
+    return game_module(state.game).render(state.view(seat), {"interactive": True, "narrow": True, **(ui or {})})
 
 
 # -- Blitzkrieg! -----------------------------------------------------------------------------------
@@ -90,7 +91,7 @@ def nippon_opening() -> str:
     state.markers["BO"] = -3
     state.reserves[JAPAN] = [f"{JAPAN}:F1#9"] + list(state.reserves[JAPAN])
     state = state.apply("F1@BO1.3")
-    svg = inert(draw(state, JAPAN, {"narrow": True}))  # the phone's map: its names stay readable at a page's width
+    svg = inert(draw(state, JAPAN))
     map_box = re.search(r'<g class="map"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)
     x, y, width, height = (float(v) for v in map_box.groups())
     svg = re.sub(r'viewBox="[^"]*"', f'viewBox="{x - 4:g} {y - 4:g} {width + 8:g} {height + 30:g}"', svg, count=1)

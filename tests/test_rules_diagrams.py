@@ -33,7 +33,7 @@ def test_the_placement_shows_the_targets_then_the_placed_unit_and_the_moved_mark
     western_europe = before.split('data-theater="WE"')[1].split('<g class="theater"')[0]
     assert western_europe.count('data-symbol="target"') == 2  # 1.2 and 1.3 take an army; 1.1 is sea
     assert 'data-piece="axis-A2-1"' in after and "Axis ahead by 2" in after
-    assert re.search(r'viewBox="[\d.]+ [\d.]+ 54\d', before)  # framed on one theater, not the whole board
+    assert re.search(r'viewBox="[\d.]+ [\d.]+ 370 ', before)  # framed on one theater, not the whole board
 
 
 def test_the_closing_shows_the_cue_and_the_winner_s_shield():
