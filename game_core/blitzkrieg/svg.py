@@ -147,12 +147,16 @@ def render(view: dict, ui=None) -> str:
     lay = seen.layout
     body, top = header(seen, reserves_above=lay.narrow)
     tops = [top] * len(lay.columns)
+    if seen.solo and lay.narrow:  # a phone: under the Axis row it explains, not a long scroll away
+        svg_part, height = solo_panel(seen, lay.columns[0], tops[0])
+        body += svg_part
+        tops[0] += height + 6
     for theater in seen.index.board["theaters"]:
         column = min(theater["column"], len(lay.columns) - 1)
         svg_part, height = theater_box(seen, theater["code"], lay.columns[column], tops[column])
         body += svg_part
         tops[column] += height + 6
-    if seen.solo:  # under the shorter column
+    if seen.solo and not lay.narrow:  # a laptop: under the shorter column
         short = tops.index(min(tops))
         svg_part, height = solo_panel(seen, lay.columns[short], tops[short])
         body += svg_part
