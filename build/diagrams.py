@@ -93,8 +93,8 @@ def nippon_opening() -> str:
     state = state.apply("F1@BO1.3")
     svg = inert(draw(state, JAPAN))
     map_box = re.search(r'<g class="map"><rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"', svg)
-    x, y, width, height = (float(v) for v in map_box.groups())
-    svg = re.sub(r'viewBox="[^"]*"', f'viewBox="{x - 4:g} {y - 4:g} {width + 8:g} {height + 30:g}"', svg, count=1)
+    x, y, width, height = (float(v) for v in map_box.groups())  # and the map's four legend lines under it
+    svg = re.sub(r'viewBox="[^"]*"', f'viewBox="{x - 4:g} {y - 4:g} {width + 8:g} {height + 66:g}"', svg, count=1)
     return figure(svg, "Japan fills Boston's last space: Boston closes for Japan (filled with Japan's colour) and "
                        "Japan opens the next campaign, one of the cities joined to Boston by a line (dashed gold "
                        "circles: New York and Detroit).")
