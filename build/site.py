@@ -38,6 +38,8 @@ SITE = ROOT / "site"
 DIST = ROOT / "dist"
 VENDOR = BUILD / ".vendor"
 sys.path.insert(0, str(ROOT))  # game_core: the bundles list its games; the pages show its boards
+sys.path.append(str(BUILD))  # this folder, also when another program loads this file by its path
+import diagrams  # noqa: E402  (the rules pages' pictures, drawn by game_core)
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 MICROPIP = "micropip==0.11.1"
@@ -375,7 +377,7 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str) 
             wrapper = (WEB / "rules.html").read_text()
             (SITE / "rules" / f"{name}.html").write_text(
                 wrapper.replace("{{TITLE}}", html.escape(title)).replace("{{GAME}}", name)
-                .replace("{{RULES}}", rules.read_text()))
+                .replace("{{RULES}}", diagrams.fill(name, rules.read_text())))
         built.append({"name": name, "title": title, "blurb": blurb, "ready": True})
     return built
 

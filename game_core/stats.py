@@ -45,11 +45,47 @@ def result_of(entry: dict) -> str:
     return "won" if str(winner) in humans else "lost"
 
 
-def game_title(name: str) -> str:
+def known_game(name: str):
     try:
-        return games.get(name).title
+        return games.get(name)
     except ValueError:  # a game this version no longer (or not yet) knows
-        return name
+        return None
+
+
+def game_title(name: str) -> str:
+    game = known_game(name)
+    return game.title if game else name
+
+
+def mode_words(name: str, mode: str) -> str:
+    """The stored mode in words: "standard" is "Standard rules"; "mode=solo, difficulty=hard" (the
+    options changed from their defaults, as web/app.py writes them) is "Mode: solo, Solo difficulty:
+    hard", in the dialog's order, each option named by its label in the game's new-game dialog; a switched-on option is its
+    label alone ("Terrain"), a switched-off one "no Terrain". Older or unknown entries keep their words."""
+    if mode in ("", "standard"):
+        return "Standard rules"
+    game = known_game(name)
+    labels = {o.name: o.label for o in game.options} if game else {}
+    order = list(labels)  # the dialog's order: "Mode: solo" before "Solo difficulty: hard"
+    said = []
+    for part in sorted(mode.split(", "), key=lambda p: order.index(p.split("=")[0]) if p.split("=")[0] in order
+                       else len(order)):
+        key, equals, value = part.partition("=")
+        if not equals:
+            said.append(part)  # not an option setting: shown as it was stored
+            continue
+        label = labels.get(key, key.replace("_", " ").capitalize())
+        said.append(label if value == "True" else f"no {label}" if value == "False" else f"{label}: {value}")
+    return ", ".join(said)
+
+
+def opponent_words(opponent: str) -> str:
+    """ "human" is the people at this device or a remote player; a bot by its level; the solo module."""
+    if opponent == HUMAN:
+        return "People (same device or remote)"
+    if opponent == "solo":
+        return "The solo module"
+    return f"{opponent.capitalize()} bot"
 
 
 def tally(entries: list, key) -> dict:
@@ -91,12 +127,13 @@ def win_rate(row: dict) -> str:
     return f"{100 * row['won'] / decided:.0f}%" if decided else "-"
 
 
-def table_html(caption: str, first_headers: tuple, table: dict) -> str:
+def table_html(caption: str, first_headers: tuple, table: dict, words) -> str:
+    """One row per (game, key), the key said by words(game, key)."""
     head = "".join(f"<th scope=\"col\">{h}</th>" for h in first_headers + ("Played", "Won", "Lost", "Other", "Win rate"))
     rows = []
     for key, row in table.items():
         game, label = key
-        rows.append(f"<tr><th scope=\"row\">{escape(game_title(game))}</th><td>{escape(label)}</td>"
+        rows.append(f"<tr><th scope=\"row\">{escape(game_title(game))}</th><td>{escape(words(game, label))}</td>"
                     f"<td>{row['played']}</td><td>{row['won']}</td><td>{row['lost']}</td>"
                     f"<td>{row['no winner'] + row['hotseat']}</td><td>{win_rate(row)}</td></tr>")
     return (f"<table class=\"stats-table\"><caption>{escape(caption)}</caption><thead><tr>{head}</tr></thead>"
@@ -105,8 +142,8 @@ def table_html(caption: str, first_headers: tuple, table: dict) -> str:
 
 def games_chart(by_game: dict) -> str:
     """Horizontal stacked bars: won / lost / other games for each game."""
-    width, left, bar, gap = 480, 150, 20, 8
-    height = 30 + len(by_game) * (bar + gap)
+    width, left, bar, gap = 480, 170, 24, 8  # read on a phone at about 0.8 scale: 16 units is 13 px
+    height = 16 + len(by_game) * (bar + gap)
     most = max(row["played"] for row in by_game.values())
     scale = (width - left - 40) / most
     parts = [f'<svg class="stats-chart" viewBox="0 0 {width} {height}" role="img" '
@@ -114,7 +151,7 @@ def games_chart(by_game: dict) -> str:
     for index, (game, row) in enumerate(by_game.items()):
         y = 10 + index * (bar + gap)
         x = left
-        parts.append(f'<text x="{left - 8}" y="{y + bar - 6}" font-size="12" text-anchor="end">'
+        parts.append(f'<text x="{left - 8}" y="{y + bar - 6}" font-size="16" text-anchor="end">'
                      f'{escape(game_title(game))}</text>')
         for result in ("won", "lost", "no winner", "hotseat"):
             if row[result]:
@@ -122,7 +159,7 @@ def games_chart(by_game: dict) -> str:
                 parts.append(f'<rect x="{x:.1f}" y="{y}" width="{w:.1f}" height="{bar}" '
                              f'fill="{RESULT_COLOURS[result]}"><title>{result}: {row[result]}</title></rect>')
                 x += w
-        parts.append(f'<text x="{x + 6:.1f}" y="{y + bar - 6}" font-size="12">{row["played"]}</text>')
+        parts.append(f'<text x="{x + 6:.1f}" y="{y + bar - 6}" font-size="16">{row["played"]}</text>')
     return "".join(parts) + "</svg>"
 
 
@@ -164,8 +201,9 @@ def stats_html(entries: list) -> str:
         "</ul></section>",
         "<h2>Games per game</h2>", games_chart(by_game), legend_html(),
         f"<h2>Your last {len(data['recent'])} games</h2>", recent_chart(data["recent"]),
-        table_html("Played and won per game and mode", ("Game", "Mode"), data["by_game_mode"]),
-        table_html("Played and won against each opponent", ("Game", "Opponent"), data["by_opponent"]),
+        table_html("Played and won per game and rules", ("Game", "Rules"), data["by_game_mode"], mode_words),
+        table_html("Played and won against each opponent", ("Game", "Opponent"), data["by_opponent"],
+                   lambda game, opponent: opponent_words(opponent)),
         "<p class=\"stats-note\">Win rates count games against bots and solitaire games; hotseat games between "
         "people and shared wins are listed under Other.</p>",
     ]

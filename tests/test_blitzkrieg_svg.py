@@ -21,7 +21,7 @@ def test_board_is_well_formed_and_offers_legal_placements():
     assert shown and shown <= legal
     kind = sorted(a.split("@")[0] for a in legal)[0]
     assert all(a.startswith(kind + "@") for a in shown)  # the default kind: the first placeable
-    assert "data-command" not in svg  # the unit to place is chosen in the tray
+    assert "ui:token" not in svg  # the unit to place is chosen in the tray
     assert [e["command"] for e in tray(state.view("axis"), {}) if e["pressed"]] == [f"ui:token={kind}"]
     assert "Western Europe" in svg and "South East Asia" in svg
 
@@ -38,7 +38,7 @@ def test_selected_token_changes_the_highlighted_spaces():
 def test_curtain_hides_the_reserve_but_keeps_actions():
     state = GAME.new_game(2)
     svg = render(state.view("axis"), {"curtain": True, "token": "ZZ"})
-    assert actions_in(svg) and "data-command" not in svg
+    assert actions_in(svg) and "ui:token" not in svg
     for token in state.reserves["axis"]:  # the board is empty: no token label may show
         assert f">{token.split(':')[1].split('#')[0]}</text>" not in svg
     assert "Axis reserve" not in svg  # your own reserve is the tray's while you choose from it
@@ -48,7 +48,7 @@ def test_not_interactive_or_not_the_player_means_no_controls():
     state = GAME.new_game(2)
     for seat, ui in (("axis", {"interactive": False}), ("allies", {}), (None, {})):
         svg = render(state.view(seat), ui)
-        assert "data-action" not in svg and "data-command" not in svg
+        assert "data-action" not in svg and "ui:token" not in svg
     assert "Allies reserve (3), hidden" in render(state.view("axis"), {})
     assert "Axis reserve (3), hidden" in render(state.view(None), {})
     assert "Axis reserve (3)<" in render(state.view("axis"), {"interactive": False})  # shown while you wait

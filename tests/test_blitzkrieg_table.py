@@ -64,7 +64,7 @@ def test_the_tray_and_the_board_never_offer_the_same_control(game, options):
             ui = {"narrow": narrow}
             svg = render(state.view(seat), ui)
             entries = tray(state.view(seat), ui)
-            assert "data-command" not in svg  # choosing the unit to place is the tray's
+            assert "ui:token" not in svg  # choosing the unit to place is the tray's
             board = set(re.findall(r'data-action="([^"]+)"', svg))
             assert not board & {e["action"] for e in entries}
             if state.to_play == seat and not state.is_over:
@@ -117,15 +117,15 @@ def test_a_counter_shows_its_unit_icon_and_strength():
     state = state.apply("A3@WE1.2")
     for narrow in (True, False):
         svg = render(state.view("allies"), {"narrow": narrow})
-        piece = re.search(r'<g data-piece="axis-A3-1">(.*?)</g>', svg).group(1)
+        piece = re.search(r'<g data-piece="axis-A3-1"[^>]*>(.*?)</g>', svg).group(1)
         assert ICONS["army"] in piece and re.search(r">3</text>$", piece) and "<rect" in piece  # Axis: square
         assert "A3" not in piece.replace("axis-A3", "")  # no internal letters on a counter
         state_view = state.view(None)
         state_view["state"]["reserves"]["allies"] = ["allies:N2#1", "allies:GEN#1"]
         spectator = render(state_view, {"narrow": narrow})
-        navy = re.search(r'<g data-piece="allies-N2-1">(.*?)</g>', spectator).group(1)
+        navy = re.search(r'<g data-piece="allies-N2-1"[^>]*>(.*?)</g>', spectator).group(1)
         assert ICONS["navy"] in navy and "<circle" in navy and ">2</text>" in navy  # Allies: round
-        general = re.search(r'<g data-piece="allies-GEN-1">(.*?)</g>', spectator).group(1)
+        general = re.search(r'<g data-piece="allies-GEN-1"[^>]*>(.*?)</g>', spectator).group(1)
         assert ICONS[unit_icon("GEN")] in general and ">+</text>" in general  # its strength depends
 
 
@@ -133,7 +133,7 @@ def test_special_weapons_are_yellow_counters():
     state = GAME.new_game(2)
     state.reserves["axis"] = ["sw:EA#1"]
     state = state.apply(next(a for a in state.legal_actions() if a.startswith("EA@")))
-    piece = re.search(r'<g data-piece="sw-EA-1">(.*?)</g>', render(state.view(None), {})).group(1)
+    piece = re.search(r'<g data-piece="sw-EA-1"[^>]*>(.*?)</g>', render(state.view(None), {})).group(1)
     assert 'fill="#efc94c"' in piece and ">4</text>" in piece and kind_of("sw:EA#1") == "EA"
 
 

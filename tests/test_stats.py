@@ -3,7 +3,7 @@
 import json
 import xml.etree.ElementTree as ET
 
-from game_core.stats import parse_history, result_of, stats_html, streaks, summary
+from game_core.stats import mode_words, opponent_words, parse_history, result_of, stats_html, streaks, summary
 
 
 def entry(game="bitskrieg", winner="0", opponent="easy", mode="standard", at="2026-01-01T10:00:00Z",
@@ -76,3 +76,19 @@ def test_html_is_well_formed_escaped_and_complete():
 
 def test_empty_history_says_how_to_fill_it():
     assert "No finished games yet" in stats_html([])
+
+
+def test_modes_and_opponents_are_said_in_words_from_the_game_s_options():
+    assert mode_words("blitzkrieg", "standard") == "Standard rules"
+    assert mode_words("blitzkrieg", "difficulty=hard, mode=solo") == "Mode: solo, Solo difficulty: hard"
+    assert mode_words("bitskrieg", "terrain=True, reserves=False") == "no Reserves, Terrain"  # the dialog order
+    assert mode_words("no-such-game", "big_map=yes") == "Big map: yes"  # an unknown game's entry stays readable
+    assert mode_words("bitskrieg", "Terrain") == "Terrain"  # an older entry in words already
+    assert opponent_words("normal") == "Normal bot" and opponent_words("human").startswith("People")
+    html = stats_html(history(entry(game="blitzkrieg", winner="allies", opponent="solo", mode="mode=solo",
+                                    seats={"axis": "solo", "allies": "human"}, humans=("allies",)),
+                              entry(winner="0", opponent="normal")))
+    cells = [c.text for c in ET.fromstring(f"<div>{html}</div>").iter("td")]
+    assert "Mode: solo" in cells and "Standard rules" in cells and "The solo module" in cells
+    assert "Normal bot" in cells
+    assert not [c for c in cells if c and ("=" in c or c in ("standard", "normal", "solo", "human"))]

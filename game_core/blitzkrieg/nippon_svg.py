@@ -22,6 +22,9 @@ HAWAII = ((70, 318), (82, 312), (90, 322), (78, 328), (102, 334), (114, 328), (1
 NAME_ABOVE = {"DE", "DT", "AT", "JA"}
 NARROW_MAP_H = 296
 MAP_FOOT = 16  # room under the southern cities for their names
+MAP_PAD = {True: 16, False: 28}  # (narrow?) a margin inside the map's frame, so that Honolulu's and Boston's names and shields stay clear of it
+LEGEND = ("dashed ring: not opened yet", "gold ring: open, with its marker's distance",
+          "filled: won by that side", "hatched grey: closed, no winner")
 
 
 class Map:
@@ -31,14 +34,16 @@ class Map:
         self.narrow = lay.narrow
         self.left, self.top = lay.margin, top
         self.width = lay.width - 2 * lay.margin
-        self.height = NARROW_MAP_H if lay.narrow else MAP_H + MAP_FOOT
-        self.sx, self.sy = self.width / MAP_W, (self.height - MAP_FOOT) / MAP_H
-        self.legend_h = 18 if lay.narrow else 0  # a phone's legend goes under the map, clear of the cities
+        self.height = NARROW_MAP_H if lay.narrow else MAP_H + MAP_FOOT - 26  # a laptop's legend below: as high as before
+        self.pad = MAP_PAD[lay.narrow]
+        self.sx, self.sy = (self.width - 2 * self.pad) / MAP_W, (self.height - MAP_FOOT - 8) / MAP_H
+        self.legend_lines = LEGEND if lay.narrow else ("; ".join(LEGEND),)
+        self.legend_h = 14 * len(self.legend_lines) + 4  # under the map, clear of the cities
         self.radius = 10 if lay.narrow else 14
 
     def at(self, point):
         x, y = point
-        return round(self.left + (x - MAP_X) * self.sx, 1), round(self.top + (y - MAP_Y) * self.sy, 1)
+        return round(self.left + self.pad + (x - MAP_X) * self.sx, 1), round(self.top + 8 + (y - MAP_Y) * self.sy, 1)
 
 
 def render_nippon(seen) -> str:
@@ -60,7 +65,8 @@ def render_nippon(seen) -> str:
             svg_part, height = base.theater_box(seen, code, lay.columns[column], top + row * PANEL_STEP)
             bottom = max(bottom, top + row * PANEL_STEP + height + 6)
         body += svg_part
-    return base.board(seen, "Blitzkrieg! Nippon board: the USA", body, bottom + 4)
+    svg_part, bottom = base.legend(seen, bottom)
+    return base.board(seen, "Blitzkrieg! Nippon board: the USA", body + svg_part, bottom + 4)
 
 
 def panel_slots(state: dict) -> list:
@@ -84,9 +90,8 @@ def background(where: Map) -> str:
     if not where.narrow:
         for words, point in (("Pacific Ocean", (150, 180)), ("Atlantic Ocean", (1110, 330))):
             parts.append(text(*where.at(point), words, 13, fill="#3d5f80", weight="bold"))
-    legend = "dashed: not opened; gold ring: open; filled: won"
-    parts.append(text(where.left + 8, where.top + where.height + where.legend_h - 6, legend,
-                      base.fit_size(legend, where.width - 16, 11), "start", fill="#333"))
+    for n, line in enumerate(where.legend_lines):
+        parts.append(text(where.left + 8, where.top + where.height + 14 + 14 * n, line, 11, "start", fill="#333"))
     return "".join(parts)
 
 
@@ -97,7 +102,7 @@ def us_map(seen, where: Map, choices) -> str:
         (x1, y1), (x2, y2) = (where.at(theaters[code]["map"]) for code in link["cities"])
         done = all(code in closed for code in link["cities"])
         style = 'stroke="#aaa" stroke-dasharray="4 4"' if done else 'stroke="#5b4a30"'
-        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style} stroke-width="2"/>')
+        parts.append(f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" {style} stroke-width="2" data-symbol="link"/>')
     for code in theaters:
         parts.append(city(seen, where, code, code in choices))
     parts.append("</g>")
@@ -113,18 +118,21 @@ def city(seen, where: Map, code, choice) -> str:
     if code in state["closed_theaters"]:
         winner = state["closed_theaters"][code]
         fill = base.SIDE_FILL[winner] if winner else "url(#bk-nobody)"
-        status = f"won by {base.SEAT_NAME[winner]}" if winner else "closed, no winner"
-        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#333" stroke-width="1.5"/>'
+        status = f"won by {base.SEAT_NAME[winner]}" if winner else "closed, no winner (hatched)"
+        ring = (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#333" stroke-width="1.5" '
+                f'data-symbol="{"city-won" if winner else "city-nobody"}"/>')
         mark = ""
     elif code in state["opened"]:
         marker, leader = state["markers"][code], seen.facts["leaders"][code]
         status = f"open, marker {abs(marker)} toward {base.SEAT_NAME[leader]}" if leader else "open, marker in the centre"
         fill = base.SIDE_FILL[leader] if leader else "#fff"  # the side its marker leans to
-        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#e0a800" stroke-width="{4 if where.narrow else 5}"/>'
+        ring = (f'<circle cx="{x}" cy="{y}" r="{r}" fill="{fill}" stroke="#e0a800" '
+                f'stroke-width="{4 if where.narrow else 5}" data-symbol="city-open"/>')
         mark = str(abs(marker))
     else:
         status = "not opened yet"
-        ring = f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="#555" stroke-width="2" stroke-dasharray="4 3"/>'
+        ring = (f'<circle cx="{x}" cy="{y}" r="{r}" fill="#fff" stroke="#555" stroke-width="2" stroke-dasharray="4 3" '
+                f'data-symbol="city-unopened"/>')
         mark = ""
     label = f"{name} ({vp} VP): {status}"
     above = where.narrow and code in NAME_ABOVE
@@ -132,12 +140,29 @@ def city(seen, where: Map, code, choice) -> str:
     top = y - 8 if above else y - r - 6  # beside the ring when the name is above it
     body = (f'{ring}{text(x, y + 4, mark, 11, weight="bold", fill="#fff" if mark not in ("", "0") else base.INK)}'
             f'{text(x, y - r - 5 if above else y + r + 13, name, 11, weight="bold", fill=base.INK)} '
-            f'<path d="M{shield - 7} {top}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>'
+            f'<path d="M{shield - 7} {top}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333" data-symbol="city-vp"/>'
             f'{text(shield, top + 9, vp, 11, weight="bold", fill=base.INK)}')  # read "San Francisco 4", as named
-    cue = "".join(f'<g class="cue" data-cue="{esc(c["text"])}"><circle cx="{x}" cy="{y}" r="{r + 8}" fill="none" '
-                  f'stroke="#e0a800" stroke-width="4"/></g>' for c in seen.facts["cues"] if c["at"][:2] == code)
     if choice:
-        return (f'<g {action_attrs(f"open:{code}", f"{name} {vp} VP: open this campaign")}>'
-                f'<circle cx="{x}" cy="{y}" r="22" fill="#ffe066" fill-opacity="0.35" stroke="#e0a800" '
-                f'stroke-width="3" stroke-dasharray="6 3"/>{body}</g>')
-    return f'<g data-piece="city-{code}"><title>{esc(label)}</title>{body}{cue}</g>'
+        return (f'<g {action_attrs(f"open:{code}", f"{name} {vp} VP: open this campaign")}><title>{esc(name)} ({vp} VP): '
+                f'open this campaign</title><circle cx="{x}" cy="{y}" r="22" fill="#ffe066" fill-opacity="0.35" '
+                f'stroke="#e0a800" stroke-width="3" stroke-dasharray="6 3" data-symbol="target"/>{body}</g>')
+    # a city scored by the last move glows (its panel's cue says how, beside the name, covering nothing)
+    scored = ' class="last"' if any(c["at"][:2] == code for c in seen.facts["cues"]) else ""
+    return f'<g data-piece="city-{code}"{scored}><title>{esc(label)}</title>{body}</g>'
+
+
+# The map's symbols for the legend (base.legend_entries), drawn around (0, 0).
+LEGEND_ENTRIES = [
+    ("city-unopened", '<circle r="7" fill="#fff" stroke="#555" stroke-width="2" stroke-dasharray="4 3"/>',
+     "city not opened yet"),
+    ("city-open", '<circle r="7" fill="#fff" stroke="#e0a800" stroke-width="3"/>'
+                  + text(0, 4, "2", 11, weight="bold", fill=base.INK),
+     "open city: the marker's distance from the centre"),
+    ("city-won", f'<circle r="7" fill="{base.SIDE_FILL["japan"]}" stroke="#333" stroke-width="1.5"/>',
+     "city won: filled with the winner's colour"),
+    ("city-nobody", '<circle r="7" fill="url(#bk-nobody)" stroke="#333" stroke-width="1.5"/>',
+     "hatched grey: closed with no winner"),
+    ("link", '<line x1="-10" y1="0" x2="10" y2="0" stroke="#5b4a30" stroke-width="2"/>',
+     "line: a closed city opens one joined to it"),
+    ("city-vp", '<path d="M-7 -8h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333"/>', "the city's VP"),
+]

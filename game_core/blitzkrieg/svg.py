@@ -9,9 +9,9 @@ The page's tray offers the reserve and the decisions' buttons (tray() in text.py
 draws only its spaces and cities as targets.
 """
 
-from ..svg import action_attrs, esc, svg_open, text, wrap
+from ..svg import action_attrs, command_attrs, esc, svg_open, text, wrap
 from . import data
-from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, unit_words
+from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, seat_noun, unit_words
 
 BACKGROUND, PANEL, INK, RULE = "#efe6cf", "#f8f2e2", "#2b2418", "#6b5e45"
 BAND = "#4a3f2c"  # a theater's title band
@@ -21,6 +21,7 @@ SIDE_EDGE = {"axis": "#30363b", "allies": "#2a4119", data.GERMANY: "#30363b", da
 TRACK_TINT = {"axis": "#d9dadb", "allies": "#d9e6cb", data.GERMANY: "#d9dadb", data.JAPAN: "#efd9b3"}
 SPECIAL_FILL = "#efc94c"  # special weapons are yellow counters with their owner's rim
 SPACE_FILL = {data.LAND: "#c19a6b", data.SEA: "#7faad4"}
+SPACE_SYMBOL = {data.LAND: "land", data.SEA: "sea", data.LAND_SEA: "land-sea"}
 SIDE_MARK = {"axis": "AX", "allies": "AL", data.GERMANY: "GE", data.JAPAN: "JP"}  # the terminal's marks
 SOLO_PROMPTS = {"setup": "a set-up roll of 6: choose the theater whose track moves toward the Axis",
                 "bomb": "bombing! choose a unit of the Axis row to send back to its bag"}
@@ -146,19 +147,27 @@ def render(view: dict, ui=None) -> str:
     lay = seen.layout
     body, top = header(seen, reserves_above=lay.narrow)
     tops = [top] * len(lay.columns)
+    if seen.solo and lay.narrow:  # a phone: under the Axis row it explains, not a long scroll away
+        svg_part, height = solo_panel(seen, lay.columns[0], tops[0])
+        body += svg_part
+        tops[0] += height + 6
     for theater in seen.index.board["theaters"]:
         column = min(theater["column"], len(lay.columns) - 1)
         svg_part, height = theater_box(seen, theater["code"], lay.columns[column], tops[column])
         body += svg_part
         tops[column] += height + 6
-    if seen.solo:
-        svg_part, height = solo_panel(seen, lay.columns[0], tops[0])
+    if seen.solo and not lay.narrow:  # a laptop: under the shorter column
+        short = tops.index(min(tops))
+        svg_part, height = solo_panel(seen, lay.columns[short], tops[short])
         body += svg_part
-        tops[0] += height + 6
-    if not lay.narrow:  # the left column is the shorter: the reserves go under it
-        svg_part, tops[0] = reserves(seen, lay.columns[0] + 4, lay.columns[0] + lay.column_w - 4, tops[0], stacked=False)
+        tops[short] += height + 6
+    if not lay.narrow:  # the reserves go under the shorter column
+        short = tops.index(min(tops))
+        svg_part, tops[short] = reserves(seen, lay.columns[short] + 4, lay.columns[short] + lay.column_w - 4,
+                                         tops[short], stacked=False)
         body += svg_part
-    return board(seen, "Blitzkrieg! board", body, max(tops) + 4)
+    svg_part, bottom = legend(seen, max(tops))
+    return board(seen, "Blitzkrieg! board", body + svg_part, bottom + 4)
 
 
 def board(seen: Seen, title: str, body: str, height) -> str:
@@ -183,9 +192,11 @@ def header(seen: Seen, reserves_above=True):
                 + f"; research pile {count(state['research'])}")
     if lay.narrow:
         parts.append(text(left, 34, supplies, 11, "start", fill=INK))
-        track_top = 42
+        parts.append(you_play(seen, left, 50, 12) + legend_button(seen, right, 37))
+        track_top = 58
     else:
         parts.append(text(right, 18, supplies, 12, "end", fill=INK))
+        parts.append(you_play(seen, 390, 18, 14) + legend_button(seen, right - 350, 3))
         track_top = 24
     svg_part, y = vp_track(seen, left, right, track_top)
     parts.append(svg_part)
@@ -196,6 +207,26 @@ def header(seen: Seen, reserves_above=True):
         svg_part, y = verdict_banner(seen, lay.margin, y + 4)
         parts.append(svg_part)
     return "".join(parts), y + 6
+
+
+def you_play(seen: Seen, x, y, size) -> str:
+    """ "You play the Allies" and their marker's shape, from the first view on (nothing for a spectator)."""
+    if seen.seat is None:
+        return ""
+    return (f'<g class="you-play">{chip(seen.seat, x + size / 2, round(y - size * 0.35, 1), size)}'
+            f'{text(x + size + 5, y, f"You play {seat_noun(seen.seat)}", size, "start", weight="bold", fill=INK)}</g>')
+
+
+def legend_button(seen: Seen, right, top) -> str:
+    """The switch that shows or hides the legend under the board (the right edge at `right`)."""
+    shown = bool(seen.ui.get("legend"))
+    words = "Hide legend" if shown else "Legend: symbols"
+    width = round(CHAR * 12 * len(words) + 16, 1)
+    command = "ui:legend=" if shown else "ui:legend=1"
+    return (f'<g {command_attrs(command, words + (" under the board" if shown else " explained under the board"), shown)}>'
+            f'<rect x="{right - width}" y="{top - 13}" width="{width}" height="46" fill-opacity="0"/>'  # a thumb's size
+            f'<rect x="{right - width}" y="{top}" width="{width}" height="20" rx="10" fill="#fffaf0" stroke="{RULE}"/>'
+            f'{text(round(right - width / 2, 1), top + 14, words, 12, weight="bold", fill=INK)}</g>')
 
 
 def vp_track(seen: Seen, left, right, top):
@@ -282,18 +313,21 @@ def theater_box(seen: Seen, code: str, x, y, campaigns=None):
     heights = [lay.row_height(cid == active or not lay.narrow) for cid in campaigns]
     height = 26 + lay.track_h + sum(h + 6 for h in heights) + 2
     width = lay.column_w
+    cued = [c for c in seen.facts["cues"] if c["at"][:2] == code]
     title, room = index.theaters[code]["name"], width * 0.62  # the rest of the band says who is ahead
-    if code in state["closed_theaters"]:
+    if code in state["closed_theaters"] and not cued:  # while cued, the cue says it beside the name
         winner = state["closed_theaters"][code]
         title += f": won by {SEAT_NAME[winner]}" if winner else ": closed, no winner"
         room = width - 20
+    size = fit_size(title, room, lay.title)
     parts = [f'<g class="theater" data-theater="{code}">',
              f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{PANEL}" stroke="{RULE}"/>',
              f'<path d="M{x} {y + 8}a8 8 0 0 1 8 -8h{width - 16}a8 8 0 0 1 8 8v14h-{width}z" fill="{BAND}"/>',
-             text(x + 10, y + 17, title, fit_size(title, room, lay.title), "start", weight="bold",
-                  fill="#fff")]
+             text(x + 10, y + 17, title, size, "start", weight="bold", fill="#fff", cls="theater-title")]
     leader = seen.facts["leaders"][code]
-    if code not in state["closed_theaters"]:
+    if cued:
+        parts.append(cue(seen, cued, round(x + 10 + CHAR * size * len(title) + 10, 1), y + 2, x + width - 4))
+    elif code not in state["closed_theaters"]:
         lead = (f"{SEAT_NAME[leader]} ahead by {abs(state['markers'][code])}" if leader else "marker in the centre")
         parts.append(text(x + width - 10, y + 17, lead, 11, "end", fill="#f3e7c6"))
     parts.append(battle_track(seen, code, x + 8, y + 28, width - 16))
@@ -301,24 +335,32 @@ def theater_box(seen: Seen, code: str, x, y, campaigns=None):
     for cid, row_h in zip(campaigns, heights):
         parts.append(campaign_row(seen, cid, x + 6, row_y, row_h))
         row_y += row_h + 6
-    parts.append(cues(seen, code, x, y, width))
     parts.append("</g>")
     return "".join(parts), height
 
 
-def cues(seen: Seen, code: str, x, y, width) -> str:
-    """The scoring moments of the last move in this theater (campaign closed, theater won), over its top."""
-    parts, top = [], y + 2
-    for cue in (c for c in seen.facts["cues"] if c["at"][:2] == code):
-        lines = fit_lines(cue["text"], width - 24, 12)
-        height = 8 + 14 * len(lines)
-        parts.append(f'<g class="cue" data-cue="{esc(cue["text"])}"><rect x="{x + 4}" y="{top}" width="{width - 8}" '
-                     f'height="{height}" rx="6" fill="#ffe98a" stroke="#b8860b" stroke-width="1.5"/>')
-        for n, line in enumerate(lines):
-            parts.append(text(x + 12, top + 16 + 14 * n, line, 12, "start", weight="bold", fill=INK))
-        parts.append("</g>")
-        top += height + 2
-    return "".join(parts)
+def cue(seen: Seen, cued: list, left, top, right) -> str:
+    """The scoring moment of the last move in a theater, in the title band beside the name, so that it
+    covers neither the name nor the track's VP icons: a short pill (the theater won, else the campaign
+    closed), the whole sentence in its tooltip and data-cue (the page reads it aloud)."""
+    theater = next((c for c in cued if len(c["at"]) == 2), None)
+    if theater:
+        winner = seen.state["closed_theaters"].get(theater["at"])
+        choices = (f"Won by {SEAT_NAME[winner]}", SEAT_NAME[winner]) if winner else ("Closed, no winner", "No winner")
+    else:
+        cid = cued[0]["at"]
+        scorer = seen.state["closed_campaigns"].get(cid)
+        number = "Campaign" if "links" in seen.index.board else f"Campaign {cid[2:]}"
+        score = f"{SEAT_NAME[scorer]} score{'' if scorer == 'allies' else 's'}" if scorer else "nobody scores"
+        choices = (f"{number} closes: {score}", f"{number}: {score}", score)
+    words = next((w for w in choices if CHAR * 11 * len(w) + 14 <= right - left), choices[-1])
+    said = ". ".join(c["text"] for c in cued)
+    width = min(right - left, CHAR * 12 * len(words) + 14)
+    return (f'<g class="cue" data-cue="{esc(said)}"><title>{esc(said)}</title>'
+            f'<rect x="{round(right - width, 1)}" y="{top}" width="{round(width, 1)}" height="18" rx="9" '
+            f'fill="#ffe98a" stroke="#b8860b" stroke-width="1.5"/>'
+            f'{text(round(right - width / 2, 1), top + 13, words, fit_size(words, width - 10, 12), weight="bold", fill=INK)}'
+            f'</g>')
 
 
 def battle_track(seen: Seen, code: str, x, y, width) -> str:
@@ -333,21 +375,28 @@ def battle_track(seen: Seen, code: str, x, y, width) -> str:
     size = round(min(lay.max_square, (width - 2 * end_w - 4) / squares), 2)
     left = round(x + (width - squares * size) / 2, 2)
     top = y + 14  # the labels row above the squares
-    parts = [chip(end_seat[-1], round(left - end_w / 2 - 2, 1), top + lay.square_h / 2, 12),
-             chip(end_seat[1], round(left + squares * size + end_w / 2 + 2, 1), top + lay.square_h / 2, 12)]
+    parts = [symbol("track-end", f"{SEAT_NAME[seat]} end of the track: the marker there wins the theater for "
+                    f"{seat_noun(seat)}", chip(seat, round(cx, 1), top + lay.square_h / 2, 12))
+             for seat, cx in ((end_seat[-1], left - end_w / 2 - 2), (end_seat[1], left + squares * size + end_w / 2 + 2))]
     for pos in range(-length, length + 1):
         sx = round(left + (pos + length) * size, 2)
         side = end_seat[1 if pos > 0 else -1]
         fill = "#c0392b" if pos == 0 else SIDE_FILL[side] if abs(pos) == length else TRACK_TINT[side]
-        parts.append(f'<rect x="{sx}" y="{top}" width="{size}" height="{lay.square_h}" fill="{fill}" '
-                     f'stroke="{RULE}" stroke-width=".6"/>')
-        label = (f"+{icons.index(abs(pos)) + 1}" if abs(pos) in icons
-                 else f"+{abs(pos) - length + end_zone}" if abs(pos) > length - end_zone else "")
-        if label:
-            cx = round(sx + size / 2, 2)
-            if abs(pos) in icons:  # a VP icon: a gold pennant over the square
-                parts.append(f'<path d="M{cx - 7} {top - 13}h14v8l-7 5l-7 -5z" fill="{GOLD}" stroke="{GOLD_EDGE}"/>')
-            parts.append(text(cx, top - 3, label, 11, weight="bold", fill=INK))
+        square = (f'<rect x="{sx}" y="{top}" width="{size}" height="{lay.square_h}" fill="{fill}" '
+                  f'stroke="{RULE}" stroke-width=".6"/>')
+        parts.append(symbol("centre", "The centre of the track: nobody leads here", square) if pos == 0 else square)
+        cx = round(sx + size / 2, 2)
+        if abs(pos) in icons:  # a VP icon: a gold pennant over the square
+            bonus = icons.index(abs(pos)) + 1
+            parts.append(symbol("vp-icon", f"VP icon: +{bonus} VP to {seat_noun(side)} when a campaign here closes "
+                                           f"with the marker on or past it",
+                                f'<path d="M{cx - 7} {top - 13}h14v8l-7 5l-7 -5z" fill="{GOLD}" stroke="{GOLD_EDGE}"/>'
+                                + text(cx, top - 3, f"+{bonus}", 11, weight="bold", fill=INK)))
+        elif abs(pos) > length - end_zone:  # Nippon's end squares
+            bonus = abs(pos) - length + end_zone
+            parts.append(symbol("end-square", f"End square +{bonus}: the marker here wins the city for "
+                                              f"{seat_noun(side)} with {bonus} extra VP",
+                                text(cx, top - 3, f"+{bonus}", 11, weight="bold", fill=INK)))
     marker = seen.state["markers"][code]
     leader = seen.facts["leaders"][code]
     where = f"{abs(marker)} toward {SEAT_NAME[leader]}" if leader else "in the centre"
@@ -369,21 +418,27 @@ def campaign_row(seen: Seen, cid: str, x, y, row_h) -> str:
     code = campaign["theater"]
     closed = cid in seen.state["closed_campaigns"]
     active = seen.facts["active"][code] == cid
+    number = cid[len(code):]
     parts = [f'<g class="campaign" data-campaign="{cid}">',
-             f'<circle cx="{x + 8}" cy="{y + row_h / 2}" r="8" fill="{INK if active else "#a89a7c"}"/>',
-             text(x + 8, y + row_h / 2 + 4, cid[len(code):], 11, weight="bold", fill="#fff")]
+             symbol("campaign", f"Campaign {number}" + (": the active campaign, units go here now" if active else
+                                                        ": closed" if closed else ": opens when the one above closes"),
+                    f'<circle cx="{x + 8}" cy="{y + row_h / 2}" r="8" fill="{INK if active else "#a89a7c"}"/>'
+                    + text(x + 8, y + row_h / 2 + 4, number, 11, weight="bold", fill="#fff"))]
     sx = x + 20
     for sid in campaign["spaces"]:
         parts.append(space_cell(seen, sid, sx, y, row_h, closed))
         sx += lay.cell_w + lay.gap
     if active:
         parts.append(f'<rect x="{x + 17}" y="{y - 3}" width="{sx - x - 20 - lay.gap + 6}" height="{row_h + 6}" '
-                     f'fill="none" stroke="{INK}" stroke-width="2" rx="5"/>')
+                     f'fill="none" stroke="{INK}" stroke-width="2" rx="5" data-symbol="active"/>')
     scorer = seen.state["closed_campaigns"].get(cid)
     fill = SIDE_FILL[scorer] if scorer else "url(#bk-nobody)" if closed else "#fff"
     cy = y + row_h / 2
-    parts.append(f'<path d="M{sx + 2} {cy - 13}h28v15l-14 12l-14 -12z" fill="{fill}" stroke="#333"/>')
-    parts.append(text(sx + 16, cy + 4, campaign["vp"], 13, weight="bold", fill="#fff" if scorer else INK))
+    shield_words = (f"won by {SEAT_NAME[scorer]}" if scorer else "closed, no winner (hatched)" if closed
+                    else "to the side the marker leans to when it closes")
+    parts.append(symbol("shield", f"Campaign {number}: {campaign['vp']} VP, {shield_words}",
+                        f'<path d="M{sx + 2} {cy - 13}h28v15l-14 12l-14 -12z" fill="{fill}" stroke="#333"/>'
+                        + text(sx + 16, cy + 4, campaign["vp"], 13, weight="bold", fill="#fff" if scorer else INK)))
     if closed:
         words = f"won by {SEAT_NAME[scorer]}" if scorer else "no winner"
         if sx + 36 + CHAR * 11 * len(words) <= x + lay.column_w - 12:
@@ -399,25 +454,13 @@ def space_cell(seen: Seen, sid: str, x, y, row_h, closed: bool) -> str:
     effect = space["effect"]
     last = sid in seen.last_spaces
     w, h = lay.cell_w, row_h
-    land, sea = SPACE_FILL[data.LAND], SPACE_FILL[data.SEA]
-    if space["type"] == data.LAND_SEA:
-        ground = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{land}"/>'
-                  f'<path d="M{x + w} {y}v{h}h-{w}z" fill="{sea}"/><path d="M{x + w} {y}v{h}h-{w}z" '
-                  f'fill="url(#bk-waves)"/>')
-    elif space["type"] == data.SEA:
-        ground = (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{sea}"/>'
-                  f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="url(#bk-waves)"/>')
-    else:
-        ground = f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{land}"/>'
-    parts = [ground, f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" rx="1" '
-                     f'stroke="{"#e0a800" if last else "#3b3326"}" stroke-width="{3 if last else 1}"/>']
+    parts = [f'<g data-symbol="{SPACE_SYMBOL[space["type"]]}">{ground(space["type"], x, y, w, h)}</g>',
+             f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" rx="1" '
+             f'stroke="{"#e0a800" if last else "#3b3326"}" stroke-width="{3 if last else 1}"/>']
     token = seen.state["spaces"].get(sid)
     badge = CHAR * 11 * len(data.effect_label(effect)) + 6 if effect and not (token and h < 44) else 0
     if badge:  # a short row shows only its counter, as the counter covers the space on the table
-        label = data.effect_label(effect)
-        parts.append(f'<rect x="{x + 3}" y="{y + 3}" width="{badge:.1f}" height="15" rx="3" fill="#fffaf0" '
-                     f'stroke="#3b3326" stroke-width=".8"/>')
-        parts.append(text(round(x + 3 + badge / 2, 1), y + 14, label, 11, weight="bold", fill=INK))
+        parts.append(effect_badge(effect, x + 3, y + 3, badge))
     if token:
         size = min(h - 8, 40)
         if badge + 7 > w - size - 4:  # the counter would cover the effect: it sits lower, a little smaller
@@ -426,15 +469,65 @@ def space_cell(seen: Seen, sid: str, x, y, row_h, closed: bool) -> str:
                              round(y + h - size / 2 - 4, 1), size, seen.state["spy_copies"].get(sid)))
     cell = "".join(parts)
     name = f"{seen.index.space_name(sid)}, {space['type']}, {data.effect_name(effect)}"
-    cls = ' class="last"' if last else ""
+    cls = ' class="last" data-symbol="last"' if last else ""
     if sid in seen.targets:
         words = f"Place {unit_words(seen.kind)} on {name}"  # the name begins with the visible effect label
         words = f"{data.effect_label(effect)}: {words}" if effect else words
-        return (f'<g {action_attrs(f"{seen.kind}@{sid}", words)}>{cell}'
-                f'<rect x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}" fill="#ffe066" '
-                f'fill-opacity="0.3" stroke="#e0a800" stroke-width="3" stroke-dasharray="6 3"/></g>')
+        return (f'<g {action_attrs(f"{seen.kind}@{sid}", words)}><title>{esc(words)}: {effect_detail(effect)}</title>'
+                f'{cell}<rect x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}" fill="#ffe066" '
+                f'fill-opacity="0.3" stroke="#e0a800" stroke-width="3" stroke-dasharray="6 3" data-symbol="target"/></g>')
     dim = f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{PANEL}" fill-opacity=".45"/>' if closed else ""
-    return f'<g{cls}><title>{esc(name)}</title>{cell}{dim}</g>'
+    return f'<g{cls}><title>{esc(name)}: {effect_detail(effect)}</title>{cell}{dim}</g>'
+
+
+def ground(kind: str, x, y, w, h) -> str:
+    """A space's ground: land brown, sea blue with waves, land/sea split corner to corner."""
+    land, sea = SPACE_FILL[data.LAND], SPACE_FILL[data.SEA]
+    if kind == data.LAND_SEA:
+        return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{land}"/>'
+                f'<path d="M{x + w} {y}v{h}h-{w}z" fill="{sea}"/><path d="M{x + w} {y}v{h}h-{w}z" '
+                f'fill="url(#bk-waves)"/>')
+    if kind == data.SEA:
+        return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{sea}"/>'
+                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="url(#bk-waves)"/>')
+    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{land}"/>'
+
+
+def effect_badge(effect: str, x, y, width) -> str:
+    """A space's effect label on its cream badge, explained on hover or a long press."""
+    label = data.effect_label(effect)
+    return symbol(effect_symbol(effect), f"{label}: {data.effect_name(effect)}: {effect_detail(effect)}",
+                  badge_body(label, x, y, width))
+
+
+def badge_body(label: str, x, y, width) -> str:
+    return (f'<rect x="{x}" y="{y}" width="{width:.1f}" height="15" rx="3" fill="#fffaf0" stroke="#3b3326" '
+            f'stroke-width=".8"/>' + text(round(x + width / 2, 1), y + 11, label, 11, weight="bold", fill=INK))
+
+
+def effect_symbol(effect: str) -> str:
+    """The legend entry of an effect: "IP" and "IP2" share one, "TA+2" is "TA"."""
+    return "effect-" + effect.rstrip("0123456789").rstrip("+")
+
+
+def effect_detail(effect: str) -> str:
+    """What a space's effect does, in a few words."""
+    amount = effect.lstrip("TASP+")
+    if effect.startswith("TA+"):
+        return f"this theater's marker moves {amount} more your way"
+    if effect.startswith("SA+"):
+        return f"another theater's marker moves {amount} your way"
+    if effect.startswith("P"):
+        return f"{amount} war VP for you"
+    return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
+            "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
+            "R2": "two special weapons into your bag", "RI": "a special weapon into your reserve",
+            "": "nothing"}[effect]
+
+
+def symbol(key: str, words: str, body: str) -> str:
+    """A board symbol the legend lists (data-symbol), with its meaning on hover or a long press."""
+    return f'<g data-symbol="{key}"><title>{esc(words)}</title>{body}</g>'
 
 
 def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
@@ -457,24 +550,43 @@ def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
     font = max(11, round(size * 0.36))
     scale = round(size / 40 * (1.3 if value == "" else 1), 2)
     icon_y = round(cy - (size * 0.18 if value != "" else 0), 1)
-    marks = f'<path d="{ICONS[unit_icon(kind)]}" transform="translate({cx} {icon_y}) scale({scale})" fill="{ink}"/>'
+    marks = f'<path data-symbol="icon-{unit_icon(kind)}" d="{ICONS[unit_icon(kind)]}" transform="translate({cx} {icon_y}) scale({scale})" fill="{ink}"/>'
     if copied:  # a spy copying: the copied unit's icon, the spy's eye small in the corner
-        marks = (f'<path d="{ICONS[unit_icon(copied)]}" transform="translate({cx} {icon_y}) scale({scale})" '
-                 f'fill="{ink}"/><path d="{ICONS["spy"]}" transform="translate({round(cx - half * .55, 1)} '
+        marks = (f'<path data-symbol="icon-{unit_icon(copied)}" d="{ICONS[unit_icon(copied)]}" '
+                 f'transform="translate({cx} {icon_y}) scale({scale})" fill="{ink}"/><path data-symbol="icon-spy" d="{ICONS["spy"]}" transform="translate({round(cx - half * .55, 1)} '
                  f'{round(cy - half * .6, 1)}) scale({scale * .5:.2f})" fill="{ink}"/>')
     if "blitz" in UNITS[kind]["abilities"]:
-        marks += (f'<path d="{ICONS["blitz"]}" transform="translate({round(cx + half * .55, 1)} '
+        marks += (f'<path data-symbol="icon-blitz" d="{ICONS["blitz"]}" transform="translate({round(cx + half * .55, 1)} '
                   f'{round(cy - half * .5, 1)}) scale({scale * .6:.2f})" fill="#c0392b"/>')
     if value != "":
         marks += text(cx, round(cy + half - size * 0.1, 1), value, font, weight="bold", fill=ink)
     words = f"{SEAT_NAME[owner]} {unit_words(kind)}" + (f" copying {unit_words(copied)}" if copied else "")
+    words += ": " + unit_meaning(copied or kind)
     piece = token.replace(":", "-").replace("#", "-")
-    return f'<g data-piece="{esc(piece)}"><title>{esc(words)}</title>{shape}{marks}</g>'
+    return (f'<g data-piece="{esc(piece)}" data-symbol="{"special" if special else "counter"}"><title>{esc(words)}'
+            f'</title>{shape}{marks}</g>')
+
+
+def unit_meaning(kind: str) -> str:
+    """Where a unit may go and what it adds: "navy: sea or land/sea, strength 2; ..."."""
+    unit = UNITS[kind]
+    notes = {"general": "counts 1 + your armies and airforces in the theater",
+             "admiral": "counts 1 + your navies and airforces in the theater",
+             "blitz": "place one more unit in the same theater", "task_force": "ignores the space's effect",
+             "bombing": "also bombs your opponent", "nuke": "every other open theater retreats 2",
+             "spy": "copies your opponent's last unit", "scientist": "any space of an open theater, no move",
+             "partisans": "3 if the marker is on your opponent's side, else 1",
+             "inspired": "carries out the space's effect twice",
+             "godzilla": "generals and admirals ignore it"}
+    said = [notes[a] for a in unit["abilities"] if a in notes]
+    strength = "" if {"general", "admiral", "partisans", "spy", "scientist"} & set(unit["abilities"]) \
+        else f", strength {unit['strength']}"
+    return f"{data.TYPE_WORDS[unit['type']]}{strength}" + "".join(f"; {note}" for note in said)
 
 
 def face_down(cx, cy, size) -> str:
     half = size / 2
-    return (f'<g><title>A face-down unit</title><rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" '
+    return (f'<g data-symbol="face-down"><title>A face-down unit: its owner alone knows it</title><rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" '
             f'rx="{size / 8:.1f}" fill="#5b5246" stroke="#222"/>'
             f'{text(cx, cy + 5, "?", 14, weight="bold", fill="#fff")}</g>')
 
@@ -502,28 +614,148 @@ def choice_label(seen: Seen, action: str) -> str:
     return f"Place {unit_words(kind)} on {index.space_name(sid)}"
 
 
+# -- The legend: every symbol the board draws, with its meaning -----------------------------------
+def legend_entries(nippon: bool) -> list:
+    """[(symbol key, sample drawn around (0, 0), words)] for every data-symbol the board can carry."""
+    def square(fill, extra=""):
+        return f'<rect x="-9" y="-7" width="18" height="14" fill="{fill}" stroke="{RULE}"/>{extra}'
+
+    def badge(label):
+        width = CHAR * 11 * len(label) + 6
+        return badge_body(label, round(-width / 2, 1), -7, width)
+
+    def icon(name):
+        return f'<path d="{ICONS[name]}" fill="{INK}"/>'
+    entries = [
+        ("track-end", chip("axis" if not nippon else data.GERMANY, -6, 0, 11)
+         + chip("allies" if not nippon else data.JAPAN, 7, 0, 11), "the two ends of a battle track"),
+        ("centre", square("#c0392b"), "the centre of the track"),
+        ("vp-icon", f'<path d="M-7 -8h14v8l-7 5l-7 -5z" fill="{GOLD}" stroke="{GOLD_EDGE}"/>',
+         "VP icon: +1, +2 VP when a campaign closes past it"),
+        ("end-square", text(0, 4, "+3", 11, weight="bold", fill=INK), "end square: extra VP when a city is won"),
+        ("campaign", f'<circle r="8" fill="{INK}"/>' + text(0, 4, "1", 11, weight="bold", fill="#fff"),
+         "campaign number (dark: the active one)"),
+        ("active", f'<rect x="-10" y="-8" width="20" height="16" rx="4" fill="none" stroke="{INK}" stroke-width="2"/>',
+         "the active campaign: units go here"),
+        ("shield", '<path d="M-9 -8h18v10l-9 7l-9 -7z" fill="#fff" stroke="#333"/>',
+         "campaign VP: filled with the winner's colour"),
+        ("land", square(SPACE_FILL[data.LAND]), "land space: armies, airforces"),
+        ("sea", square(SPACE_FILL[data.SEA]) + square("url(#bk-waves)"), "sea space: navies, airforces"),
+        ("land-sea", ground(data.LAND_SEA, -9, -7, 18, 14), "land/sea space: any unit"),
+        ("effect-IP", badge("IP"), "production: draw 1 unit (IP2: 2)"),
+        ("effect-R", badge("R"), "research: a special weapon to your bag (R2: 2)"),
+        ("effect-RI", badge("RI"), "research industry: a special weapon to reserve"),
+        ("effect-B", badge("B"), "bombing: your opponent loses a reserve unit"),
+        ("effect-P", badge("P1"), "propaganda: war VP for you"),
+        ("effect-TA", badge("+2"), "tactical advantage: this marker moves 2 more"),
+        ("effect-SA", badge("<+2>"), "strategic advantage: another marker moves 2"),
+        ("counter", chip("axis" if not nippon else data.GERMANY, -7, 0, 13)
+         + chip("allies" if not nippon else data.JAPAN, 8, 0, 13), "a unit: square or round by its side"),
+        ("special", f'<rect x="-7" y="-7" width="14" height="14" rx="2" fill="{SPECIAL_FILL}" stroke="#555" '
+                    f'stroke-width="2"/>', "special weapon (yellow)"),
+        ("face-down", '<rect x="-7" y="-7" width="14" height="14" rx="2" fill="#5b5246"/>'
+                      + text(0, 4, "?", 11, weight="bold", fill="#fff"), "a unit face down"),
+    ]
+    entries += [(f"icon-{name}", icon(name), words) for name, words in ICON_WORDS.items()]
+    entries += [("last", '<rect x="-9" y="-7" width="18" height="14" fill="none" stroke="#e0a800" stroke-width="3"/>',
+                 "changed by the last move"),
+                ("target", '<rect x="-9" y="-7" width="18" height="14" fill="#ffe066" stroke="#e0a800" '
+                           'stroke-width="2" stroke-dasharray="4 2"/>', "tap to place the chosen unit here")]
+    if nippon:  # its tracks end in extra-VP squares instead of VP icons; and its map
+        from .nippon_svg import LEGEND_ENTRIES
+        return [e for e in entries if e[0] != "vp-icon"] + LEGEND_ENTRIES
+    return [e for e in entries if e[0] != "end-square"]
+
+
+ICON_WORDS = {"army": "army (tank)", "navy": "navy (ship)", "air": "airforce (plane)",
+              "general": "general", "admiral": "admiral", "nuke": "nuclear bomb", "spy": "spy",
+              "scientist": "scientist", "inspired": "inspired leadership", "godzilla": "Godzilla",
+              "partisans": "partisans", "blitz": "blitz: place one more unit"}
+
+
+def legend(seen: Seen, top):
+    """While ui["legend"] is set: every symbol of this board with its words, in columns; (svg, bottom y)."""
+    if not seen.ui.get("legend"):
+        return "", top
+    lay = seen.layout
+    entries = legend_entries("links" in seen.index.board)
+    columns = 1 if lay.narrow else 3
+    width = (lay.width - 2 * lay.margin) / columns
+    rows = -(-len(entries) // columns)
+    step = 20
+    height = 30 + rows * step
+    parts = [f'<g class="legend" role="group" aria-label="Legend"><rect x="{lay.margin}" y="{top}" '
+             f'width="{lay.width - 2 * lay.margin}" height="{height}" rx="8" fill="{PANEL}" stroke="{RULE}"/>',
+             text(lay.margin + 10, top + 18, "Legend (hover or long-press a symbol for its meaning)",
+                  12, "start", weight="bold", fill=INK)]
+    for n, (key, sample, words) in enumerate(entries):
+        column, row = divmod(n, rows)
+        x, y = lay.margin + 10 + column * width, top + 36 + row * step
+        parts.append(f'<g data-legend="{key}"><g transform="translate({round(x + 14, 1)} {y})">{sample}</g>'
+                     f'{text(round(x + 34, 1), y + 4, words, 11 if lay.narrow else 12, "start", fill=INK)}</g>')
+    parts.append("</g>")
+    return "".join(parts), top + height + 4
+
+
 # -- Solo mode: the solo module's panel ----------------------------------------------------
 def solo_panel(seen: Seen, x, y):
-    """The bot's stratagem, die and cup, and one sentence on why it made its last move; (svg, height)."""
+    """The bot's stratagem, its unit die (drawn as a die) and cup, and in words its last move and why;
+    (svg, height)."""
     solo, options = seen.state["solo"], seen.view["options"]
     width = seen.layout.column_w
-    chars = int((width - 16) / (CHAR * 12))
-    lines = [(line, 12, "bold") for line in wrap(f"Solo module, {options['difficulty']}: set-up rolls "
-                                                 f"{', '.join(map(str, solo['rolls']))}; cup holds {len(solo['cup'])}",
-                                                 chars)]
+    die_size = 44  # a thumb's width on a phone
+    room = width - 16 - (die_size + 16 if solo["drawn"] else 0)
+    lines = [(f"Solo module, {options['difficulty']}: set-up rolls {', '.join(map(str, solo['rolls']))}; "
+              f"cup holds {len(solo['cup'])} stratagems", "bold")]
     if solo["drawn"]:
         name = data.STRATAGEMS[solo["drawn"]]["name"]
         if solo["drawn"] == "steamroll":
             name += f" (repeats {data.STRATAGEMS[solo['stratagem']]['name']})"
-        lines += [(line, 12, "bold") for line in wrap(f"Stratagem drawn: {name}. Unit die: {solo['die']}", chars)]
-        lines += [(line, 12, "normal") for line in wrap(data.STRATAGEMS[solo["stratagem"]]["text"], chars)]
+        lines += [(f"Stratagem drawn: {name}; unit die {solo['die']}", "bold"),
+                  (data.STRATAGEMS[solo["stratagem"]]["text"], "normal")]
     if solo["last"]:
-        lines += [(line, 12, "normal") for line in
-                  wrap(f"Last Axis step {solo['last']['action']}: {solo['last']['reason']}", chars)]
-    height = 10 + 15 * len(lines)
+        lines.append((f"Last Axis move: {step_words(seen, solo['last']['action'])}. Reason: {solo['last']['reason']}",
+                      "normal"))
+    lines = [(line, weight) for words, weight in lines for line in wrap(words, int(room / (CHAR * 12)))]
+    height = max(10 + 15 * len(lines), die_size + 34 if solo["drawn"] else 0)
     parts = ['<g class="solo" role="group" aria-label="Solo module">',
              f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="#f6e3e1" stroke="#8e2b22"/>']
-    for n, (line, size, weight) in enumerate(lines):
-        parts.append(text(x + 8, y + 19 + 15 * n, line, size, "start", weight=weight, fill=INK))
+    for n, (line, weight) in enumerate(lines):
+        parts.append(text(x + 8, y + 19 + 15 * n, line, 12, "start", weight=weight, fill=INK))
+    if solo["drawn"]:
+        dx = x + width - die_size - 10
+        parts.append(die(dx, y + 8, die_size, solo["die"]))
+        parts.append(text(round(dx + die_size / 2, 1), y + die_size + 26, "unit die", 11, fill=INK))
     parts.append("</g>")
     return "".join(parts), height
+
+
+# Where a die face's pips sit in a 3 by 3 grid (column, row).
+PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+        5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2))}
+
+
+def die(x, y, size, value) -> str:
+    """The solo module's unit die, as the page animates dice (class die, data-die, data-seat, data-value)."""
+    pips = "".join(f'<circle cx="{x + size * (0.24 + 0.26 * col):.1f}" cy="{y + size * (0.24 + 0.26 * row):.1f}" '
+                   f'r="{size * 0.095:.1f}" fill="#fff"/>' for col, row in PIPS[value])
+    return (f'<g class="die" data-seat="axis" data-die="1" data-value="{value}"><title>The solo module\'s unit '
+            f'die: {value}</title><rect x="{x + 2}" y="{y + 3}" width="{size}" height="{size}" rx="{size * 0.2:.1f}" '
+            f'fill="#000" fill-opacity=".3"/><rect x="{x}" y="{y}" width="{size}" height="{size}" '
+            f'rx="{size * 0.2:.1f}" fill="#8e2b22" stroke="#3b0f0b" stroke-width="1.2"/>{pips}</g>')
+
+
+def step_words(seen: Seen, action: str) -> str:
+    """A move already made, in words: "placed an army (2) on Western Europe 1.1"."""
+    index = seen.index
+    if "@" in action:
+        kind, sid = action.split("@")
+        return f"placed {unit_words(kind)} on {index.space_name(sid)}"
+    prefix, _, rest = action.partition(":")
+    if prefix == "sa":
+        return f"strategic advantage in {index.theaters[rest]['name']}"
+    if prefix == "fx":
+        return f"carried out {data.effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
+    if prefix == "open":
+        return f"opened {index.theaters[rest]['name']}"
+    return "passed" if action == "pass" else "no unit could be placed"

@@ -1,8 +1,8 @@
 """The terminal's Blitzkrieg! and Nippon board and move menu, from a seat's view only."""
 
 from . import data
-from .data import SEAT_NAME, SIGN, UNITS, bare_words, kind_of, seat_noun, unit_words
-from .svg import SIDE_MARK, Seen, choice_label, status_text
+from .data import SEAT_NAME, SIGN, bare_words, kind_of, seat_noun, unit_words
+from .svg import SIDE_MARK, Seen, choice_label, effect_detail, status_text, unit_meaning
 
 TRAY_PLACE = "Unit to place, then tap a highlighted space"
 
@@ -31,23 +31,6 @@ def track_line(view: dict, code: str) -> str:
             cells.append("·")
     low, high = (next(s for s in seats if SIGN[s] == sign) for sign in (-1, 1))
     return f"{SIDE_MARK[low]} {''.join(cells)} {SIDE_MARK[high]}"
-
-
-def unit_detail(kind: str) -> str:
-    """What a unit does, in a few words: "army: land or land/sea, strength 2"."""
-    unit = UNITS[kind]
-    notes = {"general": "counts 1 + your armies and airforces in the theater",
-             "admiral": "counts 1 + your navies and airforces in the theater",
-             "blitz": "place one more unit in the same theater", "task_force": "ignores the space's effect",
-             "bombing": "also bombs your opponent", "nuke": "every other open theater retreats 2",
-             "spy": "copies your opponent's last unit", "scientist": "any space of an open theater, no move",
-             "partisans": "3 if the marker is on your opponent's side, else 1",
-             "inspired": "carries out the space's effect twice",
-             "godzilla": "generals and admirals ignore it"}
-    said = [notes[a] for a in unit["abilities"] if a in notes]
-    strength = "" if {"general", "admiral", "partisans", "spy", "scientist"} & set(unit["abilities"]) \
-        else f", strength {unit['strength']}"
-    return f"{data.TYPE_WORDS[unit['type']]}{strength}" + "".join(f"; {note}" for note in said)
 
 
 def pile_words(pile) -> str:
@@ -120,7 +103,7 @@ def action_menu(view: dict) -> list:
             space = index.spaces[sid]
             entries.append((f"{kind}@{sid}", f"{index.space_name(sid)}, {space['type']}, "
                                              f"{data.effect_name(space['effect'])}"))
-        groups.append((f"Place {unit_words(kind)} [{kind}]: {unit_detail(kind)}", entries))
+        groups.append((f"Place {unit_words(kind)} [{kind}]: {unit_meaning(kind)}", entries))
     others = [a for a in seen.legal if "@" not in a]
     if others:
         groups.append((status_text(view), [(action, choice_label(seen, action)) for action in others]))
@@ -132,7 +115,7 @@ def tray(view: dict, ui=None) -> list:
     decision's choices; spaces and cities stay on the board (see docs/architecture.md for the entries)."""
     seen = Seen(view, ui or {})
     entries = [{"action": None, "command": f"ui:token={kind}", "label": data.cap(bare_words(kind)),
-                "detail": f"{unit_detail(kind)}; {len(sids)} space{'s' if len(sids) > 1 else ''}",
+                "detail": f"{unit_meaning(kind)}; {len(sids)} space{'s' if len(sids) > 1 else ''}",
                 "group": TRAY_PLACE, "pressed": kind == seen.kind} for kind, sids in seen.by_kind.items()]
     heading = status_text(view)
     for action in seen.legal:
@@ -157,18 +140,3 @@ def choice_detail(seen: Seen, action: str):
     if action == "yield":
         return "you lose: none of your units fits an open space"
     return "place no second unit"  # pass: the blitz follow-up is declined
-
-
-def effect_detail(effect: str) -> str:
-    """What a space's effect does, in a few words."""
-    amount = effect.lstrip("TASP+")
-    if effect.startswith("TA+"):
-        return f"this theater's marker moves {amount} more your way"
-    if effect.startswith("SA+"):
-        return f"another theater's marker moves {amount} your way"
-    if effect.startswith("P"):
-        return f"{amount} war VP for you"
-    return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
-            "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
-            "R2": "two special weapons into your bag", "RI": "a special weapon into your reserve",
-            "": "nothing"}[effect]
