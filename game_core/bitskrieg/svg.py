@@ -174,7 +174,8 @@ def draw_board(view, lay):
             left, top = lay.corner(sq)
             out.append(f'<rect x="{left + 2}" y="{top + 2}" width="{lay.cell - 4}" height="{lay.cell - 4}" '
                        f'fill="{colour(seat)}" fill-opacity="0.1" stroke="{colour(seat)}" stroke-width="2" '
-                       f'stroke-dasharray="5 3" opacity="0.8"/>')
+                       f'stroke-dasharray="5 3" opacity="0.8"><title>{seat_name(seat)} home edge: '
+                       f'{seat_name(seat)} deploys and rebuilds here</title></rect>')
     for square, terrain in st["obstacles"].items():
         out.append(draw_obstacle(sq_parse(square), terrain, lay))
     return out
@@ -231,7 +232,8 @@ def draw_last(view, lay):
     for square in view["facts"]["last"]:
         left, top = lay.corner(sq_parse(square))
         out.append(f'<rect class="last" x="{left + 1}" y="{top + 1}" width="{lay.cell - 2}" height="{lay.cell - 2}" '
-                   f'fill="#fff176" fill-opacity="0.5" stroke="#c9a800" stroke-width="1.5" stroke-dasharray="3 2"/>')
+                   f'fill="#fff176" fill-opacity="0.5" stroke="#c9a800" stroke-width="1.5" stroke-dasharray="3 2">'
+                   f'<title>{square}: changed by the last move</title></rect>')
     roll = view["state"]["last_roll"]
     if roll and roll["kind"] in ("fire", "ram"):
         # a shot's range is counted square by square around what blocks it: the line follows that count
@@ -770,57 +772,58 @@ def draw_roll(st, lay, x, y, w, out):
 
 
 def legend(view):
-    """[(symbol art in a 22 x 22 box at (0, 0), meaning)]: every kind of symbol on the board now."""
+    """[(symbol art in a 22 x 22 box at (0, 0), name, meaning)]: every kind of symbol on the board now."""
     st, facts = view["state"], view["facts"]
-    rows = [(f'<g transform="scale(0.5)">{counter(44, "blue", "M", "e", ready=False)}</g>',
+    rows = [(f'<g transform="scale(0.5)">{counter(44, "blue", "M", "e", ready=False)}</g>', "Finished tank",
              "A pale counter has finished: flip your finished tanks to use them again"),
             (S.die(0, 3, 10, 3, "#fbf8f0", "#3a3226", "#8a7a5a") + S.die(11, 3, 10, 5, "#fbf8f0", "#3a3226", "#8a7a5a"),
-             "Dice square: the two dice that put an obstacle there; flags go on dice squares")]
+             "Dice square", "The two dice that put an obstacle on it; flags go on dice squares")]
     for terrain in sorted(set(st["obstacles"].values())):
         rows.append((f'<g transform="translate(1 3) scale(0.5)">{TERRAIN_ART[terrain]}</g>',
-                     f"{data.terrain_name(terrain)}: {TERRAIN_EFFECT[terrain]}"))
+                     data.terrain_name(terrain), f"{data.terrain_name(terrain)}: {TERRAIN_EFFECT[terrain]}"))
     if any(st["flags"].values()):
         rows.append(('<line x1="6" y1="21" x2="6" y2="3" stroke="#222" stroke-width="2"/>'
-                     f'<polygon points="6,3 19,8 6,13" fill="{colour("red")}"/>',
-                     "Flag: hold both enemy flags at the start of your turn to win"))
+                     f'<polygon points="6,3 19,8 6,13" fill="{colour("red")}"/>', "Flag",
+                     "Hold both enemy flags at the start of your turn to win"))
     if any(st["home"].values()):
         rows.append((f'<rect x="2" y="2" width="18" height="18" fill="{colour("blue")}" fill-opacity="0.1" '
-                     f'stroke="{colour("blue")}" stroke-width="2" stroke-dasharray="5 3"/>',
-                     "Home edge: where that player deploys and rebuilds"))
+                     f'stroke="{colour("blue")}" stroke-width="2" stroke-dasharray="5 3"/>', "Home edge",
+                     "Where that player deploys and rebuilds tanks"))
     if facts["last"]:
         rows.append(('<rect x="2" y="2" width="18" height="18" fill="#fff176" fill-opacity="0.5" stroke="#c9a800" '
-                     'stroke-width="1.5" stroke-dasharray="3 2"/>', "Square changed by the last move"))
-    if st["last_roll"] and st["last_roll"]["kind"] == "fire":
+                     'stroke-width="1.5" stroke-dasharray="3 2"/>', "Last move", "A square the last move changed"))
+    if st["last_roll"] and st["last_roll"]["kind"] in ("fire", "ram"):
         rows.append(('<polyline points="2,18 11,11 20,11" fill="none" stroke="#d08a00" stroke-width="3" '
-                     'stroke-dasharray="6 4"/>', "Line of fire: the range is counted along it, around what blocks"))
+                     'stroke-dasharray="6 4"/>', "Line of fire",
+                     "The last shot or ram; a shot's range is counted along it, around what blocks fire"))
     if facts.get("shots"):
         rows.append(('<circle cx="11" cy="11" r="9" fill="#ff3b30" fill-opacity="0.18" stroke="#ff3b30" '
-                     'stroke-width="3"/>', "Target in range: its chance to destroy; click it to fire"))
+                     'stroke-width="3"/>', "Target", "In range: the chance to destroy it; click it to fire"))
     if facts.get("paths") or st["phase"] == "deploy":
         rows.append(('<rect x="2" y="2" width="18" height="18" rx="3" fill="#4caf50" fill-opacity="0.3" '
                      'stroke="#4caf50" stroke-width="2"/><polygon points="11,3 16,9 6,9" fill="#4caf50" '
-                     'stroke="#222" stroke-width="0.8"/>',
-                     "A square you can reach; a triangle ends the move facing its way"))
+                     'stroke="#222" stroke-width="0.8"/>', "Reach, facing",
+                     "A square you can reach; a triangle (on a phone an arrow) ends the move facing its way"))
     return rows
 
 
 def draw_key(view, lay, x, y, w, out, bottom=None):
-    """How to read a counter, beside a sample one, then a row per symbol on the board; drawn to end at
-    `bottom` when given (a laptop's panel foot). Returns the y below it."""
-    size, t = 44, lay.text
-    lines = wrap("Tank: class top left, speed-fire-armor below; the yellow edge is its front.",
-                 w - size - 10, t)
-    rows = [(art, wrap(meaning, w - 30, t)) for art, meaning in legend(view)]
-    height = max(size, 15 * len(lines)) + 6 + sum(max(22, 15 * len(text)) + 4 for _, text in rows)
+    """How to read a counter, beside a sample one, then every symbol on the board in two columns (its
+    meaning in a tooltip); drawn to end at `bottom` when given (a laptop's panel foot). Returns the y below."""
+    size, t, row = 44, lay.text, 22
+    lines = wrap("Class top left (LT light, MT medium, HT heavy, TD tank destroyer), speed-fire-armor "
+                 "below; the yellow edge is the front.", w - size - 10, t)
+    rows = legend(view)
+    top = max(size, 15 * len(lines)) + 6
+    height = top + -(-len(rows) // 2) * row
     y = max(y, bottom - height) if bottom else y
     out.append(f'<g class="legend" transform="translate({x} {y})">{counter(size, "blue", "M", "e")}</g>')
     for i, line in enumerate(lines):
         out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=t, anchor="start", fill="#555"))
-    y += max(size, 15 * len(lines)) + 6
-    for art, text in rows:
-        out.append(f'<g transform="translate({x} {y})">{art}</g>')
-        for i, line in enumerate(text):
-            out.append(S.text(x + 30, y + 15 + i * 15 - (7 if len(text) > 1 else 0), line, size=t, anchor="start",
-                              fill="#555"))
-        y += max(22, 15 * len(text)) + 4
-    return y
+    column = w / 2
+    for i, (art, name, meaning) in enumerate(rows):
+        left, top_y = x + (i % 2) * column, y + top + (i // 2) * row
+        out.append(f'<g><title>{S.esc(name)}: {S.esc(meaning)}</title>'
+                   f'<g transform="translate({left:g} {top_y - 2:g}) scale(0.82)">{art}</g>'
+                   + S.text(left + 24, top_y + 13, name, size=t, anchor="start", fill="#555") + "</g>")
+    return y + height
