@@ -103,6 +103,10 @@ def rect(x, y, w, h, fill, stroke=INK, width=1, rx=0, extra=""):
 
 
 # -- small drawings: cubes, dice, icons ---------------------------------------------------------
+DICE_PER_SLOT = 12  # more than one action ever rolls at a slot (six white and three black dice, three red)
+DICE_LOOK = {"white": ("#ffffff", INK, "White attack die"), "black": ("#1d1d1d", "#ffffff", "Black attack die"),
+             "soviet": (RED, "#ffffff", "Soviet counter-attack die")}
+
 def cubes(x, y, count, colour, per_row=8, size=12):
     """Wooden cubes: a face with a lighter top edge."""
     out = []
@@ -111,20 +115,6 @@ def cubes(x, y, count, colour, per_row=8, size=12):
         out.append(rect(cx, cy, size, size, colour, "#00000080", 0.8, 2)
                    + rect(cx + 1.5, cy + 1.5, size - 3, 2.5, "#ffffff55", "none", 0, 1))
     return "".join(out)
-
-
-PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
-
-
-def die(x, y, size, value, fill, pip, key):
-    """A die face with pips; `key` names it for the page's roll animation."""
-    centre, offset = size / 2, size * 0.26
-    dots = "".join(f'<circle cx="{round(x + centre + dx * offset, 1)}" cy="{round(y + centre + dy * offset, 1)}" '
-                   f'r="{round(size * 0.09, 1)}" fill="{pip}"/>' for dx, dy in PIPS[value])
-    return (f'<g class="die" data-die="{key}" data-value="{value}" role="img" aria-label="die {value}">'
-            f'{rect(x, y, size, size, fill, INK, 1, round(size * 0.18, 1))}{dots}</g>')
 
 
 def unit_symbol(x, y, panzer):
@@ -283,6 +273,7 @@ class Board:
         selected = ui.get("general")
         self.selected = selected if selected in generals and generals[selected]["ready"] else None
         self.small = 11 if self.geo.narrow else 10  # the smallest type: 11 px on a phone
+        self.die_size = 26 if self.geo.narrow else 28  # about 27 px on either screen
 
     def draw(self):
         panel, bottom = self.panel()
@@ -348,46 +339,43 @@ class Board:
             out += self.slot_header(slot, *place["header"])
             out += self.front_card(slot, *place["front"])
             out += self.general(slot, *place["general"])
-        for cue in self.facts["cues"]:
-            out.append(self.cue(cue))
         return out
 
     def slot_header(self, slot, x, y, w):
-        """'Slot n' and the dice rolled there by the last action (white and black: the attack, red: the Soviets)."""
+        """'Slot n', the scoring moment there (a capture, a counter-attack: beside the cards, never over
+        them) and the dice its last action rolled (white and black: the attack, red: the Soviets)."""
         out = [svg.text(x + 2, y + 16, f"Slot {slot}", 12, "start", weight="bold", fill=MUTED)]
+        left = x + 52
+        for cue in (c for c in self.facts["cues"] if c["slot"] == slot):
+            width = round(CHAR_W * 11 * len(cue["label"]) + 16)
+            fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
+            out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><title>{svg.esc(cue["text"])}</title>'
+                       f'{rect(left, y + 2, width, 22, fill, "#ffffff", 1.5, 11)}'
+                       f'{svg.text(round(left + width / 2, 1), y + 17, cue["label"], 11, weight="bold", fill="#ffffff")}'
+                       f'</g>')
+            left += width + 6
         faces = []
-        for number, roll in enumerate(self.state["rolls"]):
+        for roll in self.state["rolls"]:
             if roll["slot"] != slot:
                 continue
-            if faces:
-                faces.append(None)  # a gap between two rolls
-            faces += [(v, "#ffffff", INK, f"{number}w{i}") for i, v in enumerate(roll.get("white", []))]
-            faces += [(v, "#1d1d1d", "#ffffff", f"{number}b{i}") for i, v in enumerate(roll.get("black", []))]
-            faces += [(v, RED, "#ffffff", f"{number}r{i}") for i, v in enumerate(roll.get("soviet", []))]
-        if not faces:
-            return out
-        room = w - 58
-        step = min(23, room / len(faces))
-        size = min(20, step - 2)
-        left = x + w - step * len(faces)
-        for index, face in enumerate(faces):
-            if face:
-                value, fill, pip, key = face
-                out.append(die(round(left + index * step, 1), y + 2 + (20 - size) / 2, round(size, 1), value, fill,
-                               pip, key))
+            gap = bool(faces)  # a little space between two rolls
+            for kind in ("white", "black", "soviet"):
+                faces += [(value, kind, gap and not i) for i, value in enumerate(roll.get(kind, []))]
+                gap = gap and not roll.get(kind)
+        gaps = 8 * sum(gap for *_, gap in faces)
+        size = min(self.die_size, (x + w - left - gaps) / max(1, len(faces)) - 3)
+        right = x + w - len(faces) * (size + 3) - gaps
+        for index in range(DICE_PER_SLOT):  # every place kept, so the page rolls each die that changed
+            if index < len(faces):
+                value, kind, gap = faces[index]
+                right += 8 if gap else 0
+                fill, pip, meaning = DICE_LOOK[kind]
+                out.append(svg.die(round(right, 1), round(y + 13 - size / 2, 1), size, value, fill, pip, INK,
+                                   roll=(f"slot{slot}", index + 1), title=f"{meaning}: {value}"))
+                right += size + 3
+            else:
+                out.append(svg.die(x + w - size, y, size, None, roll=(f"slot{slot}", index + 1)))
         return out
-
-    def cue(self, cue):
-        """A badge where a capture (the emptied slot) or a counter-attack (the general) happened."""
-        place = self.geo.slots[cue["slot"] - 1]
-        x, y, w, h = place["general" if cue["kind"] == "counter" else "front"]
-        fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
-        bx, by, bw = x + 8, (y + h / 2 - 12) if cue["kind"] == "counter" else y + 8, w - 16
-        lines, size = fit(cue["label"], bw - 14, 12, 2, self.small)
-        text = "".join(svg.text(round(bx + bw / 2, 1), round(by + 16 + i * size * 1.2, 1), line, size, weight="bold",
-                                fill="#ffffff") for i, line in enumerate(lines))
-        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}">'
-                f'{rect(bx, by, bw, 10 + len(lines) * size * 1.2, fill, "#ffffff", 1.5, 12)}{text}</g>')
 
     def slot_action(self, slot):
         """A click on the slot itself: deploy or reinforce there, or the selected general's attack."""
