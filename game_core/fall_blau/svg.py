@@ -13,8 +13,8 @@ from math import cos, pi, sin
 
 from .. import svg
 from . import data
-from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_effect,
-                    plural, reward)
+from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_choice,
+                    play_effect, plural, reward)
 
 WIDE_W, WIDE_H = 1000, 680
 NARROW_W = 370  # a 390 px phone shows it at about 1:1, so 11 units are 11 px
@@ -577,6 +577,18 @@ class Board:
                 "</g>"]
 
 
+def hint_ui(view, action):
+    """The ui keys that bring `action`'s control onto the board or the tray, for the page to set before
+    it marks a hint there (a value None clears its key): an order needs its general selected (and an
+    attack helped by an event card that card chosen), a reorganization the list of new orders open."""
+    verb, *args = action.split()
+    if verb in ("advance", "attack", "consolidate"):
+        return {"general": args[0], "boost": args[2] if verb == "attack" and len(args) > 2 else None}
+    if verb == "reorg":
+        return {"panel": "reorg"}
+    return {}
+
+
 # -- the tray: the non-spatial controls of the current decision ---------------------------------
 def tray(view, ui):
     """The current decision's buttons for the page's tray (see the contract in game-common). The
@@ -632,13 +644,22 @@ def tray(view, ui):
                                   command="ui:boost=" + ("" if pressed else event), pressed=pressed))
     if "rally hoth" in legal:
         items.append(item("rally hoth", "Rally Hoth", "Hoth", "give up 1 grey cube to be ready again (once a turn)"))
+    targets = {}  # event -> the targets it may be played on (a card played alone has none)
     for action in legal:
         parts = action.split()
         if parts[0] == "play":
-            target = "" if len(parts) == 2 else (f" on {general_name(parts[2])}" if parts[2] in data.GENERALS
-                                                 else f" on slot {parts[2]}")
-            items.append(item(action, f"Play {card_name(parts[1])}{target}", "Play an event card",
-                              play_effect(*parts[1:])))
+            targets.setdefault(parts[1], []).extend(parts[2:])
+    for event, places in targets.items():
+        if not places:
+            items.append(item(f"play {event}", f"Play {card_name(event)}", "Play an event card", play_effect(event)))
+        for place in places:  # one short button per target under the card's heading keeps the tray short
+            general = place in data.GENERALS
+            front = None if general else state["front"][int(place) - 1]
+            items.append(item(f"play {event} {place}", general_name(place) if general else
+                              f"Slot {place}: {card_name(front['card'])}",
+                              f"Play {card_name(event)}: {play_choice(event)}",
+                              plural(generals[place]["cubes"], "grey cube") + " now" if general
+                              else plural(front["red"], "red cube")))
     reorgs = [a for a in legal if a.startswith("reorg ")]
     if reorgs:
         showing = ui.get("panel") == "reorg"
