@@ -166,3 +166,13 @@ def test_no_internal_notation_in_anything_a_person_reads(layout):
             for text in readable:
                 assert not NOTATION.search(text), text
                 assert not set(re.findall(r"[\w-]+", text)) & IDS, text  # no id of a card, event or general
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_legend_names_every_kind_of_symbol_and_each_explains_itself(layout):
+    from game_core.fall_blau.svg import LEGEND
+    board = render(orders(("hoth", "gariboldi", "paulus")).view("player"), LAYOUTS[layout])
+    for _, _, name, meaning in LEGEND:
+        assert f"<title>{name}: {meaning}</title>" in board.replace("&#x27;", "'") and f">{name}</text>" in board
+    # the phone's calendar shows E, M and L: each box says its turn in words
+    assert "<title>Early July</title>" in board and "<title>Soviet Winter Offensive</title>" in board

@@ -16,7 +16,7 @@ from . import data
 from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_choice,
                     play_effect, plural, reward)
 
-WIDE_W, WIDE_H = 1000, 680
+WIDE_W, WIDE_H = 1000, 700  # the legend strip takes its last 22 units
 NARROW_W = 370  # a 390 px phone shows it at about 1:1, so 11 units are 11 px
 CHAR_W = 0.6  # a character's width as a share of the font size, for fitting text
 RESULT_WORDS = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}
@@ -117,6 +117,29 @@ def cubes(x, y, count, colour, per_row=8, size=12):
     return "".join(out)
 
 
+def legend_rows():
+    """[(icon in a 16 units tall box, its width, short name, meaning)]: every kind of symbol the table draws."""
+    def small_die(x, value, fill, pip):
+        return svg.die(x, 1, 13, value, fill, pip, INK)
+    return [
+        (cubes(0, 2, 2, RED, size=11), 24, "Soviet cubes", "the Soviet strength on a card: remove them all to capture it"),
+        (cubes(0, 2, 2, GREY, size=11), 24, "Grey cubes",
+         "a general's army: one white attack die each, lost to counter-attacks"),
+        (vp_badge(10, 8, 2, 10), 20, "VP", "victory points for capturing the card"),
+        (terrain_icon(0, 1, "mountains", TERRAIN_BAR["mountains"]), 18, "Mountains", "a minus to the attack dice"),
+        (terrain_icon(0, 1, "fortress", TERRAIN_BAR["fortress"]), 18, "Fortress", "a minus to the attack dice"),
+        (star(8, 8, 8, SOVIET_BAR), 16, "Counter card", "a Soviet counter-attack card on the frontline"),
+        (f'<g transform="scale(0.8)">{unit_symbol(0, 1, True)}</g>', 21, "Panzer",
+         "an armoured army: may advance on two cards at once"),
+        (f'<g transform="scale(0.8)">{unit_symbol(0, 1, False)}</g>', 21, "Infantry", "an infantry army"),
+        (small_die(0, 5, "#ffffff", INK) + small_die(15, 3, "#1d1d1d", "#ffffff"), 28, "Dice",
+         "white: the general's attack dice, black: an event card's; 3 or more (less the modifier) hits"),
+        (small_die(0, 2, RED, "#ffffff"), 13, "Soviet dice", "a counter-attack's dice: each low enough takes a grey cube"),
+        (f'<circle cx="8" cy="8" r="7" fill="none" stroke="{RED}" stroke-width="1.8"/>', 16, "Reinforcements",
+         "reaching this VP brings Soviet reinforcements to the frontline"),
+    ]
+
+
 def unit_symbol(x, y, panzer):
     """The map symbol of the army: an armour oval (Panzer) or the infantry cross, 26 x 18."""
     inner = (f'<ellipse cx="{x + 13}" cy="{y + 9}" rx="8" ry="4.5" fill="none" stroke="{INK}" stroke-width="1.6"/>'
@@ -193,6 +216,7 @@ class Geometry:
             self.hand = (left, y, inner, card_w, 78, 2)
             y += 22 + (-(-hand_len // 2) * 84 or 26) + 6
             self.panel = (left, y, inner)
+            self.legend = (left, inner, 2)  # under the panel: (x, width, columns)
         else:
             self.width, self.height, left = WIDE_W, WIDE_H, 12
             self.track_x, self.track_w, self.supply_w = 92, WIDE_W - 92 - left, 16 * 26
@@ -205,6 +229,7 @@ class Geometry:
             self.banner_y = 236
             self.hand = (left, 534, 620, 204, 58, 3)
             self.panel = (650, 420, WIDE_W - 650 - left)
+            self.legend = (left, WIDE_W - 2 * left, 0)  # one row at the foot
 
 
 @lru_cache(maxsize=None)
@@ -225,8 +250,9 @@ def printed_tracks(narrow, standard, brilliant):
         else:
             part = data.CALENDAR[index].split()[0]
             text = part if bw > 40 else part[0]
-        out += [rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
-                svg.text(round(bx + bw / 2, 1), geo.calendar_y + 16, text, 11, fill=MUTED)]
+        out += [f"<g><title>{svg.esc(data.CALENDAR[index])}</title>",  # the phone's E, M, L in words
+                rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
+                svg.text(round(bx + bw / 2, 1), geo.calendar_y + 16, text, 11, fill=MUTED), "</g>"]
     for month_index, month in enumerate(data.MONTHS):
         first, last = boxes[1 + 3 * month_index], boxes[3 + 3 * month_index]
         centre = round((first[0] + last[0] + last[1]) / 2, 1)
@@ -256,6 +282,9 @@ def printed_tracks(narrow, standard, brilliant):
     return "".join(out)
 
 
+LEGEND = legend_rows()
+
+
 def last_class(piece, last):
     return ' class="last"' if piece in last else ""
 
@@ -277,7 +306,8 @@ class Board:
 
     def draw(self):
         panel, bottom = self.panel()
-        body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + self.result()
+        legend, bottom = self.legend(bottom + 6 if self.geo.narrow else WIDE_H - 20)
+        body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + legend + self.result()
         height = self.geo.height if not self.geo.narrow else round(bottom + 6)
         return "".join([svg.svg_open(self.geo.width, height, "Campaign: Fall Blau table"),
                         "<title>Campaign: Fall Blau table</title>",
@@ -542,11 +572,25 @@ class Board:
         lost = ", ".join(general_name(g) for g in state["lost"])
         lines.append(f"Generals lost: {lost}, -{self.facts['lost_penalty']} VP at the end" if lost
                      else f"Generals lost: none (-{data.LOST_GENERAL_PENALTY} VP each at the end)")
-        bottom = WIDE_H - 8 if not self.geo.narrow else 10 ** 4
+        bottom = WIDE_H - 30 if not self.geo.narrow else 10 ** 4
         text, end = block(x + 8, y + 96, w - 16, bottom - 6, lines, small + 1, small)
         report, end = self.report(x + 8, end + 4, w - 16, bottom - 4)
         bottom = bottom if not self.geo.narrow else end + 2
         return [rect(x, y, w, bottom - y, PAPER, INK, 1, 6)] + out + [text] + report, bottom
+
+    def legend(self, y):
+        """Every kind of symbol on the table, an icon and a short name (its meaning on hover or a long
+        press); returns (parts, the bottom)."""
+        x, width, columns = self.geo.legend
+        out, left, top = [], x, y
+        for index, (art, icon, name, meaning) in enumerate(LEGEND):
+            if columns:  # a phone: in columns
+                left, top = round(x + (index % columns) * width / columns, 1), y + (index // columns) * 20
+            out.append(f'<g><title>{svg.esc(name)}: {svg.esc(meaning)}</title>'
+                       f'<g transform="translate({left} {top})">{art}</g>'
+                       f'{svg.text(round(left + icon + 4, 1), top + 12, name, self.small, "start", fill=MUTED)}</g>')
+            left += icon + 4 + CHAR_W * self.small * len(name) + 12  # a laptop: one row, each as wide as it needs
+        return out, y + (-(-len(LEGEND) // columns) if columns else 1) * 20
 
     def report(self, x, y, width, bottom):
         """What the last action did: the longest tail of its report that fits above `bottom` (the page's
