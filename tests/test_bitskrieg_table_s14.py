@@ -230,3 +230,21 @@ def test_no_internal_notation_in_anything_a_person_reads():
                 readable += [item["label"], item["detail"], item["group"]]
             for text in readable:
                 assert not NOTATION.search(text), text
+
+
+# -- hints ---------------------------------------------------------------------------------------------
+def test_every_action_a_hint_can_suggest_is_a_control_once_hint_ui_is_set():
+    from game_core.bitskrieg.svg import hint_ui
+    for view in views(seeds=(1, 2, 3), every=2):
+        if view["seat"] != view["to_play"]:
+            continue
+        for narrow in (False, True):
+            for action in view["legal_actions"]:
+                ui = {"narrow": narrow, "tank": "a1", "place": "rebuild L"}  # whatever was selected before
+                for key, value in hint_ui(view, action).items():  # as the page sets them: None clears
+                    if value is None:
+                        ui.pop(key, None)
+                    else:
+                        ui[key] = value
+                board = set(re.findall(r'data-action="([^"]+)"', render(view, ui)))
+                assert action in board | {item["action"] for item in tray(view, ui)}, (action, ui)

@@ -574,6 +574,20 @@ def current_place(view, ui, legal):
     return wanted if wanted in options else (options[0] if options else None)
 
 
+def hint_ui(view, action):
+    """The ui keys that bring `action`'s control onto the board or the tray, for the page to set before
+    it marks a hint (a value None clears its key): a tank's step needs the tank selected in the right
+    mode and, on a phone, its square chosen; a placement needs its tank class and square chosen."""
+    words = action.split()
+    if words[0] in ("move", "bound", "back"):
+        return {"place": None, "tank": words[1], "mode": words[0], "to": " ".join(words[:3])}
+    if words[0] in ("fire", "ram"):
+        return {"place": None, "tank": words[1]}
+    if words[0] in ("deploy", "rebuild", "reserve"):
+        return {"place": " ".join(words[:2]), "to": " ".join(words[:3])}
+    return {}
+
+
 # -- the controls of the decision (the page's tray) -------------------------------------------------
 QUICK = {"pick": "all five picks: a balanced force of two Heavy, two Medium and a Tank Destroyer",
          "deploy": "the rest of your tanks along your home edge, spread out and facing the enemy",
