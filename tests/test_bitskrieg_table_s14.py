@@ -182,13 +182,24 @@ def test_a_die_explains_itself():
 
 
 # -- the selected tank, the legend, the words ---------------------------------------------------------
-def test_the_selected_tanks_ratings_are_drawn_over_its_turning_triangles():
+def test_nothing_is_drawn_over_the_selected_tanks_ratings_on_a_laptop():
     state = position({"d4": "BLn", "h8": "RHs"})
-    for lay in (WIDE,):
-        svg = render(state.view("blue"), {"tank": "d4"})
-        last_triangle = max(m.end() for m in re.finditer(r'data-action="move d4 d4 [nesw]"', svg))
-        labels = svg.index('pointer-events="none"')
-        assert labels > last_triangle and "3-1-3" in svg[labels:svg.index("</g>", labels)]
+    view = state.view("blue")
+    turns = [a for a in state.legal_actions() if a.startswith("move d4 d4 ")]
+    assert turns
+    left, top = WIDE.corner(3 + 3 * 8)
+    svg = render(view, {"tank": "d4"})
+    for points in re.findall(r'<polygon points="([^"]+)"[^>]*data-action', svg):  # the facing triangles
+        xs = [float(p.split(",")[0]) for p in points.split()]
+        ys = [float(p.split(",")[1]) for p in points.split()]
+        assert not (left <= min(xs) and max(xs) <= left + WIDE.cell and top <= min(ys) and max(ys) <= top + WIDE.cell)
+    items = {i["action"]: i for i in tray(view, {"tank": "d4"}) if i["action"]}
+    assert set(turns) <= set(items) and items["move d4 d4 e"]["label"] == "Face east"
+    assert items["move d4 d4 e"]["group"] == "LT on d4: turn in place"
+    # a phone keeps them as arrows on the squares around the tank, once its own square is chosen
+    phone = render(view, {"tank": "d4", "narrow": True, "to": "move d4 d4"})
+    assert all(f'data-action="{a}"' in phone for a in turns)
+    assert not set(turns) & {i["action"] for i in tray(view, {"tank": "d4", "narrow": True})}
 
 
 def panel_box(svg, lay):

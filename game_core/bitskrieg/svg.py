@@ -282,20 +282,11 @@ def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
     return "".join(parts) + counter_labels(size, cls, ink)
 
 
-def counter_labels(size, cls, ink, backing=None):
-    """A counter's class (top left) and speed-fire-armor (bottom); `backing` puts a plate under each,
-    to keep them readable over the facing triangles drawn on a selected tank."""
+def counter_labels(size, cls, ink):
+    """A counter's class (top left) and speed-fire-armor (bottom)."""
     font = 12 if size < 50 else 13
-    out = []
-    for x, y, content, anchor in ((4, font, CLASSES[cls]["short"], "start"),
-                                  (size / 2, size - 3.5, printed_ratings(cls), "middle")):
-        if backing:
-            width = len(content) * 0.62 * font + 4
-            left = x - 2 if anchor == "start" else x - width / 2
-            out.append(f'<rect x="{left:g}" y="{y - font + 1:g}" width="{width:g}" height="{font + 2}" rx="3" '
-                       f'fill="{backing}"/>')
-        out.append(S.text(x, y, content, size=font, anchor=anchor, weight="bold", fill=ink))
-    return "".join(out)
+    return (S.text(4, font, CLASSES[cls]["short"], size=font, anchor="start", weight="bold", fill=ink)
+            + S.text(size / 2, size - 3.5, printed_ratings(cls), size=font, weight="bold", fill=ink))
 
 
 def face_down(size, seat):
@@ -435,7 +426,14 @@ def facings(sq, steps, say, fill, lay, chosen):
         return []
     draw = facing_arrow if lay.narrow else facing_marker
     return [draw(sq_parse(end), facing, action, say(end, facing), fill, lay)
-            for action, end, facing in steps if end == sq]
+            for action, end, facing in steps if end == sq and not turn_in_place(action, lay.narrow)]
+
+
+def turn_in_place(action, narrow):
+    """A tank step that ends where it began: a tray button on a laptop (triangles on the counter would
+    hide its ratings); on a phone its arrows stand on the squares around it."""
+    words = action.split()
+    return not narrow and words[0] in ("move", "bound", "back") and words[1] == words[2]
 
 
 def destinations(view, ui, lay, origin, steps, fill, say):
@@ -504,17 +502,7 @@ def draw_choices(view, ui, legal, lay):
     squares, facing = destinations(view, ui, lay, f"{mode} {tank}", steps,
                                    "#4caf50" if mode == "move" else "#ff9800", say)
     shots = [fire_marker(view, a, lay) for a in actions if a.startswith("fire ")]
-    return squares + shots + facing + selected_labels(view["state"]["tanks"][tank], tank, lay)
-
-
-def selected_labels(tank, square, lay):
-    """The selected tank's class and ratings again, over the triangles that turn it in place (the
-    labels let clicks through to the triangles beneath)."""
-    left, top = lay.corner(sq_parse(square))
-    size = lay.cell - 2 * lay.inset
-    return [f'<g transform="translate({left + lay.inset} {top + lay.inset})" pointer-events="none">'
-            f'<rect width="{size}" height="{size}" fill="none"/>'  # the counter's outline: its labels stay inside
-            f'{counter_labels(size, tank["class"], "#fff", colour(tank["seat"]))}</g>']
+    return squares + shots + facing
 
 
 def edge_band(edge, lay):
@@ -664,6 +652,10 @@ def tray(view, ui=None):
                     items.append(control(label, detail, f"{name} on {tank}: how it moves", command=f"ui:mode={kind}",
                                          pressed=mode == kind))
         for action in actions:
+            if action.startswith(mode + " ") and turn_in_place(action, ui.get("narrow")):
+                facing = FACING_NAMES[action.split()[3]]
+                items.append(control(f"Face {facing}", "turn in place" + (", then fire" if mode == "bound" else ""),
+                                     f"{name} on {tank}: turn in place", action))
             if action.startswith("ram "):
                 _, _, frm, target = action.split()
                 odds = view["facts"]["rams"][action]
