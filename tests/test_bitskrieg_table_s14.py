@@ -12,7 +12,6 @@ from game_core.bitskrieg import GAME, render, tray
 from game_core.bitskrieg.quick import from_frame, quick_setup, remembered_setup, to_frame, turn
 from game_core.bitskrieg.rules import EDGE_FACING_IN
 from game_core.bitskrieg.svg import NARROW, WIDE, legend
-from game_core.rng import Rng
 
 from test_bitskrieg_rules import position, with_dice
 from test_bitskrieg_table import views, visible_text

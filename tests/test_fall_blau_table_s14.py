@@ -77,7 +77,8 @@ def test_without_the_hints_selection_the_board_alone_misses_orders_and_tray_choi
     board = set(re.findall(r'data-action="([^"]+)"', render(view, {})))
     for action in ("attack hoth 2", "attack hoth 2 stuka", "consolidate hoth", "end"):
         assert action in view["legal_actions"] and action not in board
-    assert "attack hoth 2 stuka" in re.findall(r'data-action="([^"]+)"', render(view, hint_ui(view, "attack hoth 2 stuka")))
+    hinted = render(view, hint_ui(view, "attack hoth 2 stuka"))
+    assert "attack hoth 2 stuka" in re.findall(r'data-action="([^"]+)"', hinted)
     assert hint_ui(view, "reorg paulus gariboldi hoth") == {"panel": "reorg"} and hint_ui(view, "end") == {}
 
 

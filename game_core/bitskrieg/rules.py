@@ -28,7 +28,8 @@ NEIGHBOURS8 = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
 # straight steps first, so that a range's count (fire_route) runs straight wherever it can.
 STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
             y * SIZE + x + dx if dx and dy else None, (y + dy) * SIZE + x if dx and dy else None)
-           for dx, dy in sorted(NEIGHBOURS8, key=lambda step: bool(step[0] and step[1])) if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
+           for dx, dy in sorted(NEIGHBOURS8, key=lambda step: bool(step[0] and step[1]))
+           if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
           for y in range(SIZE) for x in range(SIZE)]
 sq_name, sq_parse, xy, on_board = data.sq_name, data.sq_parse, data.xy, data.on_board
 is_dice_square, edge_squares = data.is_dice_square, data.edge_squares
@@ -404,8 +405,9 @@ class BitskriegState(State):
     # -- what the board shows ------------------------------------------------------------
     def facts(self, seat):
         """For every seat: the squares of the last action and its cues (a tank or obstacle destroyed,
-        the flags captured), and the squares a last shot's range was counted along. For the seat to act also, per legal shot its range, the armor to beat
-        and its chances; per ram each side's chance to be destroyed; per move the route to each square."""
+        the flags captured), and the squares a last shot's range was counted along. For the seat to act
+        also, per legal shot its range, the armor to beat and its chances; per ram each side's chance to
+        be destroyed; per move the route to each square."""
         facts = {"last": self.last_squares(), "cues": self.cues()}
         roll = self.last_roll
         if roll and roll["kind"] == "fire":

@@ -122,7 +122,8 @@ def legend_rows():
     def small_die(x, value, fill, pip):
         return svg.die(x, 1, 13, value, fill, pip, INK)
     return [
-        (cubes(0, 2, 2, RED, size=11), 24, "Soviet cubes", "the Soviet strength on a card: remove them all to capture it"),
+        (cubes(0, 2, 2, RED, size=11), 24, "Soviet cubes",
+         "the Soviet strength on a card: remove them all to capture it"),
         (cubes(0, 2, 2, GREY, size=11), 24, "Grey cubes",
          "a general's army: one white attack die each, lost to counter-attacks"),
         (vp_badge(10, 8, 2, 10), 20, "VP", "victory points for capturing the card"),
@@ -134,7 +135,8 @@ def legend_rows():
         (f'<g transform="scale(0.8)">{unit_symbol(0, 1, False)}</g>', 21, "Infantry", "an infantry army"),
         (small_die(0, 5, "#ffffff", INK) + small_die(15, 3, "#1d1d1d", "#ffffff"), 28, "Dice",
          "white: the general's attack dice, black: an event card's; 3 or more (less the modifier) hits"),
-        (small_die(0, 2, RED, "#ffffff"), 13, "Soviet dice", "a counter-attack's dice: each low enough takes a grey cube"),
+        (small_die(0, 2, RED, "#ffffff"), 13, "Soviet dice",
+         "a counter-attack's dice: each low enough takes a grey cube"),
         (f'<circle cx="8" cy="8" r="7" fill="none" stroke="{RED}" stroke-width="1.8"/>', 16, "Reinforcements",
          "reaching this VP brings Soviet reinforcements to the frontline"),
     ]
