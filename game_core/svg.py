@@ -46,3 +46,34 @@ def wrap(text, chars: int) -> list:
         else:
             line = f"{line} {word}" if line else word
     return lines + [line] if line else lines
+
+
+
+# Pip places of a die face on a 3 x 3 grid (column, row: 0, 1 or 2).
+PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
+        5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2))}
+
+
+def die(x, y, size, value, fill="#ffffff", pip="#222222", stroke="#333333", roll=None, title=None) -> str:
+    """One die face with pips, its top-left corner at (x, y): the die every board draws.
+
+    `roll` = (seat, slot) makes it a rolled die the page animates: class "die" with data-seat, data-die
+    and data-value; the page adds class "fresh" when the value in a slot changed since the last redraw
+    (a die new to the board is not animated), so a slot stays on the board between rolls: value None
+    draws it invisible, waiting for the next roll. Without `roll` the face is a printed label.
+    `title` says what the die means, on hover or a long press."""
+    size = round(size, 1)
+    dots = "".join(f'<circle cx="{round(x + size * (0.24 + 0.26 * col), 1)}" '
+                   f'cy="{round(y + size * (0.24 + 0.26 * row), 1)}" r="{round(size * 0.095, 1)}" fill="{pip}"/>'
+                   for col, row in PIPS.get(value, ()))
+    face = (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{size}" height="{size}" rx="{round(size * 0.18, 1)}" '
+            f'fill="{fill}" stroke="{stroke}" stroke-width="{max(0.8, round(size / 24, 1))}"/>{dots}')
+    named = f"<title>{esc(title)}</title>" if title else ""
+    if roll is None:
+        return f"<g>{named}{face}</g>" if title else face
+    seat, slot = roll
+    keys = f'class="die" data-seat="{esc(seat)}" data-die="{esc(slot)}"'
+    if not value:
+        return f'<g {keys} data-value="" visibility="hidden">{face}</g>'
+    return (f'<g {keys} data-value="{value}" role="img" aria-label="{esc(title or f"a die showing {value}")}">'
+            f'{named}{face}</g>')

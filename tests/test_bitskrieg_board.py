@@ -24,10 +24,11 @@ def setup_until(phase, seed=4, options=None):
 def test_tray_offers_the_picks_with_their_ratings():
     state = setup_until("pick")
     items = tray(state.view("blue"), {})
-    assert [i["label"] for i in items] == ["Pick LT", "Pick MT", "Pick HT", "Pick TD"]
+    assert [i["label"] for i in items] == ["Pick LT", "Pick MT", "Pick HT", "Pick TD", "Quick set-up"]
     assert items[0]["detail"] == "Light Tank: speed 3, fire 1, armor 3 (3 left)"
     assert items[3]["detail"] == "Tank Destroyer: speed 2, fire 2, armor 3 (3 left)"
-    assert {i["action"] for i in items} == set(state.legal_actions()) and items[0]["group"] == "Secret pick 1 of 5: choose a tank"
+    assert {i["action"] for i in items[:4]} == set(state.legal_actions()) and items[0]["group"] == "Secret pick 1 of 5: choose a tank"
+    assert items[4]["command"] == "quick-setup" and items[4]["action"] is None
     assert tray(state.view("red"), {}) == [] and tray(state.view(None), {}) == []
 
 
@@ -36,7 +37,8 @@ def test_tray_deploy_and_play_controls():
     seat = state.to_play
     assert sorted(set(state.hand[seat])) == ["L", "M"]
     items = tray(state.view(seat), {"place": "deploy M"})
-    assert [i["label"] for i in items] == ["Deploy LT", "Deploy MT"]
+    assert [i["label"] for i in items] == ["Quick set-up", "Deploy LT", "Deploy MT"]
+    items = items[1:]
     assert all(i["action"] is None and i["command"].startswith("ui:place=deploy ") for i in items)
     assert [i["pressed"] for i in items] == [False, True]
     assert items[1]["detail"] == "Medium Tank: speed 2, fire 1, armor 4"

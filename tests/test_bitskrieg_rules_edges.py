@@ -336,7 +336,8 @@ def test_the_last_action_and_its_cues():
     assert with_dice(state.copy(), [1, 1]).apply("ram d4 d4 d5").facts(None)["cues"] == []
     shot = position({"a4": "BLe", "c4": "RMw", "h8": "RHs"}, stun=True)
     assert with_dice(shot.copy(), [6, 4]).apply("fire a4 c4").facts(None) == {
-        "last": ["a4", "c4"], "cues": [{"square": "c4", "text": "Red Medium Tank stunned"}]}
+        "last": ["a4", "c4"], "cues": [{"square": "c4", "text": "Red Medium Tank stunned"}],
+        "fire_route": ["a4", "b4", "c4"]}
     assert with_dice(shot.copy(), [6, 1]).apply("fire a4 c4").facts(None)["cues"] == []  # deflected
     assert with_dice(shot.copy(), [1]).apply("fire a4 c4").facts(None)["cues"] == []  # a miss
     woods = position({"a4": "BHe", "h8": "RHs"}, obstacles=["c4:woods"], destroy_obstacles=True, terrain=True)

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game_core.bitskrieg import GAME, render, tray
+from game_core.bitskrieg.quick import quick_setup
 from game_core.bitskrieg.svg import NARROW, WIDE
 from game_core.rng import Rng
 
@@ -168,6 +169,9 @@ def test_a_phone_game_is_played_to_the_end_with_finger_sized_targets(seed):
                 ui[name] = value
             else:
                 ui.pop(name, None)
+        elif key == "quick-setup":  # the page applies the quick set-up's actions one by one
+            for action in quick_setup(view):
+                state = state.apply(action)
         else:
             assert key in state.legal_actions()
             state = state.apply(key)

@@ -64,7 +64,7 @@ def test_a_secret_pick_never_reaches_the_other_seats_board():
         state = state.apply(f"pick {letter}")
     red = state.view("blue")["state"]
     assert red["hand"]["red"] == {"hidden": 5}
-    assert "TD" not in render(state.view("blue"), {"curtain": True})  # the hand-over curtain hides one's own
+    assert ">TD<" not in render(state.view("blue"), {"curtain": True})  # the hand-over curtain hides one's own
 
 
 def test_the_board_shows_the_facts_of_the_engine_not_its_own_sums():

@@ -221,7 +221,8 @@ def test_pieces_keep_their_ids_and_the_last_move_is_marked():
     assert re.search(r'data-piece="hoth" class="last"', board) and re.search(r'data-piece="supply" class="last"', board)
     assert not re.search(r'data-piece="paulus" class="last"', board)
     assert not re.search(r'data-piece="salsk" class="last"', board)  # still two red cubes
-    assert board.count('class="die"') == 5 and 'data-value="2"' in board  # the attack's dice, in its slot
+    rolled = re.findall(r'class="die" data-seat="slot1" data-die="\d+" data-value="(\d)"', board)
+    assert rolled == ["2"] * 5  # the attack's dice, in its slot
 
 
 def test_a_counter_attack_and_a_capture_get_a_cue_only_right_after():

@@ -24,10 +24,12 @@ BACK = {"n": "s", "s": "n", "e": "w", "w": "e"}
 EDGE_FACING_IN = {"n": "s", "s": "n", "e": "w", "w": "e"}
 CLASSES = data.TANK_CLASSES
 NEIGHBOURS8 = [(dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-# For each square: (neighbour, its x, its y, side square a, side square b) with sides only on diagonals.
+# For each square: (neighbour, its x, its y, side square a, side square b) with sides only on diagonals;
+# straight steps first, so that a range's count (fire_route) runs straight wherever it can.
 STEPS8 = [[((y + dy) * SIZE + x + dx, x + dx, y + dy,
             y * SIZE + x + dx if dx and dy else None, (y + dy) * SIZE + x if dx and dy else None)
-           for dx, dy in NEIGHBOURS8 if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
+           for dx, dy in sorted(NEIGHBOURS8, key=lambda step: bool(step[0] and step[1]))
+           if 0 <= x + dx < SIZE and 0 <= y + dy < SIZE]
           for y in range(SIZE) for x in range(SIZE)]
 sq_name, sq_parse, xy, on_board = data.sq_name, data.sq_parse, data.xy, data.on_board
 is_dice_square, edge_squares = data.is_dice_square, data.edge_squares
@@ -285,13 +287,26 @@ class BitskriegState(State):
         """Squares counted from shooter to target, or None (behind, blocked, or 6 and more)."""
         return self.ranges(shooter, {target}).get(target)
 
-    def ranges(self, shooter, targets):
+    def fire_route(self, shooter, target):
+        """The squares counted from `shooter` to `target`, both included (the board draws the line of
+        fire along them), or [] when the target cannot be counted to."""
+        via = {}
+        if target not in self.ranges(shooter, {target}, via):
+            return []
+        route = [target]
+        while route[-1] != shooter:
+            route.append(via[route[-1]])
+        return route[::-1]
+
+    def ranges(self, shooter, targets, via=None):
         """{target: range count} from a tank for those `targets` it can count to (range 5 at most).
 
         Only squares in front of the tank are counted. Blocking squares (obstacles that block
         fire, enemy tanks) may be the last square counted but are never counted through; a
-        diagonal step is barred when either square beside it blocks.
+        diagonal step is barred when either square beside it blocks. A dict `via` gets, for each
+        square counted, the square it was counted from.
         """
+        via = {} if via is None else via
         seat, cls, facing = self.tanks[shooter][:3]
         x0, y0 = xy(shooter)
         fdx, fdy = STEP[facing]
@@ -306,9 +321,10 @@ class BitskriegState(State):
         if cls == "D":  # straight ahead only
             sq = shooter
             for distance in range(1, data.MAX_RANGE + 1):
-                sq = AHEAD[facing][sq]
-                if sq is None:
+                ahead = AHEAD[facing][sq]
+                if ahead is None:
                     break
+                via[ahead], sq = sq, ahead
                 found[sq] = distance
                 if blocked(sq):
                     break
@@ -323,7 +339,7 @@ class BitskriegState(State):
                         continue
                     if side_a is not None and (blocked(side_a) or blocked(side_b)):
                         continue
-                    found[n] = distance
+                    found[n], via[n] = distance, sq
                     if n in targets:
                         result[n] = distance
                     if not blocked(n):
@@ -389,9 +405,13 @@ class BitskriegState(State):
     # -- what the board shows ------------------------------------------------------------
     def facts(self, seat):
         """For every seat: the squares of the last action and its cues (a tank or obstacle destroyed,
-        the flags captured). For the seat to act also, per legal shot its range, the armor to beat
-        and its chances; per ram each side's chance to be destroyed; per move the route to each square."""
+        the flags captured), and the squares a last shot's range was counted along. For the seat to act
+        also, per legal shot its range, the armor to beat and its chances; per ram each side's chance to
+        be destroyed; per move the route to each square."""
         facts = {"last": self.last_squares(), "cues": self.cues()}
+        roll = self.last_roll
+        if roll and roll["kind"] == "fire":
+            facts["fire_route"] = [sq_name(sq) for sq in self.fire_route(sq_parse(roll["from"]), sq_parse(roll["at"]))]
         if seat is None or seat != self.to_play:
             return facts
         shots, rams, paths = {}, {}, {}

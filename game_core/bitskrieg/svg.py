@@ -17,9 +17,6 @@ from . import data
 from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 
 CLASSES = data.TANK_CLASSES
-PIPS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-        4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-        6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
 TERRAIN_EFFECT = {"obstacle": "blocks movement and fire", "building": "blocks movement and fire",
                   "woods": "can be entered, blocks fire", "water": "blocks movement, not fire; never destroyed"}
 ROTATION = {"n": 0, "e": 90, "s": 180, "w": 270}
@@ -48,6 +45,7 @@ class Layout:
         self.x, self.y = (14, 4) if narrow else (26, 8)
         self.bottom = self.y + SIZE * self.cell
         self.die = 13 if narrow else 15             # the printed dice labels
+        self.inset = 3 if narrow else 4             # a tank counter's margin in its square
         self.dice_bottom = self.die + 4              # they fill the top of a square; obstacles go below
         self.text = 12                               # the smallest text
         self.width = 392 if narrow else self.x + SIZE * self.cell + 16 + 300
@@ -98,16 +96,6 @@ def printed_ratings(cls):
 def wrap(text, width, size):
     """`text` cut into lines that fit `width` at font `size` (a glyph is ~0.6 x font-size)."""
     return S.wrap(text, max(1, int(width / (0.6 * size))))
-
-
-def die(cx, cy, size, value, fill="#fff", pip="#222", stroke="#333"):
-    half = size / 2
-    parts = [f'<rect x="{cx - half:g}" y="{cy - half:g}" width="{size}" height="{size}" rx="{size / 6:.1f}" '
-             f'fill="{fill}" stroke="{stroke}" stroke-width="0.8"/>']
-    step = size * 0.28
-    for px, py in PIPS[value]:
-        parts.append(f'<circle cx="{cx + px * step:.1f}" cy="{cy + py * step:.1f}" r="{size / 10:.1f}" fill="{pip}"/>')
-    return "".join(parts)
 
 
 def status_text(view):
@@ -163,8 +151,10 @@ def printed_board(lay):
         if is_dice_square(sq):
             first, second = dice_of(sq)
             d = lay.die
-            out.append(die(left + 2 + d / 2, top + 2 + d / 2, d, first, "#fbf8f0", "#3a3226", "#8a7a5a")
-                       + die(left + 4 + 1.5 * d, top + 2 + d / 2, d, second, "#fbf8f0", "#3a3226", "#8a7a5a"))
+            out.append(f'<g><title>Dice square {sq_name(sq)}: a roll of {first} and {second} puts an obstacle '
+                       f'here; flags go on dice squares</title>'
+                       + S.die(left + 2, top + 2, d, first, "#fbf8f0", "#3a3226", "#8a7a5a")
+                       + S.die(left + 4 + d, top + 2, d, second, "#fbf8f0", "#3a3226", "#8a7a5a") + "</g>")
     for i in range(SIZE):
         out.append(S.text(lay.x + i * lay.cell + lay.cell / 2, lay.bottom + 15, "abcdefgh"[i], size=lay.text + 1,
                           fill="#444", weight="bold"))
@@ -184,7 +174,8 @@ def draw_board(view, lay):
             left, top = lay.corner(sq)
             out.append(f'<rect x="{left + 2}" y="{top + 2}" width="{lay.cell - 4}" height="{lay.cell - 4}" '
                        f'fill="{colour(seat)}" fill-opacity="0.1" stroke="{colour(seat)}" stroke-width="2" '
-                       f'stroke-dasharray="5 3" opacity="0.8"/>')
+                       f'stroke-dasharray="5 3" opacity="0.8"><title>{seat_name(seat)} home edge: '
+                       f'{seat_name(seat)} deploys and rebuilds here</title></rect>')
     for square, terrain in st["obstacles"].items():
         out.append(draw_obstacle(sq_parse(square), terrain, lay))
     return out
@@ -241,12 +232,18 @@ def draw_last(view, lay):
     for square in view["facts"]["last"]:
         left, top = lay.corner(sq_parse(square))
         out.append(f'<rect class="last" x="{left + 1}" y="{top + 1}" width="{lay.cell - 2}" height="{lay.cell - 2}" '
-                   f'fill="#fff176" fill-opacity="0.5" stroke="#c9a800" stroke-width="1.5" stroke-dasharray="3 2"/>')
+                   f'fill="#fff176" fill-opacity="0.5" stroke="#c9a800" stroke-width="1.5" stroke-dasharray="3 2">'
+                   f'<title>{square}: changed by the last move</title></rect>')
     roll = view["state"]["last_roll"]
     if roll and roll["kind"] in ("fire", "ram"):
-        (x1, y1), (x2, y2) = lay.centre(sq_parse(roll["from"])), lay.centre(sq_parse(roll["at"]))
-        out.append(f'<line class="last" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="#d08a00" stroke-width="3" '
-                   f'stroke-dasharray="6 4" opacity="0.8"/>')
+        # a shot's range is counted square by square around what blocks it: the line follows that count
+        route = view["facts"].get("fire_route") or [roll["from"], roll["at"]]  # a ram: side by side
+        points = " ".join(f"{x:g},{y:g}" for x, y in (lay.centre(sq_parse(square)) for square in route))
+        what = (f"Line of fire of the last shot, range {roll['range']} counted along it" if roll["kind"] == "fire"
+                else "The last ram")
+        out.append(f'<polyline class="last fire-line" points="{points}" fill="none" stroke="#d08a00" '
+                   f'stroke-width="3" stroke-dasharray="6 4" stroke-linejoin="round" opacity="0.8">'
+                   f'<title>{what}</title></polyline>')
     return out
 
 
@@ -270,7 +267,6 @@ def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
     tank grey."""
     base = "#b5b5b5" if lost else (colour(seat) if ready else PALE[seat])
     ink = "#fff" if ready and not lost else ("#555" if lost else colour(seat))
-    font = 12 if size < 50 else 13
     parts = [f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" rx="{size / 9:.1f}" fill="{base}" '
              f'stroke="{"#1b1b1b" if ready else colour(seat)}" stroke-width="1.5"/>']
     if front:
@@ -283,10 +279,14 @@ def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
     icon_fill, icon_line = ("#eef2f7", "#1b1b1b") if ready and not lost else (base, ink)
     parts.append(f'<g transform="translate({size * 0.62:.1f} {size * 0.44:.1f}) rotate({ROTATION[facing]}) '
                  f'scale({size / 58:.2f})">{tank_icon(cls, icon_fill, icon_line)}</g>')
-    parts.append(S.text(4, font, CLASSES[cls]["short"], size=font, anchor="start", weight="bold", fill=ink))
-    parts.append(S.text(size / 2, size - 3.5, printed_ratings(cls), size=font, weight="bold",
-                        fill=ink))
-    return "".join(parts)
+    return "".join(parts) + counter_labels(size, cls, ink)
+
+
+def counter_labels(size, cls, ink):
+    """A counter's class (top left) and speed-fire-armor (bottom)."""
+    font = 12 if size < 50 else 13
+    return (S.text(4, font, CLASSES[cls]["short"], size=font, anchor="start", weight="bold", fill=ink)
+            + S.text(size / 2, size - 3.5, printed_ratings(cls), size=font, weight="bold", fill=ink))
 
 
 def face_down(size, seat):
@@ -300,7 +300,7 @@ def draw_tank(square, tank, moved, lay):
     """A tank counter in a <g data-piece> placed by a translate, so the page can slide it."""
     seat, cls, facing, ready = tank["seat"], tank["class"], tank["facing"], tank["ready"]
     left, top = lay.corner(sq_parse(square))
-    inset = 3 if lay.narrow else 4
+    inset = lay.inset
     label = (f"{seat_name(seat)} {CLASSES[cls]['name']} on {square}, facing {FACING_NAMES[facing]}, "
              f"{'ready' if ready else 'finished'}")
     return (f'<g class="tank{" last" if moved else ""}" data-piece="{tank["piece"]}" '
@@ -426,7 +426,14 @@ def facings(sq, steps, say, fill, lay, chosen):
         return []
     draw = facing_arrow if lay.narrow else facing_marker
     return [draw(sq_parse(end), facing, action, say(end, facing), fill, lay)
-            for action, end, facing in steps if end == sq]
+            for action, end, facing in steps if end == sq and not turn_in_place(action, lay.narrow)]
+
+
+def turn_in_place(action, narrow):
+    """A tank step that ends where it began: a tray button on a laptop (triangles on the counter would
+    hide its ratings); on a phone its arrows stand on the squares around it."""
+    words = action.split()
+    return not narrow and words[0] in ("move", "bound", "back") and words[1] == words[2]
 
 
 def destinations(view, ui, lay, origin, steps, fill, say):
@@ -494,7 +501,8 @@ def draw_choices(view, ui, legal, lay):
 
     squares, facing = destinations(view, ui, lay, f"{mode} {tank}", steps,
                                    "#4caf50" if mode == "move" else "#ff9800", say)
-    return squares + [fire_marker(view, a, lay) for a in actions if a.startswith("fire ")] + facing
+    shots = [fire_marker(view, a, lay) for a in actions if a.startswith("fire ")]
+    return squares + shots + facing
 
 
 def edge_band(edge, lay):
@@ -554,7 +562,24 @@ def current_place(view, ui, legal):
     return wanted if wanted in options else (options[0] if options else None)
 
 
+def hint_ui(view, action):
+    """The ui keys that bring `action`'s control onto the board or the tray, for the page to set before
+    it marks a hint (a value None clears its key): a tank's step needs the tank selected in the right
+    mode and, on a phone, its square chosen; a placement needs its tank class and square chosen."""
+    words = action.split()
+    if words[0] in ("move", "bound", "back"):
+        return {"place": None, "tank": words[1], "mode": words[0], "to": " ".join(words[:3])}
+    if words[0] in ("fire", "ram"):
+        return {"place": None, "tank": words[1]}
+    if words[0] in ("deploy", "rebuild", "reserve"):
+        return {"place": " ".join(words[:2]), "to": " ".join(words[:3])}
+    return {}
+
+
 # -- the controls of the decision (the page's tray) -------------------------------------------------
+QUICK = {"pick": "all five picks: a balanced force of two Heavy, two Medium and a Tank Destroyer",
+         "deploy": "the rest of your tanks along your home edge, spread out and facing the enemy",
+         "flags": "your flags on dice squares near your home edge"}
 def control(label, detail="", group="", action=None, command=None, pressed=False):
     return {"action": action, "command": command, "label": label, "detail": detail, "group": group,
             "pressed": pressed}
@@ -593,6 +618,13 @@ def tray(view, ui=None):
                                  "Or spend the turn", action))
         elif action == "hold":
             items.append(control("Hold fire", "end the bounding move without firing", "Bounding fire", action))
+    quick = QUICK.get(st["phase"]) if legal else None
+    if quick:  # the page applies game_core.bitskrieg.quick's choice for the step
+        items.append(control("Quick set-up", quick, "Or let the game choose (Undo takes it back)",
+                             command="quick-setup"))
+        if isinstance(ui.get("last_setup"), dict):
+            items.append(control("Same as last game", "repeat your choices of the last game",
+                                 "Or let the game choose (Undo takes it back)", command="quick-setup:last"))
     places = sorted({" ".join(a.split()[:2]) for a in legal if a.split()[0] in ("deploy", "rebuild", "reserve")},
                     key=lambda p: (p.split()[0], data.CLASS_ORDER.index(p.split()[1])))
     chosen = current_place(view, ui, legal)
@@ -620,6 +652,10 @@ def tray(view, ui=None):
                     items.append(control(label, detail, f"{name} on {tank}: how it moves", command=f"ui:mode={kind}",
                                          pressed=mode == kind))
         for action in actions:
+            if action.startswith(mode + " ") and turn_in_place(action, ui.get("narrow")):
+                facing = FACING_NAMES[action.split()[3]]
+                items.append(control(f"Face {facing}", "turn in place" + (", then fire" if mode == "bound" else ""),
+                                     f"{name} on {tank}: turn in place", action))
             if action.startswith("ram "):
                 _, _, frm, target = action.split()
                 odds = view["facts"]["rams"][action]
@@ -638,9 +674,9 @@ def draw_panel(view, ui, lay):
     for s in data.SEATS:
         y = player_card(view, ui, lay, s, x, y, w, out) + 10
     y = draw_roll(st, lay, x, y, w, out)
-    # on a laptop the key sits at the foot of the panel, so nothing above it moves when it is drawn
-    y = draw_key(lay, x, y if lay.narrow else max(y, lay.bottom - KEY_HEIGHT - 8), w, out)
-    bottom = y + 4 if lay.narrow else lay.bottom
+    # on a laptop the key sits at the foot of the panel (the drawing grows if the panel needs more room)
+    y = draw_key(view, lay, x, y, w, out, None if lay.narrow else lay.bottom - 8)
+    bottom = y + 4 if lay.narrow else max(lay.bottom, y + 4)
     out.insert(0, f'<rect x="{lay.panel_x}" y="{lay.panel_y}" width="{lay.panel_w}" '
                   f'height="{bottom - lay.panel_y}" rx="8" fill="{PANEL}" stroke="{LINE}"/>')
     return out, bottom + (6 if lay.narrow else 22)
@@ -688,57 +724,112 @@ def player_card(view, ui, lay, s, x, y, w, out):
     return y
 
 
-def draw_roll(st, lay, x, y, w, out):
-    roll = st["last_roll"]
-    if not roll:
-        return y
-    t = lay.text
+DICE_SLOTS = 4  # the most dice one action rolls: two range dice and two damage dice
+
+
+def roll_rows(roll):
+    """(what the last roll decided, [(caption, dice, fill, what a die means)]) of a last roll."""
     who = seat_name(roll["seat"])
-    rows = []  # (caption, dice, fill)
     if roll["kind"] == "obstacle":
-        line = f"{who} rolled an obstacle onto {roll['square']}"
-        rows.append(("", roll["dice"], "#fff"))
-    elif roll["kind"] == "axis":
+        return (f"{who} rolled an obstacle onto {roll['square']}",
+                [("", roll["dice"], "#fff", "column die (b to g), then row die (2 to 7)")])
+    if roll["kind"] == "axis":
         blue, red = roll["dice"][-1]
-        line = f"Axis roll: Blue {blue}, Red {red}; {who} chooses the axis"
-        rows += [("Blue", [blue], "#dbe7fb"), ("Red", [red], "#f8dcd9")]
-    elif roll["kind"] == "fire":
-        line = f"{who} fired from {roll['from']} at {roll['at']}: {roll['result']}"
-        rows.append((f"Range {roll['range']}", roll["range_dice"], "#fff"))
+        return (f"Axis roll: Blue {blue}, Red {red}; {who} chooses the axis",
+                [("Blue", [blue], "#dbe7fb", "Blue's die"), ("Red", [red], "#f8dcd9", "Red's die")])
+    if roll["kind"] == "fire":
+        rows = [(f"Range {roll['range']}", roll["range_dice"], "#fff",
+                 f"range die: a hit needs more than {roll['range']}")]
         if roll["damage_dice"]:
-            rows.append((f"Armor {roll['armor']}", roll["damage_dice"], "#ffe9e6"))
-    else:
-        lost = [name for name, flag in (("target", roll["target_destroyed"]), ("rammer", roll["rammer_destroyed"]))
-                if flag]
-        line = f"{who} rammed {roll['at']}: {', '.join(lost) or 'nothing'} destroyed"
-        rows.append(("", roll["dice"], "#fff"))
+            rows.append((f"Armor {roll['armor']}", roll["damage_dice"], "#ffe9e6",
+                         f"damage die: destroys above {roll['armor']}"))
+        return f"{who} fired from {roll['from']} at {roll['at']}: {roll['result']}", rows
+    lost = [name for name, flag in (("target", roll["target_destroyed"]), ("rammer", roll["rammer_destroyed"])) if flag]
+    return (f"{who} rammed {roll['at']}: {', '.join(lost) or 'nothing'} destroyed",
+            [("", roll["dice"], "#fff", "ram dice: the target's, then the rammer's; above its armor destroys it")])
+
+
+def draw_roll(st, lay, x, y, w, out):
+    """The last action's dice, big enough to read at a glance, and what they decided. Each seat keeps
+    DICE_SLOTS places for its dice, invisible while empty, so that the page rolls every die whose face
+    changed (after a move the places are empty, after the other seat's roll they are its own)."""
+    roll, t, size = st["last_roll"], lay.text, 30
+    line, rows = roll_rows(roll) if roll else ("None: the last move rolled no dice", [])
     out.append(S.text(x, y + 12, "Last roll", size=t, anchor="start", weight="bold", fill="#555"))
     y += 16
     for text in wrap(line, w, t):
         out.append(S.text(x, y + 12, text, size=t, anchor="start", fill=INK))
         y += 16
-    size, column = 22, x
-    for caption, dice, fill in rows:  # side by side: caption, then its dice
+    column, used = x, 0
+    for caption, dice, fill, meaning in rows:  # side by side: caption, then its dice
         if caption:
             out.append(S.text(column, y + 4 + size / 2 + 4, caption, size=t, anchor="start", fill="#555"))
             column += len(caption) * 0.6 * t + 6
         for value in dice:
-            out.append(die(column + size / 2, y + 4 + size / 2, size, value, fill=fill))
-            column += size + 5
+            used += 1
+            out.append(S.die(column, y + 4, size, value, fill, roll=(roll["seat"], used), title=f"{value}: {meaning}"))
+            column += size + 6
         column += 10
-    return y + size + 12
+    for seat in data.SEATS:
+        for slot in range(1, DICE_SLOTS + 1):
+            if not (roll and seat == roll["seat"] and slot <= used):
+                out.append(S.die(x, y + 4, size, None, roll=(seat, slot)))
+    return y + size + 14 if rows else y
 
 
-KEY = ("Class top left, speed-fire-armor below; the yellow edge is the front. A pale counter has "
-       "finished; flip it to use it again.")
-KEY_HEIGHT = 64  # the key's four lines on a laptop (three on a phone)
+def legend(view):
+    """[(symbol art in a 22 x 22 box at (0, 0), name, meaning)]: every kind of symbol on the board now."""
+    st, facts = view["state"], view["facts"]
+    rows = [(f'<g transform="scale(0.5)">{counter(44, "blue", "M", "e", ready=False)}</g>', "Finished tank",
+             "A pale counter has finished: flip your finished tanks to use them again"),
+            (S.die(0, 3, 10, 3, "#fbf8f0", "#3a3226", "#8a7a5a") + S.die(11, 3, 10, 5, "#fbf8f0", "#3a3226", "#8a7a5a"),
+             "Dice square", "The two dice that put an obstacle on it; flags go on dice squares")]
+    for terrain in sorted(set(st["obstacles"].values())):
+        rows.append((f'<g transform="translate(1 3) scale(0.5)">{TERRAIN_ART[terrain]}</g>',
+                     data.terrain_name(terrain), f"{data.terrain_name(terrain)}: {TERRAIN_EFFECT[terrain]}"))
+    if any(st["flags"].values()):
+        rows.append(('<line x1="6" y1="21" x2="6" y2="3" stroke="#222" stroke-width="2"/>'
+                     f'<polygon points="6,3 19,8 6,13" fill="{colour("red")}"/>', "Flag",
+                     "Hold both enemy flags at the start of your turn to win"))
+    if any(st["home"].values()):
+        rows.append((f'<rect x="2" y="2" width="18" height="18" fill="{colour("blue")}" fill-opacity="0.1" '
+                     f'stroke="{colour("blue")}" stroke-width="2" stroke-dasharray="5 3"/>', "Home edge",
+                     "Where that player deploys and rebuilds tanks"))
+    if facts["last"]:
+        rows.append(('<rect x="2" y="2" width="18" height="18" fill="#fff176" fill-opacity="0.5" stroke="#c9a800" '
+                     'stroke-width="1.5" stroke-dasharray="3 2"/>', "Last move", "A square the last move changed"))
+    if st["last_roll"] and st["last_roll"]["kind"] in ("fire", "ram"):
+        rows.append(('<polyline points="2,18 11,11 20,11" fill="none" stroke="#d08a00" stroke-width="3" '
+                     'stroke-dasharray="6 4"/>', "Line of fire",
+                     "The last shot or ram; a shot's range is counted along it, around what blocks fire"))
+    if facts.get("shots"):
+        rows.append(('<circle cx="11" cy="11" r="9" fill="#ff3b30" fill-opacity="0.18" stroke="#ff3b30" '
+                     'stroke-width="3"/>', "Target", "In range: the chance to destroy it; click it to fire"))
+    if facts.get("paths") or st["phase"] == "deploy":
+        rows.append(('<rect x="2" y="2" width="18" height="18" rx="3" fill="#4caf50" fill-opacity="0.3" '
+                     'stroke="#4caf50" stroke-width="2"/><polygon points="11,3 16,9 6,9" fill="#4caf50" '
+                     'stroke="#222" stroke-width="0.8"/>', "Reach, facing",
+                     "A square you can reach; a triangle (on a phone an arrow) ends the move facing its way"))
+    return rows
 
 
-def draw_key(lay, x, y, w, out):
-    """How to read a counter, beside a sample one."""
-    size = 44
-    out.append(f'<g transform="translate({x} {y})">{counter(size, "blue", "M", "e")}</g>')
-    lines = wrap(KEY, w - size - 10, lay.text)
+def draw_key(view, lay, x, y, w, out, bottom=None):
+    """How to read a counter, beside a sample one, then every symbol on the board in two columns (its
+    meaning in a tooltip); drawn to end at `bottom` when given (a laptop's panel foot). Returns the y below."""
+    size, t, row = 44, lay.text, 22
+    lines = wrap("Class top left (LT light, MT medium, HT heavy, TD tank destroyer), speed-fire-armor "
+                 "below; the yellow edge is the front.", w - size - 10, t)
+    rows = legend(view)
+    top = max(size, 15 * len(lines)) + 6
+    height = top + -(-len(rows) // 2) * row
+    y = max(y, bottom - height) if bottom else y
+    out.append(f'<g class="legend" transform="translate({x} {y})">{counter(size, "blue", "M", "e")}</g>')
     for i, line in enumerate(lines):
-        out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=lay.text, anchor="start", fill="#555"))
-    return y + max(size, 15 * len(lines)) + 4
+        out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=t, anchor="start", fill="#555"))
+    column = w / 2
+    for i, (art, name, meaning) in enumerate(rows):
+        left, top_y = x + (i % 2) * column, y + top + (i // 2) * row
+        out.append(f'<g><title>{S.esc(name)}: {S.esc(meaning)}</title>'
+                   f'<g transform="translate({left:g} {top_y - 2:g}) scale(0.82)">{art}</g>'
+                   + S.text(left + 24, top_y + 13, name, size=t, anchor="start", fill="#555") + "</g>")
+    return y + height

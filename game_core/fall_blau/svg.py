@@ -13,10 +13,10 @@ from math import cos, pi, sin
 
 from .. import svg
 from . import data
-from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_effect,
-                    plural, reward)
+from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_choice,
+                    play_effect, plural, reward)
 
-WIDE_W, WIDE_H = 1000, 680
+WIDE_W, WIDE_H = 1000, 700  # the legend strip takes its last 22 units
 NARROW_W = 370  # a 390 px phone shows it at about 1:1, so 11 units are 11 px
 CHAR_W = 0.6  # a character's width as a share of the font size, for fitting text
 RESULT_WORDS = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}
@@ -103,6 +103,10 @@ def rect(x, y, w, h, fill, stroke=INK, width=1, rx=0, extra=""):
 
 
 # -- small drawings: cubes, dice, icons ---------------------------------------------------------
+DICE_PER_SLOT = 12  # more than one action ever rolls at a slot (six white and three black dice, three red)
+DICE_LOOK = {"white": ("#ffffff", INK, "White attack die"), "black": ("#1d1d1d", "#ffffff", "Black attack die"),
+             "soviet": (RED, "#ffffff", "Soviet counter-attack die")}
+
 def cubes(x, y, count, colour, per_row=8, size=12):
     """Wooden cubes: a face with a lighter top edge."""
     out = []
@@ -113,18 +117,29 @@ def cubes(x, y, count, colour, per_row=8, size=12):
     return "".join(out)
 
 
-PIPS = {1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
-        4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
-        6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1))}
-
-
-def die(x, y, size, value, fill, pip, key):
-    """A die face with pips; `key` names it for the page's roll animation."""
-    centre, offset = size / 2, size * 0.26
-    dots = "".join(f'<circle cx="{round(x + centre + dx * offset, 1)}" cy="{round(y + centre + dy * offset, 1)}" '
-                   f'r="{round(size * 0.09, 1)}" fill="{pip}"/>' for dx, dy in PIPS[value])
-    return (f'<g class="die" data-die="{key}" data-value="{value}" role="img" aria-label="die {value}">'
-            f'{rect(x, y, size, size, fill, INK, 1, round(size * 0.18, 1))}{dots}</g>')
+def legend_rows():
+    """[(icon in a 16 units tall box, its width, short name, meaning)]: every kind of symbol the table draws."""
+    def small_die(x, value, fill, pip):
+        return svg.die(x, 1, 13, value, fill, pip, INK)
+    return [
+        (cubes(0, 2, 2, RED, size=11), 24, "Soviet cubes",
+         "the Soviet strength on a card: remove them all to capture it"),
+        (cubes(0, 2, 2, GREY, size=11), 24, "Grey cubes",
+         "a general's army: one white attack die each, lost to counter-attacks"),
+        (vp_badge(10, 8, 2, 10), 20, "VP", "victory points for capturing the card"),
+        (terrain_icon(0, 1, "mountains", TERRAIN_BAR["mountains"]), 18, "Mountains", "a minus to the attack dice"),
+        (terrain_icon(0, 1, "fortress", TERRAIN_BAR["fortress"]), 18, "Fortress", "a minus to the attack dice"),
+        (star(8, 8, 8, SOVIET_BAR), 16, "Counter card", "a Soviet counter-attack card on the frontline"),
+        (f'<g transform="scale(0.8)">{unit_symbol(0, 1, True)}</g>', 21, "Panzer",
+         "an armoured army: may advance on two cards at once"),
+        (f'<g transform="scale(0.8)">{unit_symbol(0, 1, False)}</g>', 21, "Infantry", "an infantry army"),
+        (small_die(0, 5, "#ffffff", INK) + small_die(15, 3, "#1d1d1d", "#ffffff"), 28, "Dice",
+         "white: the general's attack dice, black: an event card's; 3 or more (less the modifier) hits"),
+        (small_die(0, 2, RED, "#ffffff"), 13, "Soviet dice",
+         "a counter-attack's dice: each low enough takes a grey cube"),
+        (f'<circle cx="8" cy="8" r="7" fill="none" stroke="{RED}" stroke-width="1.8"/>', 16, "Reinforcements",
+         "reaching this VP brings Soviet reinforcements to the frontline"),
+    ]
 
 
 def unit_symbol(x, y, panzer):
@@ -203,6 +218,7 @@ class Geometry:
             self.hand = (left, y, inner, card_w, 78, 2)
             y += 22 + (-(-hand_len // 2) * 84 or 26) + 6
             self.panel = (left, y, inner)
+            self.legend = (left, inner, 2)  # under the panel: (x, width, columns)
         else:
             self.width, self.height, left = WIDE_W, WIDE_H, 12
             self.track_x, self.track_w, self.supply_w = 92, WIDE_W - 92 - left, 16 * 26
@@ -215,6 +231,7 @@ class Geometry:
             self.banner_y = 236
             self.hand = (left, 534, 620, 204, 58, 3)
             self.panel = (650, 420, WIDE_W - 650 - left)
+            self.legend = (left, WIDE_W - 2 * left, 0)  # one row at the foot
 
 
 @lru_cache(maxsize=None)
@@ -235,8 +252,9 @@ def printed_tracks(narrow, standard, brilliant):
         else:
             part = data.CALENDAR[index].split()[0]
             text = part if bw > 40 else part[0]
-        out += [rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
-                svg.text(round(bx + bw / 2, 1), geo.calendar_y + 16, text, 11, fill=MUTED)]
+        out += [f"<g><title>{svg.esc(data.CALENDAR[index])}</title>",  # the phone's E, M, L in words
+                rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
+                svg.text(round(bx + bw / 2, 1), geo.calendar_y + 16, text, 11, fill=MUTED), "</g>"]
     for month_index, month in enumerate(data.MONTHS):
         first, last = boxes[1 + 3 * month_index], boxes[3 + 3 * month_index]
         centre = round((first[0] + last[0] + last[1]) / 2, 1)
@@ -266,6 +284,9 @@ def printed_tracks(narrow, standard, brilliant):
     return "".join(out)
 
 
+LEGEND = legend_rows()
+
+
 def last_class(piece, last):
     return ' class="last"' if piece in last else ""
 
@@ -283,10 +304,12 @@ class Board:
         selected = ui.get("general")
         self.selected = selected if selected in generals and generals[selected]["ready"] else None
         self.small = 11 if self.geo.narrow else 10  # the smallest type: 11 px on a phone
+        self.die_size = 26 if self.geo.narrow else 28  # about 27 px on either screen
 
     def draw(self):
         panel, bottom = self.panel()
-        body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + self.result()
+        legend, bottom = self.legend(bottom + 6 if self.geo.narrow else WIDE_H - 20)
+        body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + legend + self.result()
         height = self.geo.height if not self.geo.narrow else round(bottom + 6)
         return "".join([svg.svg_open(self.geo.width, height, "Campaign: Fall Blau table"),
                         "<title>Campaign: Fall Blau table</title>",
@@ -348,46 +371,43 @@ class Board:
             out += self.slot_header(slot, *place["header"])
             out += self.front_card(slot, *place["front"])
             out += self.general(slot, *place["general"])
-        for cue in self.facts["cues"]:
-            out.append(self.cue(cue))
         return out
 
     def slot_header(self, slot, x, y, w):
-        """'Slot n' and the dice rolled there by the last action (white and black: the attack, red: the Soviets)."""
+        """'Slot n', the scoring moment there (a capture, a counter-attack: beside the cards, never over
+        them) and the dice its last action rolled (white and black: the attack, red: the Soviets)."""
         out = [svg.text(x + 2, y + 16, f"Slot {slot}", 12, "start", weight="bold", fill=MUTED)]
+        left = x + 52
+        for cue in (c for c in self.facts["cues"] if c["slot"] == slot):
+            width = round(CHAR_W * 11 * len(cue["label"]) + 16)
+            fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
+            out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><title>{svg.esc(cue["text"])}</title>'
+                       f'{rect(left, y + 2, width, 22, fill, "#ffffff", 1.5, 11)}'
+                       f'{svg.text(round(left + width / 2, 1), y + 17, cue["label"], 11, weight="bold", fill="#ffffff")}'
+                       f'</g>')
+            left += width + 6
         faces = []
-        for number, roll in enumerate(self.state["rolls"]):
+        for roll in self.state["rolls"]:
             if roll["slot"] != slot:
                 continue
-            if faces:
-                faces.append(None)  # a gap between two rolls
-            faces += [(v, "#ffffff", INK, f"{number}w{i}") for i, v in enumerate(roll.get("white", []))]
-            faces += [(v, "#1d1d1d", "#ffffff", f"{number}b{i}") for i, v in enumerate(roll.get("black", []))]
-            faces += [(v, RED, "#ffffff", f"{number}r{i}") for i, v in enumerate(roll.get("soviet", []))]
-        if not faces:
-            return out
-        room = w - 58
-        step = min(23, room / len(faces))
-        size = min(20, step - 2)
-        left = x + w - step * len(faces)
-        for index, face in enumerate(faces):
-            if face:
-                value, fill, pip, key = face
-                out.append(die(round(left + index * step, 1), y + 2 + (20 - size) / 2, round(size, 1), value, fill,
-                               pip, key))
+            gap = bool(faces)  # a little space between two rolls
+            for kind in ("white", "black", "soviet"):
+                faces += [(value, kind, gap and not i) for i, value in enumerate(roll.get(kind, []))]
+                gap = gap and not roll.get(kind)
+        gaps = 8 * sum(gap for *_, gap in faces)
+        size = min(self.die_size, (x + w - left - gaps) / max(1, len(faces)) - 3)
+        right = x + w - len(faces) * (size + 3) - gaps
+        for index in range(DICE_PER_SLOT):  # every place kept, so the page rolls each die that changed
+            if index < len(faces):
+                value, kind, gap = faces[index]
+                right += 8 if gap else 0
+                fill, pip, meaning = DICE_LOOK[kind]
+                out.append(svg.die(round(right, 1), round(y + 13 - size / 2, 1), size, value, fill, pip, INK,
+                                   roll=(f"slot{slot}", index + 1), title=f"{meaning}: {value}"))
+                right += size + 3
+            else:
+                out.append(svg.die(x + w - size, y, size, None, roll=(f"slot{slot}", index + 1)))
         return out
-
-    def cue(self, cue):
-        """A badge where a capture (the emptied slot) or a counter-attack (the general) happened."""
-        place = self.geo.slots[cue["slot"] - 1]
-        x, y, w, h = place["general" if cue["kind"] == "counter" else "front"]
-        fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
-        bx, by, bw = x + 8, (y + h / 2 - 12) if cue["kind"] == "counter" else y + 8, w - 16
-        lines, size = fit(cue["label"], bw - 14, 12, 2, self.small)
-        text = "".join(svg.text(round(bx + bw / 2, 1), round(by + 16 + i * size * 1.2, 1), line, size, weight="bold",
-                                fill="#ffffff") for i, line in enumerate(lines))
-        return (f'<g class="cue" data-cue="{svg.esc(cue["text"])}">'
-                f'{rect(bx, by, bw, 10 + len(lines) * size * 1.2, fill, "#ffffff", 1.5, 12)}{text}</g>')
 
     def slot_action(self, slot):
         """A click on the slot itself: deploy or reinforce there, or the selected general's attack."""
@@ -554,11 +574,25 @@ class Board:
         lost = ", ".join(general_name(g) for g in state["lost"])
         lines.append(f"Generals lost: {lost}, -{self.facts['lost_penalty']} VP at the end" if lost
                      else f"Generals lost: none (-{data.LOST_GENERAL_PENALTY} VP each at the end)")
-        bottom = WIDE_H - 8 if not self.geo.narrow else 10 ** 4
+        bottom = WIDE_H - 30 if not self.geo.narrow else 10 ** 4
         text, end = block(x + 8, y + 96, w - 16, bottom - 6, lines, small + 1, small)
         report, end = self.report(x + 8, end + 4, w - 16, bottom - 4)
         bottom = bottom if not self.geo.narrow else end + 2
         return [rect(x, y, w, bottom - y, PAPER, INK, 1, 6)] + out + [text] + report, bottom
+
+    def legend(self, y):
+        """Every kind of symbol on the table, an icon and a short name (its meaning on hover or a long
+        press); returns (parts, the bottom)."""
+        x, width, columns = self.geo.legend
+        out, left, top = [], x, y
+        for index, (art, icon, name, meaning) in enumerate(LEGEND):
+            if columns:  # a phone: in columns
+                left, top = round(x + (index % columns) * width / columns, 1), y + (index // columns) * 20
+            out.append(f'<g><title>{svg.esc(name)}: {svg.esc(meaning)}</title>'
+                       f'<g transform="translate({left} {top})">{art}</g>'
+                       f'{svg.text(round(left + icon + 4, 1), top + 12, name, self.small, "start", fill=MUTED)}</g>')
+            left += icon + 4 + CHAR_W * self.small * len(name) + 12  # a laptop: one row, each as wide as it needs
+        return out, y + (-(-len(LEGEND) // columns) if columns else 1) * 20
 
     def report(self, x, y, width, bottom):
         """What the last action did: the longest tail of its report that fits above `bottom` (the page's
@@ -587,6 +621,18 @@ class Board:
                       f"{facts['victory']}, brilliant {facts['brilliant']}", width - 40, 13, "middle", 2,
                       fill="#ffffff", min_size=self.small),
                 "</g>"]
+
+
+def hint_ui(view, action):
+    """The ui keys that bring `action`'s control onto the board or the tray, for the page to set before
+    it marks a hint there (a value None clears its key): an order needs its general selected (and an
+    attack helped by an event card that card chosen), a reorganization the list of new orders open."""
+    verb, *args = action.split()
+    if verb in ("advance", "attack", "consolidate"):
+        return {"general": args[0], "boost": args[2] if verb == "attack" and len(args) > 2 else None}
+    if verb == "reorg":
+        return {"panel": "reorg"}
+    return {}
 
 
 # -- the tray: the non-spatial controls of the current decision ---------------------------------
@@ -644,13 +690,22 @@ def tray(view, ui):
                                   command="ui:boost=" + ("" if pressed else event), pressed=pressed))
     if "rally hoth" in legal:
         items.append(item("rally hoth", "Rally Hoth", "Hoth", "give up 1 grey cube to be ready again (once a turn)"))
+    targets = {}  # event -> the targets it may be played on (a card played alone has none)
     for action in legal:
         parts = action.split()
         if parts[0] == "play":
-            target = "" if len(parts) == 2 else (f" on {general_name(parts[2])}" if parts[2] in data.GENERALS
-                                                 else f" on slot {parts[2]}")
-            items.append(item(action, f"Play {card_name(parts[1])}{target}", "Play an event card",
-                              play_effect(*parts[1:])))
+            targets.setdefault(parts[1], []).extend(parts[2:])
+    for event, places in targets.items():
+        if not places:
+            items.append(item(f"play {event}", f"Play {card_name(event)}", "Play an event card", play_effect(event)))
+        for place in places:  # one short button per target under the card's heading keeps the tray short
+            general = place in data.GENERALS
+            front = None if general else state["front"][int(place) - 1]
+            items.append(item(f"play {event} {place}", general_name(place) if general else
+                              f"Slot {place}: {card_name(front['card'])}",
+                              f"Play {card_name(event)}: {play_choice(event)}",
+                              plural(generals[place]["cubes"], "grey cube") + " now" if general
+                              else plural(front["red"], "red cube")))
     reorgs = [a for a in legal if a.startswith("reorg ")]
     if reorgs:
         showing = ui.get("panel") == "reorg"

@@ -104,6 +104,14 @@ def play_effect(event, target=None):
     return " and ".join(f"+{card[k]} {'VP' if k == 'vp' else k}" for k in ("supply", "vp") if card[k])
 
 
+def play_choice(event):
+    """What playing `event` on a target of the player's choice does (the heading of its targets)."""
+    card = data.EVENTS[event]
+    if card["kind"] == "special":
+        return f"{card['dice']} black dice at the frontline card you choose; it cannot capture"
+    return f"+{plural(card['grey'], 'grey cube')} for the general you choose"
+
+
 def reward(mission):
     card = data.MISSIONS[mission]
     return f"+{card['vp']} VP" if card["vp"] else f"+{card['supply']} supply"
