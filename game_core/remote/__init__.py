@@ -964,3 +964,85 @@ def _live(blob):
     if blob is not None and (not isinstance(blob, str) or len(blob) > MAX_LIVE_CHARS):
         raise ValueError(f"a live-play offer is text of at most {MAX_LIVE_CHARS} characters")
     return blob
+
+
+# -- a transcript, checked by anyone (python -m game_core verify FILE) -------------------------------------
+def verify_transcript(data, now: float | None = None) -> dict:
+    """What a transcript (Remote.transcript()) proves, with no secret of either side: every message must be
+    signed by the key its sender committed to in its first message, numbered and chained in order.
+    {"ok": True, "winner", "moves", "outcomes"}: both revealed and the whole game replays fair;
+    {"ok": False, "cheater", "reason"}: a side's reveal or moves break its promises or the rules, or it
+    withheld its final reveal past the agreed deadline ("forfeit": True);
+    {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed).
+    Refused if the transcript itself is not sound."""
+    if not isinstance(data, dict) or data.get("format") != TRANSCRIPT or data.get("version") != VERSION \
+            or not isinstance(data.get("messages"), list) or len(data["messages"]) < 2:
+        raise Refused("this is not a transcript of a remote game (or it holds no reply)")
+    codes = data["messages"]
+    offer = Remote.read(codes[0])
+    game = games.get(offer["name"])
+    creator, joiner = offer["them"], offer["seat"]
+    spec = Remote(game, offer["options"], creator, offer["gid"], offer["deadline"])
+    bodies, keys, prev = [], {}, ""
+    for n, code in enumerate(codes):
+        body = unseal(code)
+        sender = creator if n % 2 == 0 else joiner
+        try:
+            if n < 2:
+                keys[sender] = element(body["commit"]["sign"])
+            sound = (body.get("n") == n and body.get("from") == sender and body.get("game") == spec.gid
+                     and body.get("prev") == prev and group.verify(keys[sender], signed_text(body), unb64(body["sig"], 48)))
+        except (KeyError, TypeError, ValueError):
+            sound = False
+        if not sound:
+            raise Refused(f"the transcript is not sound: message {n} is not signed, numbered or chained in order")
+        bodies.append(body)
+        prev = digest(body)
+    try:
+        actions, secret, finals, commits = [], {}, {}, {creator: bodies[0]["commit"], joiner: bodies[1]["commit"]}
+        for body in bodies:
+            for entry in body["acts"]:
+                actions.append(entry.get("a"))
+                if "c" in entry:
+                    secret[len(actions)] = (body["from"], entry["c"])
+            if body.get("final") is not None:
+                finals[body["from"]] = (body["final"], body["t"])
+        for seat, (final, _) in finals.items():
+            private = unb64(final["private"], 32)
+            if b64(sha(chain(unb64(final["chain"], 32), spec.length)[0])) != commits[seat]["chain"] \
+                    or private_commitment(private) != commits[seat]["private"]:
+                return _cheated(seat, f"{game.seat_name(seat)}'s revealed seeds do not match their commitments")
+        if len(finals) == 1:
+            (seat, (_, sent)), = finals.items()
+            other = joiner if seat == creator else creator
+            due = sent + spec.deadline * 3600
+            if (time.time() if now is None else now) < due:
+                return {"ok": None, "reason": f"{game.seat_name(other)} has until {due} (seconds since 1970) "
+                                              "to send their final reveal"}
+            return {**_cheated(other, "forfeit: withheld the reveal"), "forfeit": True}
+        if not finals:
+            return {"ok": None, "reason": "the game is unfinished: neither side has revealed its seeds"}
+        for step, (seat, commitment) in secret.items():
+            action = finals[seat][0]["acts"].get(str(step))
+            nonce = action_nonce(unb64(finals[seat][0]["private"], 32), step)
+            if action is None or action_commitment(spec.gid, step, nonce, action) != commitment:
+                return _cheated(seat, f"{game.seat_name(seat)}'s secret move {step} does not match what they "
+                                      "committed to")
+            actions[step - 1] = action
+        spec.creator, spec.my_chain, spec.my_private = creator, *(unb64(finals[creator][0][k], 32)
+                                                                   for k in ("chain", "private"))
+        spec.their = {"final": finals[joiner][0], "lock": commits[joiner].get("lock")}
+        if spec.cards:
+            spec.first_deck, spec.deck = ([unb64(v, 32) for v in body["deck"]] for body in bodies[:2])
+        state, outcomes, _ = spec._truth(actions)
+    except Cheated as err:
+        return _cheated(err.seat, str(err))
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        if isinstance(err, Refused):
+            raise
+        raise Refused("the transcript is not sound: a message is malformed") from None
+    return {"ok": True, "winner": state.winner, "moves": len(actions), "outcomes": len(outcomes)}
+
+
+def _cheated(seat, reason: str) -> dict:
+    return {"ok": False, "cheater": seat, "reason": reason}
