@@ -4,338 +4,53 @@ Each browser holds a `Remote`: its seat, its own secrets, what the opponent comm
 its own state of the game, whose opponent-hidden parts are stand-ins (its view for its own seat is the true
 game's). Chance comes from an rng.Tape: each outcome is worked out from both sides' hash-chain elements for
 the action's step (plus the private seed of the one seat that may see it), revealed only once the action is
-fixed. Moves travel as codes ("bbr1." + base64url(zlib(JSON))); every code is checked before anything
-changes. At the end both reveal their seeds and each replays the whole game from scratch.
+fixed (crypto.py). Moves travel as codes signed by their sender (codec.py), by link or by a live channel
+alike; every code is checked before anything changes. At the end both reveal their seeds and each replays
+the whole game from scratch; a side that withholds a reveal it owes past the agreed deadline forfeits.
+What each game hides is its adapter (adapter.py; game_core/<package>/remote.py).
 
-The page's glue: `Remote.create(game, options, seat)` -> (remote, invitation code); `Remote.join(code)` ->
-(remote, reply code); `remote.act(action)` -> a code to send, or None while the turn goes on;
+The page's glue: `Remote.read(code)` (an invitation's terms, to show) then `Remote.accept(code)` ->
+(remote, reply code); `Remote.create(game, options, seat)` -> (remote, invitation code);
+`remote.act(action)` -> a code to send, or None while the turn goes on;
 `remote.receive(code)` -> a code to send back, or None (Refused says why nothing changed);
 `remote.state` (draw `state.view(remote.seat)`), `remote.moved` (the (before, after) pairs just applied, for
 `Game.narrate` and the animation), `remote.waiting`, `remote.outbox` (the last code sent, to
-send again), `remote.verdict` (the end's check), `remote.to_dict()` / `Remote.from_dict(data)` (localStorage).
+send again), `remote.verdict` (the end's check), `remote.due` / `remote.claim_forfeit()`,
+`remote.transcript()`, `remote.to_dict()` / `Remote.from_dict(data)` (localStorage).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import json
-import re
+import importlib
 import secrets
 import time
-import zlib
 
 from .. import games
 from ..engine import IllegalAction
-from ..jsontext import SaveError, parse_json
+from ..jsontext import SaveError
 from ..rng import NeedChance, Tape
 from . import group
+from .adapter import Adapter
+from .codec import (FORMAT, GID, TRANSCRIPT, VERSION, Cheated, Refused, b64, digest, element, seal, sha, signed_text,
+                    unb64, unseal)
+from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, lock, outcome, private_commitment,
+                     private_part, shuffled)
 
-PREFIX = "bbr2."
-FORMAT, VERSION, TRANSCRIPT = "blitzbox-remote", 2, "blitzbox-transcript"
-MAX_CODE_CHARS = 20_000  # room for a WebRTC offer (`live`); a move's code is a few hundred characters
-GID = re.compile(r"[0-9a-f]{32}")
-B64 = re.compile(r"[A-Za-z0-9_-]*")
 DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it forfeits
 MAX_DEADLINE_HOURS = 24 * 30
 MAX_LIVE_CHARS = 8_000  # the page's opaque WebRTC offer or answer
 
+# The games remote play covers: name -> the package whose remote.py holds its ADAPTER (imported when a game
+# of it is played: a page imports only its own game's package).
+ADAPTERS = {"bitskrieg": "bitskrieg", "blitzkrieg": "blitzkrieg", "blitzkrieg-nippon": "blitzkrieg"}
 
-class Refused(ValueError):
-    """A message that cannot be applied, or a move that cannot be sent; the text says why. Nothing changed."""
 
-
-class Cheated(Refused):
-    """A message that proves the opponent cheated (`seat`): the game cannot go on."""
-
-    def __init__(self, seat, reason: str):
-        super().__init__(reason)
-        self.seat = seat
+def adapter_for(game) -> Adapter:
+    return importlib.import_module(f"game_core.{ADAPTERS[game.name]}.remote").ADAPTER
 
 
 class _Waiting(Exception):
     """An outcome needs the opponent's chain element for a step they have not revealed yet."""
-
-
-def sha(data: bytes) -> bytes:
-    return hashlib.sha256(data).digest()
-
-
-def _text(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def outcome(gid: str, position: int, n: int, elements: tuple, private: bytes = b"") -> int:
-    """The outcome in [0, n) of draw `position`: both seats' chain elements for its step, in seat order,
-    and the private contribution of the one seat that may see it (b"" for everyone). Bias < n / 2**256."""
-    digest = sha(f"blitzbox-chance|{gid}|{position}|{n}|".encode() + b"".join(elements) + private)
-    return int.from_bytes(digest, "big") % n
-
-
-def private_part(seed: bytes, position: int) -> bytes:
-    return sha(seed + b"draw%d" % position)
-
-
-def action_nonce(seed: bytes, step: int) -> bytes:
-    return sha(seed + b"act%d" % step)
-
-
-def action_commitment(gid: str, step: int, nonce: bytes, action: str) -> str:
-    return b64(sha(f"blitzbox-action|{gid}|{step}|".encode() + nonce + action.encode()))
-
-
-def private_commitment(seed: bytes) -> str:
-    return b64(sha(b"private" + seed))
-
-
-def chain(seed: bytes, length: int) -> list:
-    """[E(0) .. E(length)], E(s) = H^(length - s)(seed): revealing E(s) proves E(s') for s' < s, not later."""
-    values = [seed]
-    for _ in range(length):
-        values.append(sha(values[-1]))
-    values.reverse()
-    return values
-
-
-# -- a pile no seat may see, dealt fairly ("mental poker", docs/remote.md) -----------------------------
-# Each card is an element of the ristretto255 group (group.py) that nobody knows the logarithm of; a seat
-# locks a card by multiplying it by its secret scalar, and locks commute, so a card locked by both is opened
-# for one seat by the other taking its own lock off (its strip) and that seat taking off its own. A strip
-# comes with a Chaum-Pedersen proof that it removed the very lock whose public half the seat committed to
-# at the start, so a false strip is refused the moment it arrives.
-def card_code(card: str) -> bytes:
-    return group.hash_to_element(b"blitzbox-card|" + card.encode()).encode()
-
-
-def deck_key(seed: bytes) -> int:
-    """A seat's secret lock, from its private seed."""
-    return group.scalar(seed, b"deck")
-
-
-def lock(values, key: int) -> list:
-    """Each card (an encoded element) locked again with `key`."""
-    return [(group.decode(value) * key).encode() for value in values]
-
-
-def shuffled(values: list, seed: bytes) -> list:
-    """`values` in an order drawn from a private seed (secret until the seed is revealed at the end)."""
-    values = list(values)
-    for i in range(len(values) - 1, 0, -1):
-        j = int.from_bytes(sha(seed + b"shuffle%d" % i), "big") % (i + 1)
-        values[i], values[j] = values[j], values[i]
-    return values
-
-
-# -- message codes -------------------------------------------------------------------------------------
-def b64(data: bytes) -> str:
-    return base64.urlsafe_b64encode(data).decode().rstrip("=")
-
-
-def unb64(text, size: int) -> bytes:
-    """The `size` bytes a message field carries; ValueError unless it is exactly their canonical text."""
-    if not isinstance(text, str) or len(text) != (size * 4 + 2) // 3 or not B64.fullmatch(text):
-        raise ValueError("a field has the wrong length")
-    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    if b64(data) != text:
-        raise ValueError("a field is not canonical")
-    return data
-
-
-def element(text) -> bytes:
-    """A group element from a message (its canonical encoding); ValueError if it is not one."""
-    data = unb64(text, 32)
-    group.decode(data)
-    return data
-
-
-def signed_text(body: dict) -> bytes:
-    return _text({k: v for k, v in body.items() if k != "sig"}).encode()
-
-
-def seal(body: dict, secret: int) -> str:
-    """The code of a message: the body, signed in place with the sender's key."""
-    body["sig"] = b64(group.sign(secret, signed_text(body)))
-    packed = zlib.compress(_text(body).encode(), 9)
-    return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
-
-
-def unseal(code) -> dict:
-    """The message inside a code (not yet checked against a game); Refused if it is not one."""
-    if not isinstance(code, str):
-        raise Refused("a message is text")
-    code = code.strip()
-    if len(code) > MAX_CODE_CHARS:
-        raise Refused("the message is far too long to be a Blitzbox move")
-    if not code.startswith(PREFIX):
-        raise Refused("this is not a Blitzbox remote-play message" if not code.startswith("bbr") else
-                      "the message is from an older Blitzbox, whose remote games cannot go on here"
-                      if code[3:4].isdigit() and int(code[3:4]) < VERSION else
-                      "the message is from a newer Blitzbox: reload the page to update")
-    body = code[len(PREFIX):]
-    damaged = Refused("the message is damaged (it was cut short or altered)")
-    try:
-        inflater = zlib.decompressobj()
-        text = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_CODE_CHARS * 4)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise damaged
-        data = parse_json(text.decode(), "the message")
-    except (ValueError, zlib.error, UnicodeDecodeError):
-        raise damaged from None
-    if not isinstance(data, dict) or data.get("v") != VERSION or not GID.fullmatch(str(data.get("game"))):
-        raise damaged
-    return data
-
-
-def digest(body: dict) -> str:
-    return sha(_text(body).encode()).hex()[:32]
-
-
-# -- what each game hides ------------------------------------------------------------------------------
-class Adapter:
-    """How a game's hidden moves and hidden pieces travel (the default: nothing hidden but chance)."""
-
-    def options(self, options: dict) -> dict:
-        """The options of the game as it is played remotely."""
-        return options
-
-    def deck(self, state) -> list:
-        """The cards of the pile no seat may see, as the set-up lays it (dealt with `Rng.deal`), or []."""
-        return []
-
-    def find(self, pile, card: str):
-        """The index in `pile` of a card that plays as `card`, or None."""
-        return pile.index(card) if card in pile else None
-
-    def bring(self, remote: "Remote", pile, card: str) -> None:
-        """Swap my stand-ins so that a card playing as `card`, dealt to me, is in the pile it is dealt from."""
-        raise Cheated(remote.other, f"{remote.game.seat_name(remote.other)}'s answer to your draw deals you a "
-                                    "card that was dealt already")
-
-    def swap(self, state, a, b) -> None:
-        """Exchange the places of two things the receiver cannot see (see Remote.swap)."""
-        raise ValueError("this game hides nothing that can be swapped")
-
-    def comparable(self, view: dict) -> str:
-        """A view as text, as the end's check compares it with the true game's."""
-        return _text(view)
-
-    def secret(self, action: str) -> bool:
-        """Is this action hidden from the opponent (it travels as a commitment)?"""
-        return False
-
-    def stand_in(self, state):
-        """The move the receiver plays for the opponent's secret move now, or None if none may be secret now."""
-        return None
-
-    def opens(self, state, seat) -> bool:
-        """Have the rules made `seat`'s secret actions public (its commitments are opened now)?"""
-        return False
-
-    def fit(self, remote: "Remote", action: str) -> None:
-        """Re-fit the receiver's stand-ins so the opponent's public `action` can be applied as played."""
-
-
-class BitskriegAdapter(Adapter):
-    """Tank picks are secret until every picked tank is deployed; the receiver's stand-in picks are re-chosen
-    to hold every class the opponent deploys."""
-
-    def secret(self, action):
-        return action.startswith("pick ")
-
-    def stand_in(self, state):
-        return state.legal_actions()[0] if state.phase == "pick" else None
-
-    def opens(self, state, seat):
-        return state.phase not in ("obstacles", "pick", "axis", "home") and not state.hand[seat]
-
-    def fit(self, remote, action):
-        from ..bitskrieg.data import CLASS_ORDER, TANK_CLASSES
-        state, them = remote.state, remote.other
-        words = action.split()
-        if words[0] != "deploy" or words[1] in state.hand[them]:
-            return
-        steps = sorted(k for k in remote.secret if k not in remote.opened)
-        picks = list(state.chosen[them])  # those deployed, then the new class, then any with room
-        for cls in state.hand[them]:
-            picks.remove(cls)
-        picks = (picks + [words[1]])[:len(steps)]
-        for cls in CLASS_ORDER:
-            while len(picks) < len(steps) and picks.count(cls) < TANK_CLASSES[cls]["count"]:
-                picks.append(cls)
-        actions = list(state.actions)
-        for step, cls in zip(steps, picks):
-            actions[step - 1] = f"pick {cls}"
-        remote.state = remote.rebuild(actions)
-
-
-class BlitzkriegAdapter(Adapter):
-    """Blitzkrieg! and Nippon: the research pile is the shared deck, and each side's bag and reserve are its
-    own. The receiver's stand-ins for the opponent's tokens (and for the research pile) are swapped, never its
-    own tokens, so that what it sees played can be played; tokens of one kind are alike, so they are matched
-    by kind, and the end's check compares kinds (a token's number is only a name)."""
-
-    def options(self, options):
-        return {**options, "remote": True}  # the explicit public steps (rules.REMOTE)
-
-    def deck(self, state):
-        return list(state.research)
-
-    def find(self, pile, card):
-        from ..blitzkrieg.data import kind_of
-        if card in pile:
-            return pile.index(card)
-        return next((n for n, token in enumerate(pile) if kind_of(token) == kind_of(card)), None)
-
-    def hidden_piles(self, state, seat) -> list:
-        return [state.bags[seat], state.reserves[seat], state.research]
-
-    def bring(self, remote, pile, card):
-        from ..blitzkrieg.data import kind_of
-        bag, reserve, _ = self.hidden_piles(remote.state, remote.other)
-        alike = [t for t in bag + reserve if kind_of(t) == kind_of(card)]
-        if not alike or not pile:
-            return super().bring(remote, pile, card)  # Cheated
-        remote.swap(card if card in alike else alike[0], pile[0])
-
-    def swap(self, state, a, b):
-        piles = [pile for seat in state.game.seats for pile in (state.bags[seat], state.reserves[seat])]
-        piles.append(state.research)
-        where = {token: pile for pile in piles for token in pile if token in (a, b)}
-        pile_a, pile_b = where[a], where[b]
-        pile_a[pile_a.index(a)], pile_b[pile_b.index(b)] = b, a
-        pile_a.sort()
-        pile_b.sort()
-
-    def fit(self, remote, action):
-        from ..blitzkrieg.data import kind_of
-        if "@" not in action:
-            return
-        kind, state, them = action.split("@")[0], remote.state, remote.other
-        bag, reserve, research = self.hidden_piles(state, them)
-        if not reserve or any(kind_of(t) == kind for t in reserve):
-            return
-        token = next((t for t in bag + research if kind_of(t) == kind), None)
-        if token is None:
-            return  # not theirs to place: the move is refused as illegal
-        if token in bag:
-            return remote.swap(token, reserve[0])
-        # a special weapon my stand-ins left in the research pile: a special of theirs goes back there
-        special = next((t for t in reserve if t.startswith("sw:")), None)
-        if special:
-            return remote.swap(token, special)
-        bagged = next((t for t in bag if t.startswith("sw:")), None)
-        if bagged:
-            other = reserve[0]
-            remote.swap(token, other)
-            remote.swap(other, bagged)
-
-    def comparable(self, view):
-        return re.sub(r"#\d+", "", _text(view))
-
-
-# The games remote play covers.
-ADAPTERS = {"bitskrieg": BitskriegAdapter(), "blitzkrieg": BlitzkriegAdapter(),
-            "blitzkrieg-nippon": BlitzkriegAdapter()}
 
 
 # -- one side of a remote game ---------------------------------------------------------------------------
@@ -351,7 +66,7 @@ class Remote:
             raise ValueError("a game id is 32 hexadecimal digits")
         if isinstance(deadline, bool) or not isinstance(deadline, int) or not 1 <= deadline <= MAX_DEADLINE_HOURS:
             raise ValueError(f"the deadline for a reveal is 1 to {MAX_DEADLINE_HOURS} hours")
-        self.adapter = ADAPTERS[game.name]
+        self.adapter = adapter_for(game)
         options = game.validate_options(self.adapter.options(options or {}))
         self.game, self.options, self.seat, self.gid, self.deadline = game, options, seat, gid, deadline
         self.other = next(s for s in game.seats if s != seat)
