@@ -365,13 +365,13 @@ class Remote:
         if body.get("prev") != self.prev:
             raise Refused("this message does not follow the last one (it was altered or belongs to another branch)")
         try:  # their key: the one they committed to in their first message (this one, if it is that)
-            public = self.their["sign"] or element(body["commit"]["sign"])
+            public = unb64(self.their["sign"], 32) if self.their["sign"] else element(body["commit"]["sign"])
             signature = unb64(body.get("sig"), 48)
             if isinstance(body.get("t"), bool) or not isinstance(body.get("t"), int):
                 raise ValueError
         except (KeyError, TypeError, ValueError):
             raise Refused("the message is damaged (its signature or time is missing or malformed)") from None
-        if not group.verify(public if isinstance(public, bytes) else unb64(public, 32), signed_text(body), signature):
+        if not group.verify(public, signed_text(body), signature):
             raise Refused("this message was altered (its signature does not hold)")
         trial = self._fork()
         try:
@@ -501,7 +501,6 @@ class Remote:
         values = [element(value) for value in body["deck"]]
         if len(set(values)) != len(values):
             raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s deck holds a card twice")
-        values = [unb64(value, 32) for value in body["deck"]]
         if self.creator is None:  # they made the game: lock their shuffle again and shuffle it
             self.creator, self.first_deck = self.other, values
             self.deck = shuffled(lock(values, self.my_key), self.my_private)
