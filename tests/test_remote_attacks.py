@@ -114,7 +114,17 @@ def test_a_side_that_withholds_its_final_reveal_forfeits_after_the_deadline_and_
     assert proved == {"ok": False, "cheater": silent.seat, "reason": "forfeit: withheld the reveal", "forfeit": True}
     path = tmp_path / "transcript.json"
     path.write_text(json.dumps(transcript))
-    assert cli.main(["verify", str(path)]) == (1 if due < __import__("time").time() else 2)
+    assert cli.main(["verify", str(path)]) == 2  # by this machine's clock, the deadline is still to come
+
+
+def test_a_creator_that_withholds_the_set_ups_chance_after_the_reply_forfeits():
+    a, invitation = Remote.create(BLITZKRIEG, None, "allies", deadline=1)
+    b, reply = Remote.accept(invitation)
+    assert b.state is None and b.waiting and b.due == b.sent_at + 3600  # the Allies owe their element of step 0
+    assert a.due is None  # the creator waits for nobody's reveal before the reply
+    assert b.claim_forfeit(now=b.due)["cheater"] == "allies"
+    with pytest.raises(ValueError, match="1 to 720 hours"):
+        Remote.create(BLITZKRIEG, None, "allies", deadline=0)
 
 
 def test_a_whole_game_s_transcript_verifies_and_a_tampered_one_does_not(tmp_path, capsys):
