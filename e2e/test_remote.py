@@ -106,7 +106,7 @@ def play_to_the_end(first, second, rng) -> None:
 def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_both(open_side, blocked):
     blue = open_side()
     invitation = invite(blue, short=True)
-    assert "#r=bbr1." in invitation and blue.locator("#remote-wait").is_visible()
+    assert "#r=bbr2." in invitation and blue.locator("#remote-wait").is_visible()
     assert blue.input_value("#remote-code") == invitation.split("#r=")[1]
     assert "Red" in blue.text_content("#remote-send-title")
     red = open_side(invitation)  # joins as Red
@@ -143,8 +143,8 @@ def test_a_remote_blitzkrieg_game_is_played_to_the_end_by_links_and_verified_on_
     allies.select_option("#remote-seat", "allies")
     allies.click('[data-command="remote-new"]')
     invitation = allies.input_value("#remote-link")
-    axis = open_side(invitation)  # joins as the Axis, who moves first
-    assert axis.locator("[data-action]").count() and not axis.locator("#remote-send").is_visible()
+    axis = open_side(invitation)  # joins as the Axis, who moves first once the Allies reveal their chance
+    assert not axis.locator("[data-action]").count() and axis.locator("#remote-send").is_visible()
     stored = json.loads(stored_side(axis)[0])
     assert stored["options"]["partisans"] and stored["options"]["remote"] and len(stored["deck"]) == 17
     play_to_the_end(allies, axis, random.Random(5))

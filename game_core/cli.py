@@ -38,6 +38,21 @@ def simulate(game_name: str, count: int, seed: int, options: dict | None = None)
     return result
 
 
+def verify(path: str) -> int:
+    """Print what a remote game's transcript proves; exit 0 (a fair game), 1 (a cheat or a forfeit is
+    proved), 2 (nothing proved yet) or 3 (not a sound transcript)."""
+    from .jsontext import SaveError, parse_json
+    from .remote import Refused, verify_transcript
+    try:
+        with open(path, encoding="utf-8") as file:
+            result = verify_transcript(parse_json(file.read(), "the transcript"))
+    except (OSError, SaveError, Refused, ValueError) as err:
+        print(f"not verified: {err}")
+        return 3
+    print(json.dumps(result, sort_keys=True))
+    return {True: 0, False: 1, None: 2}[result["ok"]]
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game_core")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -48,6 +63,8 @@ def main(argv=None) -> int:
     sim.add_argument("--options", default="{}", help="new-game options as JSON")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_parser("list", help="list the games")
+    check = sub.add_parser("verify", help="check a remote game's transcript (exported by the page)")
+    check.add_argument("file", help="the transcript, as JSON")
     terminal.add_parser(sub)
     lab.add_parser(sub)
     args = parser.parse_args(argv)
@@ -55,6 +72,8 @@ def main(argv=None) -> int:
         return terminal.run(args)
     if args.command == "lab":
         return lab.run(args)
+    if args.command == "verify":
+        return verify(args.file)
     if args.command == "list":
         for name in games.names():
             print(f"{name}\t{games.get(name).title}")

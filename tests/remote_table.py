@@ -57,11 +57,12 @@ class Table:
         raise AssertionError("the game did not finish")
 
 
-def forged(code, key, **changes):
-    """A code re-signed with the game's key after changing its body (what a cheating opponent can send)."""
+def forged(code, sender, **changes):
+    """A code re-signed by `sender` (the side that sent it) after changing its body: what a cheating opponent
+    can send."""
     body = unseal(code)
     body.update(changes)
-    return seal(body, key)
+    return seal(body, sender.sign_key)
 
 
 def until(table, wanted):

@@ -1,7 +1,8 @@
 """Bitskrieg saves of format 1 (seats 0 and 1, per-seat lists), made on main before the seats were named
 (tests/fixtures/bitskrieg_v1_saves.json, made by notes/s8/seats_make_v1_fixture.py): a full save, a page's
-session, a share code, a finished game and both sides of a remote game load into the named seats, reach
-the same position, read the same on the page, and play on. Other games' format-1 saves load unchanged."""
+session, a share code and a finished game load into the named seats, reach
+the same position, read the same on the page, and play on (a remote game of the first protocol is
+refused with a reason). Other games' format-1 saves load unchanged."""
 
 import json
 import pathlib
@@ -109,46 +110,12 @@ def test_other_games_saves_of_format_1_are_unchanged(name):
     assert session.seats == {str(seat): who for seat, who in stored(saves["session"])["seats"].items()}
 
 
-def eager(rng, actions):
-    hot = [a for a in actions if a.startswith(("fire", "ram"))]
-    return rng.choice(hot or actions)
-
-
-def play_to_the_end(sides, code=None, seed=2):
-    """Two remote sides exchange codes until both checked the game; `code` is one in flight."""
-    rng = random.Random(seed)
-    blue, red = sides["blue"], sides["red"]
-    for _ in range(20000):
-        if blue.verdict is not None and red.verdict is not None:
-            return
-        while code is None:
-            mover = red if blue.waiting else blue
-            code = mover.act(eager(rng, mover.state.legal_actions()))
-        code = (red if code == blue.outbox else blue).receive(code)
-    raise AssertionError("the remote game did not finish")
-
-
-def test_both_sides_of_a_remote_game_of_format_1_load_and_play_to_a_checked_end():
-    saved = OLD["remote"]["quiet"]
-    assert (saved["blue"]["seat"], saved["red"]["seat"]) == (0, 1)
-    sides = {name: Remote.from_dict(json.loads(json.dumps(saved[name]))) for name in ("blue", "red")}
-    for name, side in sides.items():
-        number = saved[name]["seat"]
-        assert side.seat == name and side.other != name
-        assert side.outbox == next(c for c in reversed(saved[name]["log"]) if unseal(c)["from"] == number)
-    assert sides["blue"].state.view(None) == sides["red"].state.view(None)
-    assert not sides[saved["to_move"]].waiting and sides["blue"].state.to_play == saved["to_move"]
-    play_to_the_end(sides)
-    assert sides["blue"].verdict["ok"] and sides["red"].verdict["ok"]
-    assert sides["blue"].verdict["winner"] == sides["red"].verdict["winner"] in ("blue", "red")
-    # a side checked before the seats were named stored its verdict's winner as a number
-    finished = json.loads(json.dumps(sides["blue"].to_dict()))
-    finished["verdict"]["winner"] = {"blue": 0, "red": 1}[finished["verdict"]["winner"]]
-    assert Remote.from_dict(finished).verdict == sides["blue"].verdict
-
-
-def test_a_remote_code_sent_before_the_seats_were_named_is_still_received():
+def test_a_remote_game_of_the_first_protocol_is_refused_with_a_reason():
+    """Remote play moved to signed messages on a smaller group (issue 34): a side or a code of the first
+    protocol cannot go on, and says so."""
     saved = OLD["remote"]["in_flight"]
-    sides = {name: Remote.from_dict(json.loads(json.dumps(saved[name]))) for name in ("blue", "red")}
-    play_to_the_end(sides, saved["code"])
-    assert sides["blue"].verdict["ok"] and sides["red"].verdict["ok"]
+    for name in ("blue", "red"):
+        with pytest.raises(SaveError, match="older Blitzbox"):
+            Remote.from_dict(json.loads(json.dumps(saved[name])))
+    with pytest.raises(ValueError, match="older Blitzbox"):
+        unseal(saved["code"])

@@ -8,7 +8,7 @@ import pytest
 
 from game_core import games, remote
 from game_core.engine import IllegalAction
-from game_core.remote import Cheated, Refused, Remote, unseal
+from game_core.remote import Cheated, Refused, Remote, b64, seal, unb64, unseal
 
 import remote_table
 from remote_table import Entropy, forged, until
@@ -79,7 +79,7 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing():
     code, receiver = until(table, lambda body, _: any(a.get("a", "").startswith("move") for a in body["acts"]))
     sender = table.a if receiver is table.b else table.b
     before = unchanged(receiver)
-    key = receiver.key
+    key = sender
     middle = len(code) // 2
     altered = code[:middle] + ("A" if code[middle] != "A" else "B") + code[middle + 1:]
     body = unseal(code)
@@ -88,14 +88,14 @@ def test_bad_messages_are_refused_with_a_reason_and_change_nothing():
     illegal[illegal.index(move)] = {"a": "fire a1 h8"}
     cases = {
         "damaged|altered": altered,
-        "altered": forged(code, b"not the key", acts=body["acts"]),
+        "altered": seal(unseal(code), 12345),  # signed by another key
         "your own message": None,
         "another game": forged(code, key, game="0" * 32),
         "missing": forged(code, key, n=body["n"] + 2),
         "does not follow": forged(code, key, prev="0" * 32),
         "out of turn": forged(code, key, acts=body["acts"] + [{"a": "flip"}]),
         "illegal": forged(code, key, acts=illegal),
-        "secret move where the rules allow none": forged(code, key, acts=[{"c": "ab" * 32}]),
+        "secret move where the rules allow none": forged(code, key, acts=[{"c": b64(bytes(32))}]),
         "for no step": forged(code, key, chain=[10 ** 9, body["chain"][1]]),  # no endless hashing either
     }
     for reason, bad in cases.items():
@@ -115,7 +115,8 @@ def test_a_changed_chance_value_to_choose_a_roll_is_exposed():
     code, receiver = until(table, lambda body, _: any(a.get("a", "").startswith("fire") for a in body["acts"]))
     body = unseal(code)
     step, value = body["chain"]
-    changed = forged(code, receiver.key, chain=[step, "%064x" % (int(value, 16) ^ 1)])
+    sender = table.a if receiver is table.b else table.b
+    changed = forged(code, sender, chain=[step, b64(bytes([unb64(value, 32)[0] ^ 1]) + unb64(value, 32)[1:])])
     before = unchanged(receiver)
     with pytest.raises(Cheated, match="does not match their commitment") as exposed:
         receiver.receive(changed)
@@ -155,7 +156,7 @@ def test_the_other_browser_holds_none_of_its_opponents_secrets():
     stored = json.dumps(b.to_dict())
     assert b.state.chosen["blue"] == ["L", "L", "L", "M", "M"]  # stand-ins: B does not know A's picks
     assert b.state.view("red")["state"]["hand"]["blue"] == {"hidden": 5}
-    for secret in (a.my_chain.hex(), a.my_private.hex(), *(c.hex() for c in a._my_chain()[a.revealed + 1:])):
+    for secret in (b64(a.my_chain), b64(a.my_private), b64(a.my_sign), *(b64(c) for c in a._my_chain()[a.revealed + 1:])):
         assert secret not in stored  # no seed, no chain element still to come (no roll foreseen)
     assert not any("pick" in json.dumps(unseal(code)["acts"]) for code in a.log if unseal(code)["from"] == "blue")
     while a.state.phase == "deploy":
@@ -232,6 +233,6 @@ def test_after_a_cheat_is_exposed_the_game_takes_no_more_messages():
     code, receiver = until(table, lambda body, _: any(a.get("a", "").startswith("fire") for a in body["acts"]))
     step, value = unseal(code)["chain"]
     with pytest.raises(Cheated):
-        receiver.receive(forged(code, receiver.key, chain=[step, "0" * 64]))
+        receiver.receive(forged(code, table.a if receiver is table.b else table.b, chain=[step, b64(bytes(32))]))
     with pytest.raises(Refused, match="this game was stopped: .*does not match their commitment"):
         receiver.receive(code)

@@ -4,372 +4,76 @@ Each browser holds a `Remote`: its seat, its own secrets, what the opponent comm
 its own state of the game, whose opponent-hidden parts are stand-ins (its view for its own seat is the true
 game's). Chance comes from an rng.Tape: each outcome is worked out from both sides' hash-chain elements for
 the action's step (plus the private seed of the one seat that may see it), revealed only once the action is
-fixed. Moves travel as codes ("bbr1." + base64url(zlib(JSON))); every code is checked before anything
-changes. At the end both reveal their seeds and each replays the whole game from scratch.
+fixed (crypto.py). Moves travel as codes signed by their sender (codec.py), by link or by a live channel
+alike; every code is checked before anything changes. At the end both reveal their seeds and each replays
+the whole game from scratch; a side that withholds a reveal it owes past the agreed deadline forfeits.
+What each game hides is its adapter (adapter.py; game_core/<package>/remote.py).
 
-The page's glue: `Remote.create(game, options, seat)` -> (remote, invitation code); `Remote.join(code)` ->
-(remote, reply code); `remote.act(action)` -> a code to send, or None while the turn goes on;
+The page's glue: `Remote.read(code)` (an invitation's terms, to show) then `Remote.accept(code)` ->
+(remote, reply code); `Remote.create(game, options, seat)` -> (remote, invitation code);
+`remote.act(action)` -> a code to send, or None while the turn goes on;
 `remote.receive(code)` -> a code to send back, or None (Refused says why nothing changed);
 `remote.state` (draw `state.view(remote.seat)`), `remote.moved` (the (before, after) pairs just applied, for
 `Game.narrate` and the animation), `remote.waiting`, `remote.outbox` (the last code sent, to
-send again), `remote.verdict` (the end's check), `remote.to_dict()` / `Remote.from_dict(data)` (localStorage).
+send again), `remote.verdict` (the end's check), `remote.due` / `remote.claim_forfeit()`,
+`remote.transcript()`, `remote.to_dict()` / `Remote.from_dict(data)` (localStorage).
 """
 
 from __future__ import annotations
 
-import base64
-import hashlib
-import hmac
-import json
-import re
+import importlib
 import secrets
-import zlib
+import time
 
-from . import games
-from .engine import IllegalAction
-from .jsontext import SaveError, parse_json
-from .rng import NeedChance, Tape
+from .. import games
+from ..engine import IllegalAction
+from ..jsontext import SaveError
+from ..rng import NeedChance, Tape
+from . import group
+from .adapter import Adapter
+from .codec import (FORMAT, GID, TRANSCRIPT, VERSION, Cheated, Refused, b64, digest, element, seal, sha, signed_text,
+                    unb64, unseal)
+from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, lock, outcome, private_commitment,
+                     private_part, shuffled)
 
-PREFIX = "bbr1."
-FORMAT, VERSION = "blitzbox-remote", 1
-MAX_CODE_CHARS = 100_000
+DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it forfeits
+MAX_DEADLINE_HOURS = 24 * 30
+MAX_LIVE_CHARS = 8_000  # the page's opaque WebRTC offer or answer
+
+# The games remote play covers: name -> the package whose remote.py holds its ADAPTER (imported when a game
+# of it is played: a page imports only its own game's package).
+ADAPTERS = {"bitskrieg": "bitskrieg", "blitzkrieg": "blitzkrieg", "blitzkrieg-nippon": "blitzkrieg"}
 
 
-class Refused(ValueError):
-    """A message that cannot be applied, or a move that cannot be sent; the text says why. Nothing changed."""
-
-
-class Cheated(Refused):
-    """A message that proves the opponent cheated (`seat`): the game cannot go on."""
-
-    def __init__(self, seat, reason: str):
-        super().__init__(reason)
-        self.seat = seat
+def adapter_for(game) -> Adapter:
+    return importlib.import_module(f"game_core.{ADAPTERS[game.name]}.remote").ADAPTER
 
 
 class _Waiting(Exception):
     """An outcome needs the opponent's chain element for a step they have not revealed yet."""
 
 
-def sha(data: bytes) -> bytes:
-    return hashlib.sha256(data).digest()
-
-
-def _text(value) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-def outcome(gid: str, position: int, n: int, elements: tuple, private: bytes = b"") -> int:
-    """The outcome in [0, n) of draw `position`: both seats' chain elements for its step, in seat order,
-    and the private contribution of the one seat that may see it (b"" for everyone). Bias < n / 2**256."""
-    digest = sha(f"blitzbox-chance|{gid}|{position}|{n}|".encode() + b"".join(elements) + private)
-    return int.from_bytes(digest, "big") % n
-
-
-def private_part(seed: bytes, position: int) -> bytes:
-    return sha(seed + b"draw%d" % position)
-
-
-def action_nonce(seed: bytes, step: int) -> bytes:
-    return sha(seed + b"act%d" % step)
-
-
-def action_commitment(gid: str, step: int, nonce: bytes, action: str) -> str:
-    return sha(f"blitzbox-action|{gid}|{step}|".encode() + nonce + action.encode()).hex()
-
-
-def private_commitment(seed: bytes) -> str:
-    return sha(b"private" + seed).hex()
-
-
-def chain(seed: bytes, length: int) -> list:
-    """[E(0) .. E(length)], E(s) = H^(length - s)(seed): revealing E(s) proves E(s') for s' < s, not later."""
-    values = [seed]
-    for _ in range(length):
-        values.append(sha(values[-1]))
-    values.reverse()
-    return values
-
-
-# -- a pile no seat may see, dealt fairly ("mental poker", docs/remote.md) -----------------------------
-# Each card is a quadratic residue modulo RFC 3526's 2048-bit safe prime P = 2Q + 1; a seat locks a card by
-# raising it to its secret exponent, and locks commute, so a card locked by both is opened for one seat by
-# the other removing its own lock (its strip) and that seat removing its own. A strip comes with a proof
-# (Chaum and Pedersen's, made non-interactive by hashing) that it removed the very lock whose public
-# half G^key the seat committed to at the start, so a false strip is refused the moment it arrives.
-P = int(
-    "FFFFFFFFFFFFFFFFC90FDAA22168C234C4C6628B80DC1CD129024E088A67CC74020BBEA63B139B22514A08798E3404DD"
-    "EF9519B3CD3A431B302B0A6DF25F14374FE1356D6D51C245E485B576625E7EC6F44C42E9A637ED6B0BFF5CB6F406B7ED"
-    "EE386BFB5A899FA5AE9F24117C4B1FE649286651ECE45B3DC2007CB8A163BF0598DA48361C55D39A69163FA8FD24CF5F"
-    "83655D23DCA3AD961C62F356208552BB9ED529077096966D670C354E4ABC9804F1746C08CA18217C32905E462E36CE3B"
-    "E39E772C180E86039B2783A2EC07A28FB5C55DF06F4C52C9DE2BCBF6955817183995497CEA956AE515D2261898FA0510"
-    "15728E5A8AACAA68FFFFFFFFFFFFFFFF", 16)
-Q = (P - 1) // 2
-G = 4  # a square, so it generates the quadratic residues (the group of order Q)
-
-
-def card_code(card: str) -> int:
-    return pow(int.from_bytes(sha(b"blitzbox-card|" + card.encode()), "big"), 2, P)
-
-
-def deck_key(seed: bytes) -> int:
-    """A seat's secret lock, from its private seed (256 bits: locking is cheap; stripping, rare, is not)."""
-    return int.from_bytes(sha(seed + b"deck"), "big") % (Q - 1) + 1
-
-
-def lock(values, key: int) -> list:
-    return [pow(value, key, P) for value in values]
-
-
-def strip(value: int, key: int, context: str) -> list:
-    """`value` with the lock `key` taken off, and the proof of it: [stripped, challenge, response] (hex).
-    The proof shows, without giving the key away, that value = stripped^key and public = G^key."""
-    stripped = pow(value, pow(key, -1, Q), P)
-    nonce = int.from_bytes(secrets.token_bytes(80), "big")  # 640 bits: the response hides key * challenge
-    challenge = _challenge(context, stripped, value, pow(G, key, P), pow(stripped, nonce, P), pow(G, nonce, P))
-    return [format(stripped, "x"), format(challenge, "x"), format(nonce + challenge * key, "x")]
-
-
-def stripped(value: int, public: int, proof, context: str) -> int:
-    """The strip of `value` in `proof`, if its proof holds for the lock whose public half is `public`;
-    ValueError if not."""
-    result, challenge, response = number(proof[0]), int(proof[1], 16), int(proof[2], 16)
-    if response.bit_length() > 1024:
-        raise ValueError("not a proof")
-    first = pow(result, response, P) * pow(value, -challenge, P) % P
-    second = pow(G, response, P) * pow(public, -challenge, P) % P
-    if challenge != _challenge(context, result, value, public, first, second):
-        raise ValueError("the proof does not hold")
-    return result
-
-
-def _challenge(context: str, *values: int) -> int:
-    return int.from_bytes(sha(f"blitzbox-strip|{context}|".encode() + b"|".join(b"%x" % v for v in values)), "big")
-
-
-def shuffled(values: list, seed: bytes) -> list:
-    """`values` in an order drawn from a private seed (secret until the seed is revealed at the end)."""
-    values = list(values)
-    for i in range(len(values) - 1, 0, -1):
-        j = int.from_bytes(sha(seed + b"shuffle%d" % i), "big") % (i + 1)
-        values[i], values[j] = values[j], values[i]
-    return values
-
-
-def number(text) -> int:
-    """A locked card from a message (hex); ValueError if it is not one."""
-    value = int(text, 16)
-    if not 1 < value < P:
-        raise ValueError("not a locked card")
-    return value
-
-
-# -- message codes -------------------------------------------------------------------------------------
-def mac(body: dict, key: bytes) -> str:
-    """The HMAC of a message's body (all but its "mac") under the game's key."""
-    return hmac.new(key, _text({k: v for k, v in body.items() if k != "mac"}).encode(), hashlib.sha256).hexdigest()[:32]
-
-
-def seal(body: dict, key: bytes) -> str:
-    """The code of a message: the body, signed in place with its HMAC."""
-    body["mac"] = mac(body, key)
-    packed = zlib.compress(_text(body).encode(), 9)
-    return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
-
-
-def unseal(code) -> dict:
-    """The message inside a code (not yet checked against a game); Refused if it is not one."""
-    if not isinstance(code, str):
-        raise Refused("a message is text")
-    code = code.strip()
-    if len(code) > MAX_CODE_CHARS:
-        raise Refused("the message is far too long to be a Blitzbox move")
-    if not code.startswith(PREFIX):
-        raise Refused("this is not a Blitzbox remote-play message" if not code.startswith("bbr")
-                      else "the message is from a newer Blitzbox: reload the page to update")
-    body = code[len(PREFIX):]
-    damaged = Refused("the message is damaged (it was cut short or altered)")
-    try:
-        inflater = zlib.decompressobj()
-        text = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_CODE_CHARS * 4)
-        if inflater.unconsumed_tail or not inflater.eof:
-            raise damaged
-        data = parse_json(text.decode(), "the message")
-    except (ValueError, zlib.error, UnicodeDecodeError):
-        raise damaged from None
-    if not isinstance(data, dict) or data.get("v") != VERSION:
-        raise damaged
-    return data
-
-
-def digest(body: dict) -> str:
-    return sha(_text(body).encode()).hex()[:32]
-
-
-# -- what each game hides ------------------------------------------------------------------------------
-class Adapter:
-    """How a game's hidden moves and hidden pieces travel (the default: nothing hidden but chance)."""
-
-    def options(self, options: dict) -> dict:
-        """The options of the game as it is played remotely."""
-        return options
-
-    def deck(self, state) -> list:
-        """The cards of the pile no seat may see, as the set-up lays it (dealt with `Rng.deal`), or []."""
-        return []
-
-    def find(self, pile, card: str):
-        """The index in `pile` of a card that plays as `card`, or None."""
-        return pile.index(card) if card in pile else None
-
-    def bring(self, remote: "Remote", pile, card: str) -> None:
-        """Swap my stand-ins so that a card playing as `card`, dealt to me, is in the pile it is dealt from."""
-        raise Cheated(remote.other, f"{remote.game.seat_name(remote.other)}'s answer to your draw deals you a "
-                                    "card that was dealt already")
-
-    def swap(self, state, a, b) -> None:
-        """Exchange the places of two things the receiver cannot see (see Remote.swap)."""
-        raise ValueError("this game hides nothing that can be swapped")
-
-    def comparable(self, view: dict) -> str:
-        """A view as text, as the end's check compares it with the true game's."""
-        return _text(view)
-
-    def secret(self, action: str) -> bool:
-        """Is this action hidden from the opponent (it travels as a commitment)?"""
-        return False
-
-    def stand_in(self, state):
-        """The move the receiver plays for the opponent's secret move now, or None if none may be secret now."""
-        return None
-
-    def opens(self, state, seat) -> bool:
-        """Have the rules made `seat`'s secret actions public (its commitments are opened now)?"""
-        return False
-
-    def fit(self, remote: "Remote", action: str) -> None:
-        """Re-fit the receiver's stand-ins so the opponent's public `action` can be applied as played."""
-
-
-class BitskriegAdapter(Adapter):
-    """Tank picks are secret until every picked tank is deployed; the receiver's stand-in picks are re-chosen
-    to hold every class the opponent deploys."""
-
-    def secret(self, action):
-        return action.startswith("pick ")
-
-    def stand_in(self, state):
-        return state.legal_actions()[0] if state.phase == "pick" else None
-
-    def opens(self, state, seat):
-        return state.phase not in ("obstacles", "pick", "axis", "home") and not state.hand[seat]
-
-    def fit(self, remote, action):
-        from .bitskrieg.data import CLASS_ORDER, TANK_CLASSES
-        state, them = remote.state, remote.other
-        words = action.split()
-        if words[0] != "deploy" or words[1] in state.hand[them]:
-            return
-        steps = sorted(k for k in remote.secret if k not in remote.opened)
-        picks = list(state.chosen[them])  # those deployed, then the new class, then any with room
-        for cls in state.hand[them]:
-            picks.remove(cls)
-        picks = (picks + [words[1]])[:len(steps)]
-        for cls in CLASS_ORDER:
-            while len(picks) < len(steps) and picks.count(cls) < TANK_CLASSES[cls]["count"]:
-                picks.append(cls)
-        actions = list(state.actions)
-        for step, cls in zip(steps, picks):
-            actions[step - 1] = f"pick {cls}"
-        remote.state = remote.rebuild(actions)
-
-
-class BlitzkriegAdapter(Adapter):
-    """Blitzkrieg! and Nippon: the research pile is the shared deck, and each side's bag and reserve are its
-    own. The receiver's stand-ins for the opponent's tokens (and for the research pile) are swapped, never its
-    own tokens, so that what it sees played can be played; tokens of one kind are alike, so they are matched
-    by kind, and the end's check compares kinds (a token's number is only a name)."""
-
-    def options(self, options):
-        return {**options, "remote": True}  # the explicit public steps (rules.REMOTE)
-
-    def deck(self, state):
-        return list(state.research)
-
-    def find(self, pile, card):
-        from .blitzkrieg.data import kind_of
-        if card in pile:
-            return pile.index(card)
-        return next((n for n, token in enumerate(pile) if kind_of(token) == kind_of(card)), None)
-
-    def hidden_piles(self, state, seat) -> list:
-        return [state.bags[seat], state.reserves[seat], state.research]
-
-    def bring(self, remote, pile, card):
-        from .blitzkrieg.data import kind_of
-        bag, reserve, _ = self.hidden_piles(remote.state, remote.other)
-        alike = [t for t in bag + reserve if kind_of(t) == kind_of(card)]
-        if not alike or not pile:
-            return super().bring(remote, pile, card)  # Cheated
-        remote.swap(card if card in alike else alike[0], pile[0])
-
-    def swap(self, state, a, b):
-        piles = [pile for seat in state.game.seats for pile in (state.bags[seat], state.reserves[seat])]
-        piles.append(state.research)
-        where = {token: pile for pile in piles for token in pile if token in (a, b)}
-        pile_a, pile_b = where[a], where[b]
-        pile_a[pile_a.index(a)], pile_b[pile_b.index(b)] = b, a
-        pile_a.sort()
-        pile_b.sort()
-
-    def fit(self, remote, action):
-        from .blitzkrieg.data import kind_of
-        if "@" not in action:
-            return
-        kind, state, them = action.split("@")[0], remote.state, remote.other
-        bag, reserve, research = self.hidden_piles(state, them)
-        if not reserve or any(kind_of(t) == kind for t in reserve):
-            return
-        token = next((t for t in bag + research if kind_of(t) == kind), None)
-        if token is None:
-            return  # not theirs to place: the move is refused as illegal
-        if token in bag:
-            return remote.swap(token, reserve[0])
-        # a special weapon my stand-ins left in the research pile: a special of theirs goes back there
-        special = next((t for t in reserve if t.startswith("sw:")), None)
-        if special:
-            return remote.swap(token, special)
-        bagged = next((t for t in bag if t.startswith("sw:")), None)
-        if bagged:
-            other = reserve[0]
-            remote.swap(token, other)
-            remote.swap(other, bagged)
-
-    def comparable(self, view):
-        return re.sub(r"#\d+", "", _text(view))
-
-
-# The games remote play covers.
-ADAPTERS = {"bitskrieg": BitskriegAdapter(), "blitzkrieg": BlitzkriegAdapter(),
-            "blitzkrieg-nippon": BlitzkriegAdapter()}
-
-
 # -- one side of a remote game ---------------------------------------------------------------------------
 class Remote:
     """One browser's side of a remote game (see the module docstring for the page's calls)."""
 
-    def __init__(self, game, options: dict, seat, gid: str, key: bytes):
+    def __init__(self, game, options: dict, seat, gid: str, deadline: int = DEADLINE_HOURS):
         if game.name not in ADAPTERS:
             raise ValueError(f"remote play is not available for {game.title} yet")
         if seat not in game.seats:
             raise ValueError(f"remote play needs one of the two seats of {game.title}, not {seat!r}")
-        self.adapter = ADAPTERS[game.name]
+        if not GID.fullmatch(str(gid)):
+            raise ValueError("a game id is 32 hexadecimal digits")
+        if isinstance(deadline, bool) or not isinstance(deadline, int) or not 1 <= deadline <= MAX_DEADLINE_HOURS:
+            raise ValueError(f"the deadline for a reveal is 1 to {MAX_DEADLINE_HOURS} hours")
+        self.adapter = adapter_for(game)
         options = game.validate_options(self.adapter.options(options or {}))
-        self.game, self.options, self.seat, self.gid, self.key = game, options, seat, gid, key
+        self.game, self.options, self.seat, self.gid, self.deadline = game, options, seat, gid, deadline
         self.other = next(s for s in game.seats if s != seat)
         self.length = game.max_actions + 2  # chain steps: the set-up (0) and every action
         self.my_chain, self.my_private = secrets.token_bytes(32), secrets.token_bytes(32)
-        self.their = {"top": None, "private": None, "known": None, "final": None}
+        self.my_sign = secrets.token_bytes(32)  # my signing key's seed: never sent, not even at the end
+        self.their = {"top": None, "private": None, "sign": None, "known": None, "final": None}
         self.tape, self.state, self.pending = [], None, None
         self.secret, self.opened = {}, {}  # by step: their secret moves' commitments, and those opened
         self.my_secrets = []      # steps of my own secret actions
@@ -377,7 +81,9 @@ class Remote:
         self.revealed = -1        # the last step of my chain revealed
         self.count, self.prev = 0, ""  # messages so far (they alternate) and the digest of the last one
         self.log, self.unsent, self.outbox = [], [], ""
+        self.sent_at = None       # when I sent my last message (seconds since 1970, my clock)
         self.final_sent, self.verdict = False, None
+        self.live, self.their_live = None, None  # the pages' opaque WebRTC offer/answer: mine, theirs
         self.moved = []  # (before, after) of each move the last act(), receive() or load applied: the log, the animation
         self.swaps = []  # [step, a, b]: stand-ins exchanged before that move (Adapter.fit and .bring)
         # The shared deck: its cards, the creator's locked shuffle, the deck both locked, and the strips
@@ -388,31 +94,54 @@ class Remote:
 
     # -- starting --------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, game, options: dict | None, seat) -> tuple:
-        """A new remote game for `seat`: (remote, the invitation code for the opponent)."""
-        remote = cls(game, options or {}, seat, secrets.token_hex(16), secrets.token_bytes(16))
-        remote.creator = seat
+    def create(cls, game, options: dict | None, seat, deadline: int = DEADLINE_HOURS, live: str | None = None) -> tuple:
+        """A new remote game for `seat`: (remote, the invitation code for the opponent). `deadline`: the hours
+        a side has to send a reveal it owes (its chance value, or its final reveal) before it forfeits;
+        `live`: the page's WebRTC offer, carried and signed as it is."""
+        remote = cls(game, options or {}, seat, secrets.token_hex(16), deadline)
+        remote.creator, remote.live = seat, _live(live)
         remote.first_deck = shuffled(lock([card_code(card) for card in remote.cards], remote.my_key), remote.my_private)
         body = remote._body()
-        body.update(options=remote.options, seat=seat, key=remote.key.hex())
+        body.update(options=remote.options, seat=seat, deadline=deadline)
         return remote, remote._send(body)
 
-    @classmethod
-    def join(cls, code: str) -> tuple:
-        """Join the game of an invitation code as the other seat: (remote, the reply code)."""
+    @staticmethod
+    def read(code: str) -> dict:
+        """What an invitation offers, for the joiner to see and accept (nothing is sent or stored):
+        {"name", "title", "gid", "options", "terms": [(label, value) of each option that matters],
+        "seat": the seat offered, "them": the creator's seat, "deadline": hours, "live": their offer or None}.
+        Refused if the code is not a sound invitation."""
         body = unseal(code)
         try:
             game = games.get(body.get("name"))
-            key = bytes.fromhex(body["key"])
             creator = game.saved_seat(body["seat"])
             seat = next(s for s in game.seats if s != creator)
-            remote = cls(game, body.get("options"), seat, body["game"], key)
-        except (ValueError, KeyError, TypeError, StopIteration):
+            remote = Remote(game, body.get("options"), seat, body["game"], body.get("deadline"))
+            if body.get("n") != 0 or body.get("from") != creator or body.get("prev") != "":
+                raise ValueError
+            public = element(body["commit"]["sign"])
+            if not group.verify(public, signed_text(body), unb64(body["sig"], 48)):
+                raise Refused("this invitation was altered (its signature does not hold)")
+            live = _live(body.get("live"))
+        except (ValueError, KeyError, TypeError, StopIteration) as err:
+            if isinstance(err, Refused):
+                raise
             raise Refused("this is not an invitation to a remote game") from None
-        if body.get("n") != 0:
-            raise Refused("this is not an invitation: open it in the game it belongs to")
-        reply = remote.receive(code)
-        return remote, reply
+        values = remote.options
+        terms = [(option.label, values[option.name]) for option in game.options if option.shown(values)]
+        return {"name": game.name, "title": game.title, "gid": remote.gid, "options": values, "terms": terms,
+                "seat": seat, "them": creator, "deadline": remote.deadline, "live": live}
+
+    @classmethod
+    def accept(cls, code: str, live: str | None = None) -> tuple:
+        """Join the game of an invitation (after `read` showed it and the player agreed) as the other seat:
+        (remote, the reply code). `live`: the page's WebRTC answer, carried and signed as it is."""
+        offer = cls.read(code)
+        remote = cls(games.get(offer["name"]), offer["options"], offer["seat"], offer["gid"], offer["deadline"])
+        remote.live = _live(live)
+        return remote, remote.receive(code)
+
+    join = accept  # the page's name of old
 
     # -- the position --------------------------------------------------------------------------------
     @property
@@ -421,6 +150,25 @@ class Remote:
         if self.verdict is not None:
             return False
         return self.state is None or self.pending is not None or self.state.is_over or self.state.to_play != self.seat
+
+    @property
+    def due(self):
+        """When the opponent forfeits (seconds since 1970, my clock) if the message it owes me carries a reveal
+        (the set-up's chance, my pending move's, or its final reveal) and does not come; None otherwise."""
+        if self.verdict is not None or not self.waiting or self.sent_at is None or self.count < 2:
+            return None
+        if self.state is None or self.pending is not None or self.state.is_over:
+            return self.sent_at + self.deadline * 3600
+        return None
+
+    def claim_forfeit(self, now: float | None = None):
+        """Past `due`, the opponent forfeits: the verdict says so and the game takes no more messages
+        (`transcript()` is the proof to keep). Returns the verdict, or None while nothing is overdue."""
+        due = self.due
+        if due is None or (time.time() if now is None else now) < due:
+            return None
+        self.verdict = {"ok": False, "cheater": self.other, "reason": "forfeit: withheld the reveal", "forfeit": True}
+        return self.verdict
 
     @property
     def my_key(self) -> int:
@@ -435,7 +183,7 @@ class Remote:
         known = self.their["known"]
         if known is None or known[0] < step:
             return None
-        value = bytes.fromhex(known[1])
+        value = unb64(known[1], 32)
         for _ in range(known[0] - step):
             value = sha(value)
         return value
@@ -544,44 +292,58 @@ class Remote:
 
     def _body(self) -> dict:
         return {"v": VERSION, "game": self.gid, "name": self.game.name, "n": self.count, "from": self.seat,
-                "prev": self.prev}
+                "prev": self.prev, "t": int(time.time())}
+
+    @property
+    def sign_key(self) -> int:
+        return group.scalar(self.my_sign, b"sign")
 
     def _send(self, body: dict | None = None) -> str:
         body = body or self._body()
         if self.count < 2:  # the invitation and the reply carry each side's commitments, and the deck
-            body["commit"] = {"chain": sha(self._my_chain()[0]).hex(), "private": private_commitment(self.my_private)}
+            body["commit"] = {"chain": b64(sha(self._my_chain()[0])), "private": private_commitment(self.my_private),
+                              "sign": b64(group.public_key(self.sign_key))}
             if self.cards:
-                body["commit"]["lock"] = format(pow(G, self.my_key, P), "x")
-                body["deck"] = [format(value, "x") for value in (self.first_deck if self.count == 0 else self.deck)]
+                body["commit"]["lock"] = b64(group.public_key(self.my_key))
+                body["deck"] = [b64(value) for value in (self.first_deck if self.count == 0 else self.deck)]
+            if self.live is not None:
+                body["live"] = self.live
         body["acts"], self.unsent = self.unsent, []
         if self.owed:  # the cards dealt to them since my last message: my strips open them for them alone
-            body["strips"] = {str(k): strip(self.deck[k], self.my_key, f"{self.gid}|{k}") for k in self.owed}
+            body["strips"] = {str(k): b64(group.strip(group.decode(self.deck[k]), self.my_key, self._context(k)))
+                              for k in self.owed}
             self.owed = []
         fixed = 0 if self.state is None else len(self.state.actions) + (self.pending is not None)
-        if fixed > self.revealed:  # my chain up to the last step already fixed, never beyond
-            body["chain"] = [fixed, self._my_chain()[fixed].hex()]
+        # My chain up to the last step already fixed, never beyond; and nothing before their commitments came
+        # (the invitation's chance would let the joiner choose the seeds of its own draws).
+        if fixed > self.revealed and self.their["top"] is not None:
+            body["chain"] = [fixed, b64(self._my_chain()[fixed])]
             self.revealed = fixed
         mine = {str(k): self.state.actions[k - 1] for k in self.my_secrets if k <= len(self.state.actions)} \
             if self.state is not None else {}
         if mine and not self.mine_opened and self.adapter.opens(self.state, self.seat):
-            body["open"] = {k: [a, action_nonce(self.my_private, int(k)).hex()] for k, a in mine.items()}
+            body["open"] = {k: [a, b64(action_nonce(self.my_private, int(k)))] for k, a in mine.items()}
             self.mine_opened = True
         if self.state is not None and self.state.is_over and self.pending is None and not self.final_sent:
-            body["final"] = {"chain": self.my_chain.hex(), "private": self.my_private.hex(), "acts": mine}
+            body["final"] = {"chain": b64(self.my_chain), "private": b64(self.my_private), "acts": mine}
             self.final_sent = True
-        code = seal(body, self.key)
-        self.count, self.prev, self.outbox = self.count + 1, digest(body), code
+        code = seal(body, self.sign_key)
+        self.count, self.prev, self.outbox, self.sent_at = self.count + 1, digest(body), code, body["t"]
         self.log.append(code)
         if self.final_sent and self.their["final"] is not None:
             self.verdict = self._verify()
         return code
 
+    def _context(self, position: int) -> bytes:
+        return f"{self.gid}|{position}".encode()
+
     # -- their moves -----------------------------------------------------------------------------------
     def receive(self, code: str):
-        """Apply the opponent's message: the code to send back (or None when it is my move, or all is done).
-        Refused (or Cheated) says why the message was not applied; nothing is changed then."""
+        """Apply the opponent's message (by link or by the live channel alike): the code to send back (or None
+        when it is my move, or all is done). Refused (or Cheated) says why the message was not applied;
+        nothing is changed then."""
         body = unseal(code)
-        sender = self.game.saved_seat(body.get("from"))  # a code of an older page may number Bitskrieg's seats
+        sender = self.game.saved_seat(body.get("from"))
         if body.get("game") != self.gid:
             raise Refused("this message is for another game")
         if sender == self.seat:
@@ -591,8 +353,6 @@ class Remote:
         if self.verdict is not None:
             raise Refused("this game is over and was checked: it takes no more messages" if self.verdict["ok"]
                           else f"this game was stopped: {self.verdict['reason']}")
-        if not hmac.compare_digest(str(body.get("mac")), mac(body, self.key)):
-            raise Refused("this message was altered (its check does not match)")
         number = body.get("n")
         if not isinstance(number, int) or isinstance(number, bool):
             raise Refused("the message is damaged (it has no number)")
@@ -604,11 +364,21 @@ class Remote:
             raise Refused("it is your move: this message came out of turn")
         if body.get("prev") != self.prev:
             raise Refused("this message does not follow the last one (it was altered or belongs to another branch)")
+        try:  # their key: the one they committed to in their first message (this one, if it is that)
+            public = unb64(self.their["sign"], 32) if self.their["sign"] else element(body["commit"]["sign"])
+            signature = unb64(body.get("sig"), 48)
+            if isinstance(body.get("t"), bool) or not isinstance(body.get("t"), int):
+                raise ValueError
+        except (KeyError, TypeError, ValueError):
+            raise Refused("the message is damaged (its signature or time is missing or malformed)") from None
+        if not group.verify(public, signed_text(body), signature):
+            raise Refused("this message was altered (its signature does not hold)")
         trial = self._fork()
         try:
             trial._take(body)
         except Cheated as err:
             self.verdict = {"ok": False, "cheater": err.seat, "reason": str(err)}
+            self.log.append(code.strip())  # the signed proof, in the transcript
             raise
         except (KeyError, TypeError, ValueError) as err:
             if isinstance(err, Refused):
@@ -639,34 +409,45 @@ class Remote:
     def _take(self, body: dict) -> None:
         them = self.game.seat_name(self.other)
         if self.their["top"] is None:
-            self.their["top"], self.their["private"] = body["commit"]["chain"], body["commit"]["private"]
+            commit = body["commit"]
+            self.their.update(top=b64(unb64(commit["chain"], 32)), private=b64(unb64(commit["private"], 32)),
+                              sign=b64(element(commit["sign"])))
             self.their["known"] = [-1, self.their["top"]]
+            self.their_live = _live(body.get("live"))
             if self.cards:
-                self.their["lock"] = body["commit"]["lock"]
+                self.their["lock"] = b64(element(commit["lock"]))
                 self._take_deck(body)
-        for key, proof in body.get("strips", {}).items():
-            position = int(key)
+        strips = body.get("strips", {})
+        if not isinstance(strips, dict) or len(strips) > len(self.deck):
+            raise Refused("the message is damaged (it opens more cards than the deck has)")
+        for key, proof in strips.items():
+            position = int(key) if key.isdigit() and len(key) < 4 else -1
             if not 0 <= position < len(self.deck):
                 raise Refused("the message is damaged (it opens a card the deck does not have)")
             try:
-                self.their_strips[position] = stripped(self.deck[position], number(self.their["lock"]), proof,
-                                                       f"{self.gid}|{position}")
+                proof = unb64(proof, 80)
+            except ValueError:
+                raise Refused("the message is damaged (a card's proof has the wrong length)") from None
+            try:
+                self.their_strips[position] = group.stripped(group.decode(self.deck[position]),
+                                                             unb64(self.their["lock"], 32), proof,
+                                                             self._context(position)).encode()
             except ValueError:
                 raise Cheated(self.other, f"{them}'s answer to your draw is false (its proof does not hold)") from None
         if body.get("chain") is not None:
             step, value = body["chain"]
             known = self.their["known"]
-            if not isinstance(step, int) or not known[0] <= step < self.length:
+            if isinstance(step, bool) or not isinstance(step, int) or not known[0] <= step < self.length:
                 raise Refused("the message is damaged (its chance value is for no step of this game)")
-            check = bytes.fromhex(value)
+            check = unb64(value, 32)
             for _ in range(step - known[0]):
                 check = sha(check)
-            if check.hex() != known[1]:
+            if b64(check) != known[1]:
                 raise Cheated(self.other, f"{them}'s chance value for step {step} does not match their commitment "
                                           "(it was changed, to choose a roll)")
             self.their["known"] = [step, value]
         try:
-            if self.state is None:
+            if self.state is None and self._their_element(0) is not None:
                 self.state = self._play(None, 0)
             if self.pending is not None:
                 before = self.state
@@ -677,24 +458,32 @@ class Remote:
             raise Refused("this message does not reveal the chance your move needs") from None
         final = body.get("final")
         if final is not None:
-            chain_seed, private = bytes.fromhex(final["chain"]), bytes.fromhex(final["private"])
-            if sha(chain(chain_seed, self.length)[0]).hex() != self.their["top"] \
+            chain_seed, private = unb64(final["chain"], 32), unb64(final["private"], 32)
+            if not isinstance(final["acts"], dict):
+                raise ValueError("malformed")
+            if b64(sha(chain(chain_seed, self.length)[0])) != self.their["top"] \
                     or private_commitment(private) != self.their["private"]:
                 raise Cheated(self.other, f"{them}'s revealed seeds do not match their commitments")
             self.their["final"] = {"chain": final["chain"], "private": final["private"]}
-        for n, entry in enumerate(body["acts"]):
+        if self.state is not None and final is None and not body.get("open") \
+                and set(self.secret) - set(self.opened) and self.adapter.opens(self.state, self.other):
+            raise Cheated(self.other, f"{them} did not open their secret moves when the rules made them public")
+        acts = body["acts"]
+        if not isinstance(acts, list) or (acts and self.state is None):
+            raise Refused("the message is damaged (its moves are malformed)")
+        for n, entry in enumerate(acts):
             try:
                 self._their_act(entry, them)
             except Refused:
-                if final is None or any("a" not in later for later in body["acts"][n:]):
+                if final is None or any("a" not in later for later in acts[n:]):
                     raise
                 # Their last moves need what only their seeds show (a reserve I cannot see): with the
                 # seeds at hand, my state becomes the true game's, checked from the start.
                 self._open_final(final)
-                self._follow_truth([later["a"] for later in body["acts"][n:]])
+                self._follow_truth([later["a"] for later in acts[n:]])
                 break
         for key, (action, nonce) in body.get("open", {}).items():
-            self._open(int(key), action, nonce)
+            self._open(int(key), action, unb64(nonce, 32))
         if body.get("open"):
             self._refit(f"{them}'s secret moves, now open, do not match the moves they played")
         if final is not None:
@@ -702,14 +491,16 @@ class Remote:
 
     def _open_final(self, final: dict) -> None:
         for key, action in final["acts"].items():
-            self._open(int(key), action, action_nonce(bytes.fromhex(final["private"]), int(key)).hex())
+            self._open(int(key), action, action_nonce(unb64(final["private"], 32), int(key)))
 
     def _take_deck(self, body: dict) -> None:
         """Their first message's deck: the creator's locked shuffle (which I lock and shuffle in turn), or,
-        to the creator, the deck both locked."""
-        values = [number(value) for value in body["deck"]]
-        if len(values) != len(self.cards):
+        to the creator, the deck both locked. Every card must be a group element, and no two alike."""
+        if not isinstance(body["deck"], list) or len(body["deck"]) != len(self.cards):
             raise Refused("the message is damaged (its deck has the wrong number of cards)")
+        values = [element(value) for value in body["deck"]]
+        if len(set(values)) != len(values):
+            raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s deck holds a card twice")
         if self.creator is None:  # they made the game: lock their shuffle again and shuffle it
             self.creator, self.first_deck = self.other, values
             self.deck = shuffled(lock(values, self.my_key), self.my_private)
@@ -728,7 +519,7 @@ class Remote:
                 action = self.adapter.stand_in(self.state)  # my stand-in for their hidden move
                 if action is None:
                     raise Refused(f"{them} sent a secret move where the rules allow none")
-                self.secret[step] = str(entry["c"])
+                self.secret[step] = b64(unb64(entry["c"], 32))
             else:
                 if not isinstance(action, str):
                     raise Refused("the message is damaged (a move is not text)")
@@ -742,8 +533,8 @@ class Remote:
         except _Waiting:
             raise Refused(f"this message does not reveal the chance of {them}'s move {action!r}") from None
 
-    def _open(self, step: int, action: str, nonce: str) -> None:
-        if self.secret.get(step) != action_commitment(self.gid, step, bytes.fromhex(nonce), action):
+    def _open(self, step: int, action: str, nonce: bytes) -> None:
+        if self.secret.get(step) != action_commitment(self.gid, step, nonce, str(action)):
             raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s secret move {step} does not match "
                                       "what they committed to")
         self.opened[step] = action
@@ -757,15 +548,20 @@ class Remote:
             raise Cheated(self.other, f"{why}: {err}") from None
 
     # -- the end: replay everything ---------------------------------------------------------------------
+    def _seeds(self) -> tuple:
+        """Both sides' chains and private seeds (once both are known)."""
+        chains = {self.seat: self._my_chain(), self.other: chain(unb64(self.their["final"]["chain"], 32), self.length)}
+        privates = {self.seat: self.my_private, self.other: unb64(self.their["final"]["private"], 32)}
+        return chains, privates
+
     def _truth(self, actions: list, keep: int = 0) -> tuple:
         """The whole game replayed from scratch with both sides' seeds: every move legal, every outcome
         derived, every card dealt as the deck says, and my state showing what the true game showed me at
         its move. Returns (the true state, its outcomes, the last `keep` moves' (before, after));
         Cheated names the seat that broke a rule or a promise."""
-        chains = {self.seat: self._my_chain(), self.other: chain(bytes.fromhex(self.their["final"]["chain"]), self.length)}
-        privates = {self.seat: self.my_private, self.other: bytes.fromhex(self.their["final"]["private"])}
+        chains, privates = self._seeds()
         cards = self._deck_order(privates) if self.cards else []
-        mine, outcomes, moves = len(self.state.actions), [], []
+        mine, outcomes, moves = -1 if self.state is None else len(self.state.actions), [], []
         state, step = None, 0
         for action in [None] + actions:
             mover, before = (None, None) if state is None else (state.to_play, state)
@@ -797,7 +593,7 @@ class Remote:
         """The cards of the shared deck in the order it deals them, once both locks are known; Cheated if
         a side's shuffle is not the pile (each strip was proved as it came)."""
         keys = {seat: deck_key(private) for seat, private in privates.items()}
-        if pow(G, keys[self.other], P) != number(self.their["lock"]):
+        if b64(group.public_key(keys[self.other])) != self.their["lock"]:
             raise Cheated(self.other, f"{self.game.seat_name(self.other)}'s lock does not match their seeds")
         joiner = next(seat for seat in self.game.seats if seat != self.creator)
         codes = [card_code(card) for card in self.cards]
@@ -805,7 +601,7 @@ class Remote:
             raise Cheated(self.creator, f"{self.game.seat_name(self.creator)}'s shuffled pile is not the pile's cards")
         if sorted(self.deck) != sorted(lock(self.first_deck, keys[joiner])):
             raise Cheated(joiner, f"{self.game.seat_name(joiner)}'s shuffled deck is not the pile they were given")
-        opened = dict(zip(lock(codes, keys[self.creator] * keys[joiner] % Q), self.cards))
+        opened = dict(zip(lock(codes, keys[self.creator] * keys[joiner] % group.L), self.cards))
         return [opened[value] for value in self.deck]
 
     def _follow_truth(self, extra: list) -> None:
@@ -824,46 +620,49 @@ class Remote:
             return {"ok": False, "cheater": err.seat, "reason": str(err)}
         return {"ok": True, "winner": state.winner, "moves": len(actions), "outcomes": len(outcomes)}
 
+    def transcript(self) -> dict:
+        """Every signed message of the game so far, both sides', in order: what `verify_transcript` (and
+        `python -m game_core verify FILE`) checks; the proof of a forfeit or a cheat, to export as JSON."""
+        return {"format": TRANSCRIPT, "version": VERSION, "messages": list(self.log)}
+
     # -- saving (localStorage) -------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "name": self.game.name, "game": self.gid, "seat": self.seat,
-                "options": self.options, "key": self.key.hex(),
-                "mine": {"chain": self.my_chain.hex(), "private": self.my_private.hex()},
+                "options": self.options, "deadline": self.deadline,
+                "mine": {"chain": b64(self.my_chain), "private": b64(self.my_private), "sign": b64(self.my_sign)},
                 "their": self.their, "tape": self.tape,
                 "actions": None if self.state is None else list(self.state.actions), "pending": self.pending,
                 "secret": {str(k): v for k, v in self.secret.items()},
                 "opened": {str(k): v for k, v in self.opened.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
+                "sent_at": self.sent_at, "live": self.live, "their_live": self.their_live,
                 "final_sent": self.final_sent, "verdict": self.verdict, "swaps": self.swaps,
-                "creator": self.creator, "first_deck": [format(v, "x") for v in self.first_deck],
-                "deck": [format(v, "x") for v in self.deck], "owed": self.owed,
-                "their_strips": {str(k): format(v, "x") for k, v in self.their_strips.items()}}
+                "creator": self.creator, "first_deck": [b64(v) for v in self.first_deck],
+                "deck": [b64(v) for v in self.deck], "owed": self.owed,
+                "their_strips": {str(k): b64(v) for k, v in self.their_strips.items()}}
 
     @classmethod
     def from_dict(cls, data: dict) -> "Remote":
         """A side rebuilt from to_dict() (its state replayed from the set-up on its own tape)."""
         try:
-            if data.get("format") != FORMAT or data.get("version") != VERSION:
+            if data.get("format") != FORMAT:
                 raise SaveError("this is not a saved remote game")
+            if data.get("version") != VERSION:
+                raise SaveError("this remote game was saved by an older Blitzbox and cannot go on here")
             game = games.get(data["name"])
-            seat = game.saved_seat(data["seat"])  # Bitskrieg's numbered seats of older saves
-            remote = cls(game, data["options"], seat, data["game"], bytes.fromhex(data["key"]))
-            remote.my_chain, remote.my_private = (bytes.fromhex(data["mine"][k]) for k in ("chain", "private"))
+            remote = cls(game, data["options"], data["seat"], data["game"], data["deadline"])
+            remote.my_chain, remote.my_private, remote.my_sign = (unb64(data["mine"][k], 32)
+                                                                  for k in ("chain", "private", "sign"))
             remote.their, remote.tape = dict(data["their"]), list(data["tape"])
             for name in ("secret", "opened"):
                 setattr(remote, name, {int(k): v for k, v in data[name].items()})
-            for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log",
-                         "unsent", "final_sent", "verdict"):
+            for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log", "unsent",
+                         "sent_at", "live", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
                 setattr(remote, name, data[name])
-            for name in ("winner", "cheater"):  # a verdict stored before Bitskrieg's seats were named
-                if remote.verdict and remote.verdict.get(name) is not None:
-                    remote.verdict[name] = game.saved_seat(remote.verdict[name])
-            # a side saved before the shared deck (a Bitskrieg game of session 7) has none of these
-            remote.swaps, remote.owed, remote.creator = data.get("swaps", []), data.get("owed", []), data.get("creator")
-            remote.first_deck, remote.deck = ([number(v) for v in data.get(k, [])] for k in ("first_deck", "deck"))
-            remote.their_strips = {int(k): number(v) for k, v in data.get("their_strips", {}).items()}
-            mine = (c for c in reversed(remote.log) if game.saved_seat(unseal(c)["from"]) == remote.seat)
+            remote.first_deck, remote.deck = ([unb64(v, 32) for v in data[k]] for k in ("first_deck", "deck"))
+            remote.their_strips = {int(k): unb64(v, 32) for k, v in data["their_strips"].items()}
+            mine = (c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat)
             remote.outbox = next(mine, "")
             if data["actions"] is not None:
                 remote.state = remote.rebuild(data["actions"], remote.moved)  # the page narrates them
@@ -872,3 +671,92 @@ class Remote:
                 raise
             raise SaveError("the saved remote game is damaged") from None
         return remote
+
+
+def _live(blob):
+    """The page's opaque WebRTC offer or answer (text), or None; ValueError if it is not one."""
+    if blob is not None and (not isinstance(blob, str) or len(blob) > MAX_LIVE_CHARS):
+        raise ValueError(f"a live-play offer is text of at most {MAX_LIVE_CHARS} characters")
+    return blob
+
+
+# -- a transcript, checked by anyone (python -m game_core verify FILE) -------------------------------------
+def verify_transcript(data, now: float | None = None) -> dict:
+    """What a transcript (Remote.transcript()) proves, with no secret of either side: every message must be
+    signed by the key its sender committed to in its first message, numbered and chained in order.
+    {"ok": True, "winner", "moves", "outcomes"}: both revealed and the whole game replays fair;
+    {"ok": False, "cheater", "reason"}: a side's reveal or moves break its promises or the rules, or it
+    withheld its final reveal past the agreed deadline ("forfeit": True);
+    {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed).
+    Refused if the transcript itself is not sound."""
+    if not isinstance(data, dict) or data.get("format") != TRANSCRIPT or data.get("version") != VERSION \
+            or not isinstance(data.get("messages"), list) or len(data["messages"]) < 2:
+        raise Refused("this is not a transcript of a remote game (or it holds no reply)")
+    codes = data["messages"]
+    offer = Remote.read(codes[0])
+    game = games.get(offer["name"])
+    creator, joiner = offer["them"], offer["seat"]
+    spec = Remote(game, offer["options"], creator, offer["gid"], offer["deadline"])
+    bodies, keys, prev = [], {}, ""
+    for n, code in enumerate(codes):
+        body = unseal(code)
+        sender = creator if n % 2 == 0 else joiner
+        try:
+            if n < 2:
+                keys[sender] = element(body["commit"]["sign"])
+            sound = (body.get("n") == n and body.get("from") == sender and body.get("game") == spec.gid
+                     and body.get("prev") == prev and group.verify(keys[sender], signed_text(body), unb64(body["sig"], 48)))
+        except (KeyError, TypeError, ValueError):
+            sound = False
+        if not sound:
+            raise Refused(f"the transcript is not sound: message {n} is not signed, numbered or chained in order")
+        bodies.append(body)
+        prev = digest(body)
+    try:
+        actions, secret, finals, commits = [], {}, {}, {creator: bodies[0]["commit"], joiner: bodies[1]["commit"]}
+        for body in bodies:
+            for entry in body["acts"]:
+                actions.append(entry.get("a"))
+                if "c" in entry:
+                    secret[len(actions)] = (body["from"], entry["c"])
+            if body.get("final") is not None:
+                finals[body["from"]] = (body["final"], body["t"])
+        for seat, (final, _) in finals.items():
+            private = unb64(final["private"], 32)
+            if b64(sha(chain(unb64(final["chain"], 32), spec.length)[0])) != commits[seat]["chain"] \
+                    or private_commitment(private) != commits[seat]["private"]:
+                return _cheated(seat, f"{game.seat_name(seat)}'s revealed seeds do not match their commitments")
+        if len(finals) == 1:
+            (seat, (_, sent)), = finals.items()
+            other = joiner if seat == creator else creator
+            due = sent + spec.deadline * 3600
+            if (time.time() if now is None else now) < due:
+                return {"ok": None, "reason": f"{game.seat_name(other)} has until {due} (seconds since 1970) "
+                                              "to send their final reveal"}
+            return {**_cheated(other, "forfeit: withheld the reveal"), "forfeit": True}
+        if not finals:
+            return {"ok": None, "reason": "the game is unfinished: neither side has revealed its seeds"}
+        for step, (seat, commitment) in secret.items():
+            action = finals[seat][0]["acts"].get(str(step))
+            nonce = action_nonce(unb64(finals[seat][0]["private"], 32), step)
+            if action is None or action_commitment(spec.gid, step, nonce, action) != commitment:
+                return _cheated(seat, f"{game.seat_name(seat)}'s secret move {step} does not match what they "
+                                      "committed to")
+            actions[step - 1] = action
+        spec.creator, spec.my_chain, spec.my_private = creator, *(unb64(finals[creator][0][k], 32)
+                                                                   for k in ("chain", "private"))
+        spec.their = {"final": finals[joiner][0], "lock": commits[joiner].get("lock")}
+        if spec.cards:
+            spec.first_deck, spec.deck = ([unb64(v, 32) for v in body["deck"]] for body in bodies[:2])
+        state, outcomes, _ = spec._truth(actions)
+    except Cheated as err:
+        return _cheated(err.seat, str(err))
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        if isinstance(err, Refused):
+            raise
+        raise Refused("the transcript is not sound: a message is malformed") from None
+    return {"ok": True, "winner": state.winner, "moves": len(actions), "outcomes": len(outcomes)}
+
+
+def _cheated(seat, reason: str) -> dict:
+    return {"ok": False, "cheater": seat, "reason": reason}
