@@ -10,5 +10,6 @@ const py = await loadPyodide({ stdout: (s) => console.log(s), stderr: (s) => con
 py.FS.mkdirTree("/repo");
 py.mountNodeFS("/repo", ROOT);
 py.globals.set("ARGS", py.toPy(process.argv.slice(2)));
-py.runPython(`import sys; sys.path.insert(0, "/repo")\n` + readFileSync(join(ROOT, "bench", "think_time.py"), "utf8")
+py.runPython(`import sys; sys.path.insert(0, "/repo")`);
+py.runPython(readFileSync(join(ROOT, "bench", "think_time.py"), "utf8")
   .replace('if __name__ == "__main__":\n    main()', "main(list(ARGS))"));

@@ -36,7 +36,7 @@ PATIENCE = 300
 PRESSURE_STEP = 75
 REPLIES = 3            # the opponent's shots the hard AI weighs after each candidate it deepens
 DEEPEN = 8             # the candidates (best by the one-ply search) it deepens
-EXPERT_DEEPEN = 3      # the expert's best of those, searched a ply deeper again (our answer to the reply)
+EXPERT_DEEPEN = 4      # the expert's best of those, searched a ply deeper again (our answer to the reply)
 
 
 class ScriptedDice:

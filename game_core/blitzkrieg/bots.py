@@ -195,16 +195,19 @@ class ExpertBot(Bot):
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_playouts):
-        self.shortlist, self.playouts, self.width, self.solo_playouts = shortlist, playouts, width, solo_playouts
+    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts):
+        self.shortlist, self.playouts, self.width = shortlist, playouts, width
+        # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
+        self.solo_shortlist, self.solo_playouts = solo_shortlist, solo_playouts
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
         me = view["seat"]
         if len(actions) == 1:
             return actions[0]
-        ranked = (yield from first_ranking(game.state_from_view(view, rng), actions, me))[:self.shortlist]
         solo = solo_row(view)
+        ranked = yield from first_ranking(game.state_from_view(view, rng), actions, me)
+        ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
 
         def playout(world, action, stream):
             return line(world, action, me, stream, self.width, 2, solo)
@@ -232,7 +235,7 @@ BOTS = {
     "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6),
     "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3, solo_rounds=2),
     "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1),
-    "expert": ExpertBot(shortlist=10, playouts=60, width=12, solo_playouts=12),
+    "expert": ExpertBot(shortlist=10, playouts=60, width=12, solo_shortlist=4, solo_playouts=8),
     "solo": SoloModuleBot(),
 }
 
