@@ -6,7 +6,7 @@ from game_core import games
 from game_core.engine import run_bot
 from game_core.rng import Rng
 from game_core.search import halving
-from game_core.terminal import make_bot
+from game_core.terminal import bot_levels, make_bot
 
 EXPERT_GAMES = ("blitzkrieg", "blitzkrieg-nippon", "bitskrieg")
 
@@ -111,3 +111,12 @@ def test_halving_stops_at_its_time_budget_on_finished_sweeps():
     ticks = iter(range(0, 10**6, 100))
     playout, calls = fixed_playout(values)
     assert run(halving(["c", "b"], lambda rng: 0.0, playout, Rng(1), 10**6, budget_ms=50, clock=clock))[1] == "c"
+
+
+@pytest.mark.parametrize("name", EXPERT_GAMES)
+def test_every_level_says_what_it_does(name):
+    """The new-game dialog shows each level's summary: every bot in the registry has one."""
+    levels = bot_levels(games.get(name))
+    assert "expert" in levels
+    for level, bot in levels.items():
+        assert isinstance(bot.summary, str) and len(bot.summary) > 20, level

@@ -11,7 +11,10 @@ tank's best shot (a finished tank's at half), measures the way to the enemy flag
 obstacles with two different tanks for the two flags, and leans harder on reaching them as a long
 game drags on, so two bots never idle out of each other's reach forever. It picks three Heavies
 and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
-error and some random moves.
+error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
+(our best answer to each reply, from the same short list of shots, a flip or a quiet move). Bitskrieg
+hides nothing in play but the dice, so this expectimax over exact dice outcomes is its search over
+what the seat may know (the hidden set-up picks are dealt by Game.state_from_view).
 """
 
 from itertools import permutations
@@ -257,6 +260,9 @@ class SearchBot(Bot):
 
     name = "hard"
     title = "Hard"
+    # What the new-game dialog tells a player choosing the level (figures: docs/strength.md).
+    summary = ("Checks your most dangerous replies to its best moves; beats a simple shoot-or-advance player "
+               "8 games in 10.")
     noise = 0.0        # random error added to each action's value (weaker levels misjudge)
     randomness = 0.0   # the share of moves that are simply random
     stages = ((DEEPEN, 2),)  # () searches one ply only
@@ -291,12 +297,14 @@ class SearchBot(Bot):
 class ExpertBot(SearchBot):
     name = "expert"
     title = "Expert"
+    summary = "Also weighs its own answer to your reply for its four best moves; beats hard about 6 games in 10."
     stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
 
 
 class NormalBot(SearchBot):
     name = "normal"
     title = "Normal"
+    summary = "Takes the move with the best odds one step ahead, with a little error."
     noise = 0.3
     stages = ()
 
@@ -304,6 +312,7 @@ class NormalBot(SearchBot):
 class EasyBot(SearchBot):
     name = "easy"
     title = "Easy"
+    summary = "Judges moves by their odds with plenty of error, and sometimes moves at random. For learning the game."
     noise = 1.0
     stages = ()
     randomness = 0.3

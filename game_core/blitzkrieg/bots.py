@@ -10,6 +10,11 @@ The action with the best mean over the rounds is played. Levels differ in how ma
 they think (a work budget, so that games are reproducible; roughly easy 0.05 s, normal 0.3 s,
 hard 0.8 s per move in CPython). `think` yields after each scored reply (a few ms) so the
 browser can slice it.
+
+expert plays the same lines (hard's depth-2 look-ahead) but spends its work where it matters: sequential
+halving (game_core/search.py) over its ten best first steps, each played out in many dealt worlds, the
+better half kept after each round. Its work is a count of lines (reproducible); in the page `budget_ms`
+also stops it in time.
 """
 
 import math
@@ -159,8 +164,8 @@ class SearchBot(Bot):
     Every level looks at the opponent's reply; hard (depth 2) also at its own next turn and the
     reply to that (against the solo module: at its own best next turn after each weighed reply)."""
 
-    def __init__(self, name, title, shortlist, rounds, width=12, depth=1, solo_rounds=None):
-        self.name, self.title = name, title
+    def __init__(self, name, title, shortlist, rounds, width=12, depth=1, solo_rounds=None, summary=""):
+        self.name, self.title, self.summary = name, title, summary
         self.shortlist, self.rounds, self.width, self.depth = shortlist, rounds, width, depth
         # Against the solo module the reply is already exact, so fewer deals may do.
         self.solo_rounds = solo_rounds or rounds
@@ -195,7 +200,8 @@ class ExpertBot(Bot):
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts):
+    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, summary=""):
+        self.summary = summary
         self.shortlist, self.playouts, self.width = shortlist, playouts, width
         # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
         self.solo_shortlist, self.solo_playouts = solo_shortlist, solo_playouts
@@ -223,6 +229,7 @@ class SoloModuleBot(Bot):
 
     name = "solo"
     title = "Solo module"
+    summary = "The solo module of the rulebook: it plays the Axis by its printed priorities."
 
     def choose(self, game, view, rng):
         actions = view["legal_actions"]
@@ -231,11 +238,18 @@ class SoloModuleBot(Bot):
         return greedy(game.state_from_view(view, rng), view["seat"])
 
 
+# Each level's summary is what the new-game dialog tells a player choosing it (figures: docs/strength.md).
 BOTS = {
-    "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6),
-    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3, solo_rounds=2),
-    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1),
-    "expert": ExpertBot(shortlist=10, playouts=60, width=12, solo_shortlist=4, solo_playouts=8),
+    "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6,
+                      summary="Looks one move ahead in a single guess at the hidden tokens. For learning the game."),
+    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3, solo_rounds=2,
+                        summary="Weighs your best reply over three guesses at the hidden tokens."),
+    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1,
+                      summary="Also plans its own next turn; as the Allies it beats the solo module on Medium "
+                              "about 2 games in 3."),
+    "expert": ExpertBot(shortlist=10, playouts=60, width=12, solo_shortlist=4, solo_playouts=8,
+                        summary="Plays its ten best moves out over sixty guessed futures and keeps the better half "
+                                "each round; beats hard about 6 games in 10."),
     "solo": SoloModuleBot(),
 }
 
