@@ -49,7 +49,7 @@ def play(game, seed, seats, options):
     return state.winner, times
 
 
-def table(results, seed):
+def table(results):
     lines = ["| match | wins | win rate | 95% CI (Wilson) | target (lower bound) | expert CPU s/move mean, p95, max |",
              "|---|---|---|---|---|---|"]
     for (label, *_, target), (wins, played, times) in zip(MATCHES, results):
@@ -84,7 +84,7 @@ def main(argv=None) -> int:
             result[1] += 1
             result[2] += times
             print(f"{label}, seed {args.seed + n}: expert as {side} {'won' if winner == side else 'lost'}", flush=True)
-    text = table(results, args.seed)
+    text = table(results)
     print(text)
     if args.out:
         with open(args.out, "w") as out:
