@@ -297,7 +297,8 @@ class SearchBot(Bot):
 class ExpertBot(SearchBot):
     name = "expert"
     title = "Expert"
-    summary = "Also weighs its own answer to your reply for its four best moves; beats hard about 6 games in 10."
+    summary = ("Also weighs its own answer to your reply for its four best moves; beats hard a little over half "
+               "its games.")
     stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
 
 
