@@ -120,3 +120,14 @@ def test_every_level_says_what_it_does(name):
     assert "expert" in levels
     for level, bot in levels.items():
         assert isinstance(bot.summary, str) and len(bot.summary) > 20, level
+
+
+def test_the_page_gives_the_expert_a_time_budget(monkeypatch):
+    from game_core.blitzkrieg.bots import ExpertBot
+    from game_core.session import PAGE_THINK_MS, Session
+    budgets = []
+    real = ExpertBot.think
+    monkeypatch.setattr(ExpertBot, "think", lambda self, *args: budgets.append(args[3]) or real(self, *args))
+    session = Session("blitzkrieg", 4, {}, {"axis": "expert", "allies": "human"})
+    action = run(session.bot_thinker(1))[1]
+    assert action in session.state.legal_actions() and budgets == [PAGE_THINK_MS] and 0 < PAGE_THINK_MS <= 1000
