@@ -2,6 +2,7 @@
 
     python -m game_core lab GAME --bots seat=level,... --games N --seed S [--options JSON] [--json] [--svg DIR]
     python -m game_core.lab report      # rerun the fixed plan below; rewrite docs/balance.md and docs/charts/
+    python -m game_core lab ladder GAME --games N [--workers W] [--levels a,b,...]   # Elo table of every level
 
 Figures: win rate by seat with a 95% Wilson interval and game length. Real-time games
 (`Game.realtime`) are played on a simulated clock: the bots race each other at their own speeds. Game i of a run
@@ -156,6 +157,171 @@ def summarise(game, options, levels, count, seed, outcomes, errors) -> dict:
             "length": summary([o["moves"] for o in finished])}
 
 
+# -- the ladder: a round robin of every level, rated on the Elo scale -------------------------------------
+ELO = 400 / math.log(10)  # Elo points per unit of natural log-strength
+PRIOR_DRAWS = 1  # virtual drawn games added to every pairing, so a level that won or lost all still has a rating
+
+
+def entrants(game) -> dict:
+    """{name: (seat it must take or None, options it needs)} for every level the ladder can seat: the
+    package's bots offered as opponents, random, and its LADDER_ENTRANTS whose options this game takes
+    (Blitzkrieg!'s solo module, one entrant per difficulty)."""
+    package = game_package(game)
+    special = getattr(package, "SPECIAL_BOTS", ())
+    found = {RANDOM: (None, {})}
+    found.update((level, (None, {})) for level in bot_levels(game) if level not in special)
+    bots = sys.modules.get(package.__name__ + ".bots")
+    for name, (seat, options) in getattr(bots, "LADDER_ENTRANTS", {}).items():
+        try:
+            game.validate_options(options)
+        except ValueError:
+            continue
+        found[name] = (seat, options)
+    return found
+
+
+def ladder_games(game, chosen: dict, count: int, seed: int) -> list:
+    """(first, second, options, {seat: level}, seed) for `count` games of every pairing that can meet
+    (two entrants tied to seats meet only on different seats); game i of a pairing uses seed + i and
+    the free entrant takes the seats in turn."""
+    names = list(chosen)
+    plan = []
+    for i, first in enumerate(names):
+        for second in names[i + 1:]:
+            (seat_a, opts_a), (seat_b, opts_b) = chosen[first], chosen[second]
+            if seat_a is not None and seat_b is not None:
+                continue  # two fixed-seat entrants (the solo module) never meet
+            for index in range(count):
+                if seat_a is not None or seat_b is not None:
+                    fixed, free = (first, second) if seat_a is not None else (second, first)
+                    seat = chosen[fixed][0]
+                    other = next(s for s in game.seats if s != seat)
+                    seats = {seat: level_of(fixed), other: level_of(free)}
+                else:
+                    a_seat = game.seats[index % len(game.seats)]
+                    seats = {s: level_of(first) if s == a_seat else level_of(second) for s in game.seats}
+                plan.append((first, second, {**opts_a, **opts_b}, seats, seed + index))
+    return plan
+
+
+def level_of(entrant: str) -> str:
+    """The bot level an entrant plays with ("solo-hard" is the solo module's bot)."""
+    return entrant.split("-")[0]
+
+
+def ladder_game(task: tuple) -> tuple:
+    """One ladder game (run in a worker process): (first, second, first's score 1, 0.5 or 0, error)."""
+    name, first, second, options, seats, seed = task
+    game = games.get(name)
+    try:
+        outcome = play_game(game, game.validate_options(game.with_seats(options, seats)), seats, seed)
+    except Exception as err:  # a crash is a finding to report, not to hide
+        return first, second, 0.5, f"{first} v {second}, seed {seed}: {type(err).__name__}: {err}"
+    winner = outcome["winner"]
+    if winner is None:
+        return first, second, 0.5, None
+    first_seats = {str(s) for s, level in seats.items() if level == level_of(first)}
+    return first, second, 1.0 if winner in first_seats else 0.0, None
+
+
+def elo_ratings(results: dict, names: list, prior: float = PRIOR_DRAWS) -> dict:
+    """{name: (elo, low, high)} from {(a, b): (a's score, games)} by maximum likelihood (Bradley-Terry),
+    each pairing given `prior` virtual draws. The first name is fixed at 0; the 95% interval of each
+    other rating (against that anchor) comes from the likelihood's curvature."""
+    games_ = {}
+    for (a, b), (score, count) in results.items():
+        for x, y, won in ((a, b, score), (b, a, count - score)):
+            wins, played = games_.get((x, y), (0.0, 0))
+            games_[(x, y)] = (wins + won + prior / 2, played + count + prior)
+    strength = dict.fromkeys(names, 1.0)
+    for _ in range(10000):  # minorization-maximization (Hunter 2004): converges for connected pairings
+        new = {}
+        for x in names:
+            wins = sum(w for (a, _), (w, _) in games_.items() if a == x)
+            spread = sum(n / (strength[x] + strength[b]) for (a, b), (_, n) in games_.items() if a == x)
+            new[x] = wins / spread if spread else strength[x]
+        anchor = new[names[0]]
+        new = {x: v / anchor for x, v in new.items()}
+        done = max(abs(math.log(new[x] / strength[x])) for x in names) < 1e-10
+        strength = new
+        if done:
+            break
+    # The observed information matrix over every name but the anchor, inverted for the variances.
+    rest = names[1:]
+    info = [[0.0] * len(rest) for _ in rest]
+    for (a, b), (_, n) in games_.items():
+        if a in rest:
+            p = strength[a] / (strength[a] + strength[b])
+            i = rest.index(a)
+            info[i][i] += n * p * (1 - p)
+            if b in rest:
+                info[i][rest.index(b)] -= n * p * (1 - p)
+    variance = inverse(info)
+    ratings = {names[0]: (0.0, 0.0, 0.0)}
+    for i, x in enumerate(rest):
+        elo, spread = ELO * math.log(strength[x]), Z95 * ELO * math.sqrt(max(variance[i][i], 0.0))
+        ratings[x] = (elo, elo - spread, elo + spread)
+    return ratings
+
+
+def inverse(matrix: list) -> list:
+    """The inverse of a small invertible square matrix (Gauss-Jordan with partial pivoting)."""
+    size = len(matrix)
+    rows = [list(row) + [float(i == j) for j in range(size)] for i, row in enumerate(matrix)]
+    for col in range(size):
+        pivot = max(range(col, size), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        lead = rows[col][col]
+        rows[col] = [v / lead for v in rows[col]]
+        for r in range(size):
+            if r != col and rows[r][col]:
+                factor = rows[r][col]
+                rows[r] = [v - factor * w for v, w in zip(rows[r], rows[col])]
+    return [row[size:] for row in rows]
+
+
+def run_ladder(game_name: str, count: int, seed: int = 1, workers: int = 1, levels: list | None = None) -> dict:
+    """Play the round robin (`count` games per pairing) and rate every entrant (random fixed at 0 Elo)."""
+    game = games.get(game_name)
+    every = entrants(game)
+    unknown = [level for level in levels or () if level not in every]
+    if unknown:
+        raise ValueError(f"no ladder entrant {', '.join(unknown)} for {game.title}; known: {', '.join(every)}")
+    chosen = {name: every[name] for name in levels} if levels else every
+    tasks = [(game_name, *plan) for plan in ladder_games(game, chosen, count, seed)]
+    if workers > 1:
+        from concurrent.futures import ProcessPoolExecutor  # only here: the browser never runs the ladder
+        with ProcessPoolExecutor(workers) as pool:
+            outcomes = list(pool.map(ladder_game, tasks, chunksize=1))
+    else:
+        outcomes = [ladder_game(task) for task in tasks]
+    results, errors = {}, []
+    for first, second, score, error in outcomes:
+        total, played = results.get((first, second), (0.0, 0))
+        results[(first, second)] = (total + score, played + 1)
+        if error:
+            errors.append(error)
+    names = list(chosen)
+    ratings = elo_ratings(results, names)
+    return {"game": game.name, "title": game.title, "games_per_pairing": count, "seed": seed, "anchor": names[0],
+            "ratings": {n: [round(v) for v in ratings[n]] for n in names},
+            "pairings": [[a, b, score, played] for (a, b), (score, played) in results.items()],
+            "errors": errors}
+
+
+def ladder_text(result: dict) -> str:
+    ratings = result["ratings"]
+    order = sorted(ratings, key=lambda n: -ratings[n][0])
+    lines = [f"{result['title']}: ladder, {result['games_per_pairing']} games per pairing from seed {result['seed']} "
+             f"(sides alternate; Elo with a 95% interval; {result['anchor']} fixed at 0)", "",
+             "| level | Elo | 95% interval |", "|---|---|---|"]
+    lines += [f"| {n} | {ratings[n][0]} | {ratings[n][1]} to {ratings[n][2]} |" for n in order]
+    lines += ["", "| pairing | score of the first | games |", "|---|---|---|"]
+    lines += [f"| {a} v {b} | {score:g} ({score / played:.0%}) | {played} |" for a, b, score, played in result["pairings"]]
+    lines += [f"error: {e}" for e in result["errors"]]
+    return "\n".join(lines)
+
+
 # -- charts -------------------------------------------------------------------------------------------
 CHART_WIDTH = 480
 BAR_COLOUR = "#3b4a3f"
@@ -258,10 +424,13 @@ def text_report(result: dict) -> str:
 
 def add_parser(subparsers) -> argparse.ArgumentParser:
     parser = subparsers.add_parser("lab", help="bots-only runs: win rates, lengths, charts")
-    parser.add_argument("game", choices=games.names())
+    parser.add_argument("game", choices=games.names() + ["ladder"], help="a game, or ladder GAME")
+    parser.add_argument("ladder_game", nargs="?", choices=games.names(), help="the game of a ladder")
+    parser.add_argument("--workers", type=int, default=1, help="ladder: processes playing games at once")
+    parser.add_argument("--levels", default="", help="ladder: comma list of entrants (default: all)")
     parser.add_argument("--bots", default="", help="seat=level,... (all=level for every seat; levels "
                                                     "from the game's BOTS, or random)")
-    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--games", type=int, default=100, help="games (ladder: per pairing)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help="new-game options as JSON")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
@@ -270,6 +439,18 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
 
 
 def run(args) -> int:
+    if args.game == "ladder":
+        if args.ladder_game is None:
+            print("Cannot run the ladder: name its game (lab ladder GAME)", file=sys.stderr)
+            return 2
+        try:
+            result = run_ladder(args.ladder_game, args.games, args.seed, args.workers,
+                                [lv.strip() for lv in args.levels.split(",") if lv.strip()])
+        except ValueError as err:
+            print(f"Cannot run the ladder: {err}", file=sys.stderr)
+            return 2
+        print(json.dumps(result, sort_keys=True) if args.json else ladder_text(result))
+        return 0 if not result["errors"] else 1
     try:
         result = run_lab(args.game, args.bots, args.games, args.seed, json.loads(args.options))
     except ValueError as err:  # bad options or bots (json.JSONDecodeError is one too)

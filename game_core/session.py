@@ -18,6 +18,7 @@ from .rng import Rng
 SESSION_FORMAT = "blitzbox-session"
 SESSION_VERSION = 1
 HUMAN = "human"
+PAGE_THINK_MS = 800  # a bot move in the page: p95 at most 1 s (docs/strength.md)
 
 
 def game_module(game):
@@ -268,11 +269,12 @@ class Session:
             raise ValueError(f"unknown command {command!r}")
 
     def bot_thinker(self, rng_seed: int):
-        """A generator running the current bot's search in slices; returns its action."""
+        """A generator running the current bot's search in slices; returns its action. A bot whose work
+        can outrun the page (the expert) also stops after PAGE_THINK_MS."""
         seat = self.bot_seat()
         bot = self.module.BOTS[self.seats[str(seat)]]
         rng = Rng.from_seed(rng_seed, "bot")
-        return bot.think(self.game, self.state.view(seat), rng)
+        return bot.think(self.game, self.state.view(seat), rng, PAGE_THINK_MS)
 
     def hint_bot(self):
         """The bot whose choice a hint suggests (the game declares its level), or None: no hints."""

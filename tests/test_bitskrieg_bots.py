@@ -90,7 +90,7 @@ def test_hard_sees_the_enemy_shoot_first():
                    sq_parse("f7"): ["red", "H", "e", False, "p9"]}
     state._legal = None
     assert action_value(state, "move d1 d3 n", "blue") > action_value(state, "fire d1 b5", "blue")
-    assert action_value(state, "move d1 d3 n", "blue", reply=True) < action_value(state, "fire d1 b5", "blue", reply=True)
+    assert action_value(state, "move d1 d3 n", "blue", plies=2) < action_value(state, "fire d1 b5", "blue", plies=2)
     assert run_bot(BOTS["hard"], GAME, state.view("blue"), Rng.from_seed(1)) == "fire d1 b5"
 
 

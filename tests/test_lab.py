@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from game_core import games
-from game_core.lab import (KEEP_MARKER, charts, histogram, main, modes, parse_bots, run_lab, run_plan, slug,
-                           wilson, win_text, write_report)
+from game_core.lab import (ELO, KEEP_MARKER, charts, elo_ratings, entrants, histogram, main, modes, parse_bots,
+                           run_ladder, run_lab, run_plan, slug, wilson, win_text, write_report)
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -93,3 +93,41 @@ def test_command_line(capsys, tmp_path):
     assert result["games"] == 2 and result["game"] == name
     assert (tmp_path / f"{slug(name)}-wins.svg").exists()
     assert main(["lab", name, "--bots", "all=grandmaster"]) == 2
+
+
+def test_elo_of_a_known_example():
+    # A scores 75% against B: B is 400 log10(3) = 190.8 below; the interval is the textbook one,
+    # 1.96 standard errors of 1 / sqrt(n p (1 - p)) natural-log units.
+    ratings = elo_ratings({("a", "b"): (75.0, 100)}, ["a", "b"], prior=0)
+    elo, low, high = ratings["b"]
+    assert ratings["a"] == (0.0, 0.0, 0.0)
+    assert elo == pytest.approx(-190.85, abs=0.01)
+    assert high - elo == pytest.approx(elo - low) == pytest.approx(1.959964 * ELO / (100 * 0.75 * 0.25) ** 0.5)
+    # Three levels in a consistent chain: A 3:1 over B, B 3:1 over C, so A 9:1 over C.
+    three = elo_ratings({("a", "b"): (75.0, 100), ("b", "c"): (75.0, 100), ("a", "c"): (90.0, 100)},
+                        ["a", "b", "c"], prior=0)
+    assert three["b"][0] == pytest.approx(-190.85, abs=0.01) and three["c"][0] == pytest.approx(-381.7, abs=0.01)
+    # A level that won every game still gets a finite rating from the prior's virtual draws.
+    assert 0 < elo_ratings({("a", "b"): (0.0, 10)}, ["a", "b"])["b"][0] < 1000
+
+
+def test_ladder_entrants_include_the_solo_module_only_where_it_plays():
+    blitzkrieg = entrants(games.get("blitzkrieg"))
+    assert {"random", "easy", "normal", "hard", "expert", "solo-easy", "solo-medium", "solo-hard"} == set(blitzkrieg)
+    assert blitzkrieg["solo-hard"] == ("axis", {"mode": "solo", "difficulty": "hard"})
+    assert set(entrants(games.get("blitzkrieg-nippon"))) == {"random", "easy", "normal", "hard", "expert"}
+    assert "expert" in entrants(games.get("bitskrieg")) and "solo" not in blitzkrieg
+
+
+def test_the_ladder_plays_every_pairing_on_a_tiny_budget(capsys):
+    result = run_ladder("blitzkrieg", 2, 3, levels=["random", "easy", "solo-easy", "solo-medium"])
+    pairings = {(a, b): played for a, b, _, played in result["pairings"]}
+    assert ("solo-easy", "solo-medium") not in pairings  # two solo modules never meet
+    assert len(pairings) == 5 and set(pairings.values()) == {2} and not result["errors"]
+    assert result["ratings"]["random"] == [0, 0, 0] and result["ratings"]["easy"][0] > 0
+    assert run_ladder("blitzkrieg", 2, 3, levels=["random", "easy", "solo-easy", "solo-medium"]) == result
+    assert main(["lab", "ladder", "bitskrieg", "--games", "1", "--levels", "random,easy", "--workers", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "| easy |" in out and "random v easy" in out
+    assert main(["lab", "ladder", "bitskrieg", "--levels", "random,grandmaster"]) == 2
+    assert main(["lab", "ladder"]) == 2

@@ -11,7 +11,10 @@ tank's best shot (a finished tank's at half), measures the way to the enemy flag
 obstacles with two different tanks for the two flags, and leans harder on reaching them as a long
 game drags on, so two bots never idle out of each other's reach forever. It picks three Heavies
 and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
-error and some random moves.
+error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
+(our best answer to each reply, from the same short list of shots, a flip or a quiet move). Bitskrieg
+hides nothing in play but the dice, so this expectimax over exact dice outcomes is its search over
+what the seat may know (the hidden set-up picks are dealt by Game.state_from_view).
 """
 
 from itertools import permutations
@@ -36,6 +39,7 @@ PATIENCE = 300
 PRESSURE_STEP = 75
 REPLIES = 3            # the opponent's shots the hard AI weighs after each candidate it deepens
 DEEPEN = 8             # the candidates (best by the one-ply search) it deepens
+EXPERT_DEEPEN = 4      # the expert's best of those, searched a ply deeper again (our answer to the reply)
 
 
 class ScriptedDice:
@@ -186,34 +190,36 @@ def urge_to_advance(moves_made):
     return 1.0 + max(0, moves_made - PATIENCE) / PRESSURE_STEP
 
 
-def action_value(state, action, seat, urge=1.0, reply=False):
-    """Expected evaluation after `action`; a bounding move also takes its best follow-up shot.
-    With `reply`, the opponent then answers with whichever of its most dangerous shots (or a flip)
-    hurts most, or with a quiet move the evaluation stands for."""
+def action_value(state, action, seat, urge=1.0, plies=1):
+    """Expected evaluation for `seat` after `action`, exact over its dice; a bounding move also takes its
+    best follow-up shot. With `plies` > 1 the side to move next answers (reply_value) and so on."""
     total = 0.0
     for probability, after in outcomes(state, action):
         if after.phase == "bound":
-            total += probability * max(action_value(after, a, seat, urge, reply) for a in after.legal_actions())
-        elif reply and after.phase == "play":
-            total += probability * reply_value(after, seat, urge)
+            total += probability * max(action_value(after, a, seat, urge, plies) for a in after.legal_actions())
+        elif plies > 1 and after.phase == "play":
+            total += probability * reply_value(after, seat, urge, plies - 1)
         else:
             total += probability * evaluate(after, seat, urge)
     return total
 
 
-def reply_value(state, seat, urge):
-    """The evaluation after the opponent's most harmful reply among its REPLIES most dangerous shots,
-    a flip, and a quiet move (the evaluation of `state` itself)."""
+def reply_value(state, seat, urge, plies=1):
+    """The value for `seat` after the side to move answers with the best of its REPLIES most dangerous
+    shots, a flip, or a quiet move (the evaluation of `state` itself): the most harmful to `seat` when
+    the opponent moves, the best when `seat` does."""
+    mover = state.turn
     shots = []
     for sq, tank in state.tanks.items():
-        if tank[0] != seat and tank[3]:
+        if tank[0] == mover and tank[3]:
             for target, distance in sights(state, sq).items():
                 danger = state.kill_chance(sq, target, distance) * VALUE[state.tanks[target][1]]
                 shots.append((danger, f"fire {sq_name(sq)} {sq_name(target)}"))
     replies = [a for _, a in sorted(shots, reverse=True)[:REPLIES]]
     if "flip" in state.legal_actions():
         replies.append("flip")
-    return min([evaluate(state, seat, urge)] + [action_value(state, a, seat, urge) for a in replies])
+    values = [evaluate(state, seat, urge)] + [action_value(state, a, seat, urge, plies) for a in replies]
+    return max(values) if mover == seat else min(values)
 
 
 def setup_choice(state, seat, legal, rng, plan=PICK_PLAN):
@@ -248,14 +254,18 @@ def spread(sq, state, seat):
 
 
 class SearchBot(Bot):
-    """Expectimax: every legal action averaged over its exact dice outcomes, the best `deepen`
-    of them again against the opponent's most harmful reply."""
+    """Expectimax: every legal action averaged over its exact dice outcomes, then for each
+    (count, plies) of `stages` the best `count` so far searched again `plies` deep (2: against the
+    opponent's most harmful reply; 3: and our best answer to that)."""
 
     name = "hard"
     title = "Hard"
+    # What the new-game dialog tells a player choosing the level (figures: docs/strength.md).
+    summary = ("Checks your most dangerous replies to its best moves; beats a simple shoot-or-advance player "
+               "8 games in 10.")
     noise = 0.0        # random error added to each action's value (weaker levels misjudge)
     randomness = 0.0   # the share of moves that are simply random
-    deepen = DEEPEN    # candidates searched again with the opponent's reply (0: one ply only)
+    stages = ((DEEPEN, 2),)  # () searches one ply only
     plan = "HHHMM"     # the tanks it picks (armour holds the ground; the Mediums take the flags)
 
     def think(self, game, view, rng, budget_ms=0):
@@ -275,28 +285,38 @@ class SearchBot(Bot):
             scored.append((value, action))
             yield
         scored.sort(reverse=True)
-        if self.deepen and state.phase == "play":
+        for count, plies in self.stages if state.phase == "play" else ():
             deeper = []
-            for _, action in scored[:self.deepen]:
-                deeper.append((action_value(state, action, seat, urge, reply=True), action))
+            for _, action in scored[:count]:
+                deeper.append((action_value(state, action, seat, urge, plies), action))
                 yield
             scored = sorted(deeper, reverse=True)
         return scored[0][1]
 
 
+class ExpertBot(SearchBot):
+    name = "expert"
+    title = "Expert"
+    summary = ("Also weighs its own answer to your reply for its four best moves; beats hard a little over half "
+               "its games.")
+    stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
+
+
 class NormalBot(SearchBot):
     name = "normal"
     title = "Normal"
+    summary = "Takes the move with the best odds one step ahead, with a little error."
     noise = 0.3
-    deepen = 0
+    stages = ()
 
 
 class EasyBot(SearchBot):
     name = "easy"
     title = "Easy"
+    summary = "Judges moves by their odds with plenty of error, and sometimes moves at random. For learning the game."
     noise = 1.0
-    deepen = 0
+    stages = ()
     randomness = 0.3
 
 
-BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": SearchBot()}
+BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": SearchBot(), "expert": ExpertBot()}

@@ -10,11 +10,17 @@ The action with the best mean over the rounds is played. Levels differ in how ma
 they think (a work budget, so that games are reproducible; roughly easy 0.05 s, normal 0.3 s,
 hard 0.8 s per move in CPython). `think` yields after each scored reply (a few ms) so the
 browser can slice it.
+
+expert plays the same lines (hard's depth-2 look-ahead) but spends its work where it matters: sequential
+halving (game_core/search.py) over its ten best first steps, each played out in many dealt worlds, the
+better half kept after each round. Its work is a count of lines (reproducible); in the page `budget_ms`
+also stops it in time.
 """
 
 import math
 
 from ..engine import Bot
+from ..search import halving
 from .data import STRATAGEMS, UNITS, kind_of
 from .rules import ALLIES, AXIS, SIGN, other
 from .solo import STEAMROLL
@@ -108,14 +114,58 @@ def solo_turns(before: dict, state):
     return list(outcomes.values())
 
 
+def line(world, action, me, rng, width, depth, solo_before=None):
+    """Generator: the value for `me` of `action` in the sampled `world`: the rest of our turn played
+    greedily, the opponent's greedy reply (its `width` sampled options), and with depth 2 our greedy next
+    turn and the reply to it. Against the solo module (`solo_before`: the view's solo row) every draw of its
+    reply is weighed by its chance instead, and depth 2 takes our best next turn after each."""
+    after = finish_turn(advance(world, action), me)
+    if solo_before is not None and after.to_play == AXIS and not after.decision:
+        outcomes = yield from solo_turns(solo_before, after)
+        total = 0.0
+        for share, start in outcomes:
+            after_reply = reply(start, me, rng, width)
+            if depth > 1 and after_reply.to_play == me:  # and our best next turn
+                best_next = -math.inf
+                for next_action in after_reply.legal_actions():
+                    best_next = max(best_next, evaluate(finish_turn(advance(after_reply, next_action), me), me))
+                    yield
+                total += share * best_next
+            else:
+                total += share * evaluate(after_reply, me)
+                yield
+        return total
+    after = reply(after, me, rng, width)
+    for _ in range(depth - 1):  # our next turn played greedily, and its reply
+        if after.to_play == me:
+            after = reply(finish_turn(advance(after, greedy(after, me, rng, width)), me), me, rng, width)
+    return evaluate(after, me)
+
+
+def first_ranking(world, actions, me):
+    """Generator: `actions` best first by one step ahead in `world` (our turn finished greedily)."""
+    first = {}
+    for action in actions:
+        first[action] = evaluate(finish_turn(advance(world, action), me), me)
+        yield
+    return sorted(actions, key=lambda a: -first[a])
+
+
+def solo_row(view):
+    """The solo module's row when `view` is the Allies' in a solo game (its replies are weighed exactly)."""
+    if view["options"].get("mode") == "solo" and view["seat"] == ALLIES:
+        return view["state"]["solo"]
+    return None
+
+
 class SearchBot(Bot):
     """Determinized search over a shortlist of `shortlist` actions in `rounds` sampled worlds.
 
     Every level looks at the opponent's reply; hard (depth 2) also at its own next turn and the
     reply to that (against the solo module: at its own best next turn after each weighed reply)."""
 
-    def __init__(self, name, title, shortlist, rounds, width=12, depth=1, solo_rounds=None):
-        self.name, self.title = name, title
+    def __init__(self, name, title, shortlist, rounds, width=12, depth=1, solo_rounds=None, summary=""):
+        self.name, self.title, self.summary = name, title, summary
         self.shortlist, self.rounds, self.width, self.depth = shortlist, rounds, width, depth
         # Against the solo module the reply is already exact, so fewer deals may do.
         self.solo_rounds = solo_rounds or rounds
@@ -127,44 +177,49 @@ class SearchBot(Bot):
         if len(actions) == 1:
             return actions[0]
         world = game.state_from_view(view, rng)
-        first = {}
-        for action in actions:
-            first[action] = evaluate(finish_turn(advance(world, action), me), me)
-            yield
-        ranked = sorted(actions, key=lambda a: -first[a])[:self.shortlist]
+        ranked = (yield from first_ranking(world, actions, me))[:self.shortlist]
         if len(ranked) == 1:
             return ranked[0]
         totals = dict.fromkeys(ranked, 0.0)
-        # Against the solo module its turn follows public rules: weigh all its draws exactly.
-        solo = view["options"].get("mode") == "solo" and me == ALLIES
-        for round_ in range(self.solo_rounds if solo else self.rounds):
+        solo = solo_row(view)
+        for round_ in range(self.solo_rounds if solo is not None else self.rounds):
             if round_:
                 world = game.state_from_view(view, rng)
             for action in ranked:
-                after = finish_turn(advance(world, action), me)
-                if solo and after.to_play == AXIS and not after.decision:
-                    outcomes = yield from solo_turns(view["state"]["solo"], after)
-                    for share, start in outcomes:
-                        after_reply = reply(start, me, rng, self.width)
-                        if self.depth > 1 and after_reply.to_play == me:  # and our best next turn
-                            best_next = -math.inf
-                            for next_action in after_reply.legal_actions():
-                                best_next = max(best_next,
-                                                evaluate(finish_turn(advance(after_reply, next_action), me), me))
-                                yield
-                            totals[action] += share * best_next
-                        else:
-                            totals[action] += share * evaluate(after_reply, me)
-                            yield
-                    continue
-                after = reply(after, me, rng, self.width)
-                for _ in range(self.depth - 1):  # our next turn played greedily, and its reply
-                    if after.to_play == me:
-                        after = reply(finish_turn(advance(after, greedy(after, me, rng, self.width)), me),
-                                      me, rng, self.width)
-                totals[action] += evaluate(after, me)
-                yield
+                totals[action] += yield from line(world, action, me, rng, self.width, self.depth, solo)
+                if solo is None:
+                    yield
         return max(ranked, key=lambda a: totals[a])
+
+
+class ExpertBot(Bot):
+    """Sequential halving (game_core/search.py) over the `shortlist` best actions one step ahead, each
+    played out by the hard bot's depth-2 line in worlds dealt from the view, `playouts` lines in all;
+    the opponent's replies consider `width` of its options (0: all of them). In the page `budget_ms`
+    also caps the time."""
+
+    name, title = "expert", "Expert"
+
+    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, summary=""):
+        self.summary = summary
+        self.shortlist, self.playouts, self.width = shortlist, playouts, width
+        # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
+        self.solo_shortlist, self.solo_playouts = solo_shortlist, solo_playouts
+
+    def think(self, game, view, rng, budget_ms=0):
+        actions = view["legal_actions"]
+        me = view["seat"]
+        if len(actions) == 1:
+            return actions[0]
+        solo = solo_row(view)
+        ranked = yield from first_ranking(game.state_from_view(view, rng), actions, me)
+        ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
+
+        def playout(world, action, stream):
+            return line(world, action, me, stream, self.width, 2, solo)
+
+        return (yield from halving(ranked, lambda r: game.state_from_view(view, r), playout, rng,
+                                   self.playouts if solo is None else self.solo_playouts, budget_ms))
 
 
 class SoloModuleBot(Bot):
@@ -174,6 +229,7 @@ class SoloModuleBot(Bot):
 
     name = "solo"
     title = "Solo module"
+    summary = "The solo module of the rulebook: it plays the Axis by its printed priorities."
 
     def choose(self, game, view, rng):
         actions = view["legal_actions"]
@@ -182,9 +238,21 @@ class SoloModuleBot(Bot):
         return greedy(game.state_from_view(view, rng), view["seat"])
 
 
+# Each level's summary is what the new-game dialog tells a player choosing it (figures: docs/strength.md).
 BOTS = {
-    "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6),
-    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3, solo_rounds=2),
-    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1),
+    "easy": SearchBot("easy", "Easy", shortlist=3, rounds=1, width=6,
+                      summary="Looks one move ahead in a single guess at the hidden tokens. For learning the game."),
+    "normal": SearchBot("normal", "Normal", shortlist=5, rounds=3, solo_rounds=2,
+                        summary="Weighs your best reply over three guesses at the hidden tokens."),
+    "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1,
+                      summary="Also plans its own next turn; as the Allies it beats the solo module on Medium "
+                              "about 2 games in 3."),
+    "expert": ExpertBot(shortlist=10, playouts=60, width=12, solo_shortlist=4, solo_playouts=8,
+                        summary="Plays its ten best moves out over sixty guessed futures and keeps the better half "
+                                "each round; beats hard about 6 games in 10 (on the Nippon map about 5 in 10)."),
     "solo": SoloModuleBot(),
 }
+
+# The solo module as ladder entrants (game_core/lab.py), one per difficulty: it plays the Axis of a solo game.
+LADDER_ENTRANTS = {f"solo-{level}": ("axis", {"mode": "solo", "difficulty": level})
+                   for level in ("easy", "medium", "hard")}
