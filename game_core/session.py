@@ -30,6 +30,11 @@ def draw(module, state, seat, ui) -> str:
     return module.render(state.view(seat), ui)
 
 
+def draw_view(module, view: dict, ui) -> str:
+    """The board of a view received from elsewhere (a watch link holds spectator views, never a state)."""
+    return module.render(view, ui)
+
+
 def status_line(module, state, seat) -> str:
     return module.status_text(state.view(seat))
 
@@ -93,8 +98,10 @@ class Session:
         return result
 
     def to_save(self) -> str:
+        # "over" lets Saves tell a finished game from one in progress without replaying it (game_core.shelf)
         return json.dumps({"format": SESSION_FORMAT, "version": SESSION_VERSION, "game": self.game.name,
-                           "record": self.state.record(), "seats": self.seats, "redo": self.redo_stack},
+                           "record": self.state.record(), "seats": self.seats, "redo": self.redo_stack,
+                           "over": self.state.is_over},
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -279,13 +286,19 @@ class Session:
         return getattr(self.module, "BOTS", {}).get(self.game.hint_bot) if self.game.hint_bot is not None else None
 
     def can_hint(self) -> bool:
-        """Hints need the game's declared hint bot, and a game that waits for the player."""
+        """Hints need the game's declared hint bot, and a game that waits for the player (never behind the
+        hotseat curtain: the advice would name the covered player's pieces)."""
         return self.hint_bot() is not None and self.interactive() and not self.realtime
 
     def hint(self, rng_seed: int, playouts: int = 20):
         """A generator (run in slices): the hint bot's suggestion for the viewer, with the share of
-        `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise)."""
-        view = self.state.view(self.viewer())
+        `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise).
+        ValueError at once, before anything is computed, when there is no hint to give (can_hint)."""
+        if not self.can_hint():
+            raise ValueError("no hint now: it is nobody's turn here, or the hotseat curtain is down")
+        return self._advise(self.state.view(self.viewer()), rng_seed, playouts)
+
+    def _advise(self, view: dict, rng_seed: int, playouts: int):
         rng = Rng.from_seed(rng_seed, "hint")
         action = yield from self.hint_bot().think(self.game, view, rng)
         wins = 0.0
@@ -305,8 +318,22 @@ class Session:
 
     # -- what the page shows ---------------------------------------------------------
     def interactive(self) -> bool:
+        """The viewer may act now (not while the hotseat curtain covers them: nothing of theirs is offered)."""
         viewer = self.viewer()
-        return viewer is not None and viewer in self.acting_seats() and self.seats.get(str(viewer)) == HUMAN
+        return (not self.curtain and viewer is not None and viewer in self.acting_seats()
+                and self.seats.get(str(viewer)) == HUMAN)
+
+    def seen_by(self):
+        """The seat whose secrets the page may compute anything from: the viewer, or nobody's (a spectator's
+        view) while the hotseat curtain is down."""
+        return None if self.curtain else self.viewer()
+
+    def tray(self) -> list:
+        """The package's tray(view, ui) for the person to decide now: none for a bot or behind the curtain."""
+        tray = getattr(self.module, "tray", None)  # an optional export (docs/architecture.md)
+        if tray is None or not self.interactive():
+            return []
+        return tray(self.state.view(self.viewer()), dict(self.ui, curtain=False, interactive=True))
 
     def board_svg(self) -> str:
         humans = self.humans()
@@ -324,11 +351,7 @@ class Session:
         if self.realtime:
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
             ui["keys"] = layouts[0] if layouts else {}
-        return draw(self.module, self.state, self.viewer(), ui)
-
-    def reader(self):
-        """Whose secrets the log may show: the viewer, but nobody's while the hotseat curtain is down."""
-        return None if self.curtain else self.viewer()
+        return draw(self.module, self.state, self.seen_by(), ui)
 
     def log_for(self, reader) -> list:
         """The log as `reader` may read it, one string per move (kept up to date, never rebuilt)."""
@@ -338,7 +361,7 @@ class Session:
 
     @property
     def log(self) -> list:
-        return self.log_for(self.reader())
+        return self.log_for(self.seen_by())
 
     def frame(self) -> dict:
         """Everything the page needs for one redraw, in one call (see docs/architecture.md)."""
@@ -351,10 +374,10 @@ class Session:
                 "can_undo": self.can_undo(), "can_redo": bool(self.redo_stack), "can_hint": self.can_hint(),
                 "curtain": self.curtain, "curtain_seat": self.game.seat_name(viewer) if viewer is not None else "",
                 "over": over, "result": status if over else "", "message": self.message,
-                "interactive": self.interactive(), "moves": len(self.state.actions)}
+                "interactive": self.interactive(), "moves": len(self.state.actions), "tray": self.tray()}
 
     def status(self) -> str:
-        text = status_line(self.module, self.state, self.viewer())
+        text = status_line(self.module, self.state, self.seen_by())
         if self.state.is_over:
             return text  # the result and how it was won, in the game's own words
         seat = self.bot_seat()
