@@ -10,7 +10,7 @@ import json
 import sys
 from html import escape
 
-from . import games
+from . import games, records
 from .engine import MAX_SAVE_CHARS, SaveError, run_bot
 from .jsontext import check_json
 from .rng import Rng
@@ -98,10 +98,10 @@ class Session:
         return result
 
     def to_save(self) -> str:
-        # "over" lets Saves tell a finished game from one in progress without replaying it (game_core.shelf)
+        # "finished" lets Saves tell a finished game from one in progress without replaying it (game_core.shelf)
         return json.dumps({"format": SESSION_FORMAT, "version": SESSION_VERSION, "game": self.game.name,
                            "record": self.state.record(), "seats": self.seats, "redo": self.redo_stack,
-                           "over": self.state.is_over},
+                           "finished": self.state.is_over},
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -376,6 +376,23 @@ class Session:
                 "over": over, "result": status if over else "", "message": self.message,
                 "interactive": self.interactive(), "moves": len(self.state.actions), "tray": self.tray()}
 
+    def share_choices(self) -> list:
+        """What the Share dialog offers, each {"kind", "label", "text", "code"}: a finished game's whole
+        record; for a game in progress, a watch link (nothing hidden, no dice to come) and the whole game to
+        move to another device, whose text warns what it reveals (records.py: the three kinds)."""
+        if self.state.is_over:
+            return [{"kind": "record", "label": "Share this game", "code": records.encode(self.state.record()),
+                     "text": "The whole game, to replay move by move: it is over, so nothing is left to hide."}]
+        watch = records.watch_record(self.game, self.state.record(), self.log_for(None))
+        return [{"kind": "watch", "label": "Let someone watch", "code": records.encode(watch, sort_keys=False),
+                 "text": "The game so far as a spectator sees it: no hidden pieces and no dice to come. It opens "
+                         "as a replay and cannot be played on."},
+                {"kind": "session", "label": "Move this game to another device",
+                 "code": records.encode(json.loads(self.to_save())),
+                 "text": "Warning: this link holds the whole game, to play on elsewhere. Whoever opens it can see "
+                         "every hidden piece and work out the dice to come: send it only to yourself, never to "
+                         "an opponent."}]
+
     def status(self) -> str:
         text = status_line(self.module, self.state, self.seen_by())
         if self.state.is_over:
@@ -390,38 +407,55 @@ class Session:
 
 
 class Replay:
-    """Step through a recorded game: every position rebuilt from its seed and actions."""
+    """Step through a recorded game: every position rebuilt from its seed and actions, or, for a watch
+    link (records.watch_record), the spectator's positions it holds."""
 
     def __init__(self, game_name: str, record: dict):
         self.game = games.get(game_name)
         self.module = game_module(self.game)
         self.states, self.lines = [], []
         self.ui: dict = {}  # as Session.ui
+        self.watching = isinstance(record, dict) and records.kind(record) == "watch"
+        if self.watching:
+            self.views, self.lines = records.watched_views(game_name, record)
+        else:
+            def keep(before, after):
+                if not self.states:
+                    self.states.append(before)
+                self.states.append(after)
+                self.lines.append(readable(self.game.narrate(before, after), None))  # a replay shows no secrets
+            final = self.game.from_record(record, on_move=keep)
+            self.states = self.states or [final]
+        self.index = self.last
 
-        def keep(before, after):
-            if not self.states:
-                self.states.append(before)
-            self.states.append(after)
-            self.lines.append(readable(self.game.narrate(before, after), None))  # a replay shows no secrets
-        final = self.game.from_record(record, on_move=keep)
-        self.states = self.states or [final]
-        self.index = len(self.states) - 1
+    @property
+    def last(self) -> int:
+        return len(self.lines)
 
     def go(self, where: str) -> None:
-        last = len(self.states) - 1
+        last = self.last
         self.index = {"first": 0, "back": max(0, self.index - 1), "next": min(last, self.index + 1),
                       "last": last}[where]
 
     @property
     def at_end(self) -> bool:
-        return self.index == len(self.states) - 1
+        return self.index == self.last
 
     def board_svg(self) -> str:
-        return draw(self.module, self.states[self.index], None, dict(self.ui, interactive=False))
+        ui = dict(self.ui, interactive=False)
+        if not self.watching:
+            return draw(self.module, self.states[self.index], None, ui)
+        try:
+            return draw_view(self.module, self.views[self.index], ui)
+        except Exception:  # a watch link is anyone's text: a position the renderer cannot read says so
+            return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img"><text x="10" y="35">'
+                    "This position of the watch link cannot be drawn: the link is damaged.</text></svg>")
 
     def status(self) -> str:
+        if self.watching:
+            return f"Watching a game in progress: move {self.index} of {self.last}."
         state = self.states[self.index]
-        where = f"Replay: move {self.index} of {len(self.states) - 1}"
+        where = f"Replay: move {self.index} of {self.last}"
         if state.is_over and state.winner is not None:
             return f"{where}. Winner: {self.game.seat_name(state.winner)}."
         return f"{where}."
