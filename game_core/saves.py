@@ -6,8 +6,6 @@ overwritten) lives under a key of its own, `<prefix>:kept:<date and time>`, and 
 
 from __future__ import annotations
 
-import json
-
 from .engine import SaveError
 from .limits import parse_json
 
@@ -48,13 +46,12 @@ def session_record(text):
 
 def summary(text):
     """What Saves tells of a stored session without replaying it, or None when it is unreadable:
-    {"moves", "finished", "game_id"}; two saves with one game_id (game, seed, options) are one game."""
+    {"moves", "finished"}."""
     stored = _stored(text)
     if stored is None:
         return None
     data, record = stored
-    return {"moves": len(record["actions"]), "finished": data.get("finished") is True,
-            "game_id": json.dumps([record.get(key) for key in ("game", "seed", "options")], sort_keys=True)}
+    return {"moves": len(record["actions"]), "finished": data.get("finished") is True}
 
 
 def continues(text, base) -> bool:

@@ -50,6 +50,7 @@ class Shelf:
         self.problem = ""
         self.notice = ""
         self.undo_step = None  # what keep_unfinished did, for undo_keep
+        self.drop_when_saved = None  # the copy of a game brought back by undo_keep, removed once it is saved
         self.reported: set = set()  # damaged settings already said (they are said once)
 
     # -- writing ------------------------------------------------------------------------------
@@ -80,8 +81,7 @@ class Shelf:
     # -- copies kept aside ----------------------------------------------------------------------
     def kept(self) -> list:
         """The copies kept aside, newest first, each {"key", "kind", "when", "label", "chars", "moves",
-        "finished", "game_id"} (kind: "game", "setup" or "settings"; moves None: a save this page cannot
-        read)."""
+        "finished"} (kind: "game", "setup" or "settings"; moves None: a save this page cannot read)."""
         entries = []
         keys = self.storage.keys()
         for kind, start in self.kept_prefixes.items():
@@ -96,7 +96,7 @@ class Shelf:
         text = self.storage.get(key) or ""
         about = saves.summary(text) if kind == "game" else None
         entry = {"key": key, "kind": kind, "when": when, "chars": len(key) + len(text),
-                 "moves": None, "finished": False, "game_id": text}
+                 "moves": None, "finished": False}
         if about is not None:
             entry.update(about)
         entry["label"] = self._label(entry)
@@ -125,13 +125,12 @@ class Shelf:
         """Keep a copy of `text` aside and return its entry, the copies of the same game it replaced under
         "replaced" ([(key, text)]). Refused, with the reason in words, when there is no room for it."""
         entries = self.kept()
-        about = saves.summary(text) if kind == "game" else None
-        game_id = about["game_id"] if about is not None else text
-        same = [entry for entry in entries if entry["kind"] == kind and entry["game_id"] == game_id]
-        for entry in same:
-            stored = self.storage.get(entry["key"])
-            if stored == text or saves.continues(stored, text):
+        texts = {entry["key"]: self.storage.get(entry["key"]) for entry in entries if entry["kind"] == kind}
+        for entry in entries:
+            if entry["key"] in texts and (texts[entry["key"]] == text or saves.continues(texts[entry["key"]], text)):
                 return dict(entry, replaced=[])  # that copy already holds this, and maybe more
+        # an earlier copy of this game goes (this one continues it); a fork is a game of its own
+        same = [entry for entry in entries if entry["key"] in texts and saves.continues(text, texts[entry["key"]])]
         others = [entry for entry in entries if entry not in same]
         evictable = sorted((entry for entry in others if entry["finished"]), key=lambda entry: entry["when"])
         key = saves.numbered(self.kept_prefixes[kind] + self.clock(), [entry["key"] for entry in entries])
@@ -153,7 +152,7 @@ class Shelf:
                 if not evictable:
                     raise Refused(f"this browser's storage is full ({err})") from None
                 self.storage.remove(evictable.pop(0)["key"])  # a finished game makes room
-        replaced = [(entry["key"], self.storage.get(entry["key"])) for entry in same]
+        replaced = [(entry["key"], texts[entry["key"]]) for entry in same]
         for entry in same:
             self.storage.remove(entry["key"])
         return dict(self._entry(key, kind, key[len(self.kept_prefixes[kind]):]), replaced=replaced)
@@ -227,6 +226,9 @@ class Shelf:
         if not self.store(self.autosave_key, text):
             return False
         self.saved = text
+        drop, self.drop_when_saved = self.drop_when_saved, None
+        if drop is not None and self.storage.get(drop["key"]) == drop["text"] and saves.continues(text, drop["text"]):
+            self.storage.remove(drop["key"])  # the game undone back is saved: its copy kept aside is not needed
         over = "1" if session.state.is_over else "0"
         if self.storage.get(self.over_key) != over:
             self.put(self.over_key, over)
@@ -249,6 +251,10 @@ class Shelf:
                 self.saved = value
                 self.notice = "This game was continued in another tab: this tab now shows it."
                 return followed
+            if saves.moves(value) is None:  # unreadable here (a newer version's, or damaged): this game
+                self.saved = None  # goes back at once, with that save kept aside, so a reload finds it
+                self.save(session)
+                return None
             self.notice = (f"Another tab saved a different game of {self.game.title}: if you play on here, both "
                            "are kept (that one goes aside in Saves).")
             return None
@@ -278,8 +284,8 @@ class Shelf:
         return self.undo_step is not None
 
     def undo_keep(self, current):
-        """Take back the last keep_unfinished: the game kept aside comes back (the session to show) and its
-        copy goes, and the game shown now is kept aside in turn if it is in progress. None when there is
+        """Take back the last keep_unfinished: the game kept aside comes back (the session to show; its copy
+        goes once it is saved again), and the game shown now is kept aside in turn if it is in progress. None when there is
         nothing to undo or no room for that copy (the notice says why)."""
         step = self.undo_step
         if step is None:
@@ -289,8 +295,7 @@ class Shelf:
             self.undo_step = step
             return None
         restored = Session.from_save(self.game.name, step["text"])  # this page's own save: it reads
-        if self.storage.get(step["key"]) == step["text"]:
-            self.storage.remove(step["key"])
+        self.drop_when_saved = step  # its copy goes once the game is saved again (save)
         for key, text in step["replaced"]:
             self.put(key, text)
         if current is not None and current.state.actions and not current.state.is_over:

@@ -94,16 +94,18 @@ def test_undo_brings_the_game_back_and_removes_its_copy():
     new = played(0, seed=9)
     shelf.save(new)
     back = shelf.undo_keep(new)
-    assert back.to_save() == old.to_save() and shelf.kept() == []
+    assert back.to_save() == old.to_save()
     assert shelf.take_notice() == "Your earlier game is back." and not shelf.can_undo_keep
-    assert shelf.save(back) and storage.get(AUTOSAVE) == old.to_save()
+    assert len(shelf.kept()) == 1, "the copy stays until the game is saved again (another tab may need it)"
+    assert shelf.save(back) and storage.get(AUTOSAVE) == old.to_save() and shelf.kept() == []
 
 
 def test_undo_after_moves_in_the_new_game_keeps_that_game_too():
     shelf = new_shelf(FakeStorage())
     old, new = played(3), played(2, seed=9)
     shelf.keep_unfinished(old, "New game")
-    assert shelf.undo_keep(new).to_save() == old.to_save()
+    back = shelf.undo_keep(new)
+    assert back.to_save() == old.to_save() and shelf.save(back)
     (kept,) = shelf.kept()
     assert kept["moves"] == 2 and shelf.can_undo_keep  # and that step can be undone in turn
 
@@ -304,3 +306,55 @@ def test_a_damaged_setting_is_said_once_and_kept_aside():
     assert shelf.settings() == {"theme": "system", "speed": "fast"}
     assert shelf.take_notice() == "" and new_shelf(storage).settings() and new_shelf(storage).take_notice() == ""
     assert shelf.choose("theme", "dark") and shelf.settings()["theme"] == "dark"
+
+
+# -- a fresh attempt to lose a game: random clicks, two tabs, a storage that fills up and fails -------------------
+def held_somewhere(storage, text) -> bool:
+    """Is the game of save `text` in storage (the autosave or a copy kept aside), with all its moves?"""
+    from game_core import saves
+    return any(saves.continues(value, text) for key, value in storage.items.items() if key != "filler")
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_play_in_two_tabs_with_a_failing_storage_never_loses_a_game_silently(seed):
+    rng = Rng.from_seed(seed, "lose a game")
+    storage = FakeStorage(quota=rng.choice([15_000, 40_000, 200_000]))
+    clock = Clock()
+    tabs = [{"shelf": Shelf(storage, "bitskrieg", PREFIX, clock), "session": played(0, seed=seed * 10 + n)}
+            for n in range(2)]
+    for step in range(150):
+        tab = rng.choice(tabs)
+        shelf, session = tab["shelf"], tab["session"]
+        what = rng.choice(["move"] * 6 + ["new", "undo", "fill", "free", "break", "mend", "damage", "reload"])
+        if what == "move" and not session.state.is_over:
+            session.act(rng.choice(session.state.legal_actions()))
+        elif what == "new":
+            if shelf.keep_unfinished(session, "New game"):
+                tab["session"] = played(0, seed=1000 + step)
+            else:  # refused: the game stays, and the reason is given
+                assert shelf.take_notice().startswith("New game did not start")
+        elif what == "undo" and shelf.can_undo_keep:
+            tab["session"] = shelf.undo_keep(session) or session
+        elif what == "fill":
+            storage.items.pop("filler", None)
+            storage.fill()
+        elif what == "free":
+            storage.items.pop("filler", None)
+        elif what in ("break", "mend"):
+            storage.broken = what == "break"
+        elif what == "damage":  # another version of the page, or a damaged disk: every tab hears of it
+            storage.items[AUTOSAVE] = '{"broken'
+            for other in tabs:
+                other["shelf"].storage_changed(AUTOSAVE, '{"broken', other["session"])
+        elif what == "reload":
+            if not shelf.problem and shelf.held is None and held_somewhere(storage, session.to_save()):
+                tab["shelf"] = Shelf(storage, "bitskrieg", PREFIX, clock)
+                tab["session"] = tab["shelf"].resume() or played(0, seed=2000 + step)
+        for other in tabs:  # each tab redraws (and saves), and hears the storage event
+            other["shelf"].save(other["session"])
+            other["shelf"].take_notice()
+        for other in tabs:
+            current = other["session"]
+            if current.state.actions and not current.state.is_over and not other["shelf"].problem:
+                assert held_somewhere(storage, current.to_save()), (
+                    f"step {step} ({what}): a game in progress is neither stored nor said to be unsaved")
