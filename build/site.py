@@ -11,6 +11,11 @@ Pyodide and pack, per page, only what the page imports; render every game page w
 drawn at build time; make a Pyodide memory snapshot per game bundle (build/snapshot.mjs; a return visit
 restores it instead of booting CPython, see docs/snapshot.md); write the service worker with a
 content-hashed cache name. The site makes no request off its origin.
+
+The address the site is built for (its oEmbed files and their discovery links are absolute) is the
+environment's URL, as Netlify sets it; a deploy preview uses its own DEPLOY_PRIME_URL. A production build,
+CONTEXT=production as Netlify sets it on the production deploy, is refused without a URL; elsewhere the
+default is the local server's http://127.0.0.1:8000.
 """
 
 from __future__ import annotations
@@ -288,8 +293,27 @@ def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str, snapshot
                      + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches])
 
 
-def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bundle_url: str, snapshot_url: str) -> dict:
-    """The template's fill-ins for the full page and for the click-to-play embed."""
+LOCAL_URL = "http://127.0.0.1:8000"
+
+
+def site_url(environ) -> str:
+    """The absolute address the site is built for (see the module's docstring); SystemExit saying why when
+    a production build has none, or the address given is not an http(s) one."""
+    production = environ.get("CONTEXT") == "production"
+    url = (environ.get("URL") if production else environ.get("DEPLOY_PRIME_URL") or environ.get("URL")) or ""
+    if not url:
+        if production:
+            raise SystemExit("a production build (CONTEXT=production) needs the site's address in URL, "
+                             "e.g. URL=https://blitzbox.example: its oEmbed files name it")
+        url = LOCAL_URL
+    if not re.fullmatch(r"https?://[^\s/?#\"'<>]+(/[^\s?#\"'<>]*)?", url):
+        raise SystemExit(f"URL must be the site's absolute http(s) address, not {url!r}")
+    return url.rstrip("/")
+
+
+def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bundle_url: str, snapshot_url: str,
+                  base_url: str) -> dict:
+    """The template's fill-ins for the full page and for the click-to-play embed (`base_url`: site_url())."""
     boot = '<script src="./boot.js"></script>'
     full = {
         "BASE": "", "BODY_ATTRS": "", "LOADING_ATTRS": "", "PLAY_BUTTON": "",
@@ -297,8 +321,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         # and a stylesheet in the head holds back the first paint.
         "HEAD": (f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
                  f'{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n'
-                 f'<link rel="alternate" type="application/json+oembed" href="./oembed/{name}.json" '
-                 f'title="{html.escape(title)}">'),
+                 f'{oembed_link(name, title, base_url)}'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
         "STATUS": "Loading the game engine…",
         "SCRIPTS": (f'{micropython_config()}\n'
@@ -322,11 +345,17 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
     return {"full": full, "embed": embed}
 
 
-def oembed(name: str, title: str, site_url: str) -> str:
-    """A `rich` oEmbed document so blog platforms can embed a game from its link."""
-    src = f"{site_url}/embed/{name}.html"
+def oembed_link(name: str, title: str, base_url: str) -> str:
+    """The page's oEmbed discovery link: absolute, as consumers read it from the page's address alone."""
+    return (f'<link rel="alternate" type="application/json+oembed" href="{html.escape(base_url)}/oembed/{name}.json" '
+            f'title="{html.escape(title)}">')
+
+
+def oembed(name: str, title: str, base_url: str) -> str:
+    """A `rich` oEmbed document so blog platforms can embed a game from its link (`base_url`: site_url())."""
+    src = f"{base_url}/embed/{name}.html"
     return json.dumps({
-        "version": "1.0", "type": "rich", "provider_name": "Blitzbox", "provider_url": f"{site_url}/",
+        "version": "1.0", "type": "rich", "provider_name": "Blitzbox", "provider_url": f"{base_url}/",
         "title": title, "width": 900, "height": 600,
         "html": (f'<iframe src="{html.escape(src)}" title="{html.escape(title)} on Blitzbox" width="900" height="600" '
                  f'style="width:100%;aspect-ratio:3/2;border:0" loading="lazy" allow="fullscreen"></iframe>'),
@@ -340,7 +369,7 @@ def quick_start(rules: Path) -> str:
     return text[start:text.find("</ol>", start) + len("</ol>")] if start >= 0 else ""
 
 
-def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str) -> list[dict]:
+def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str, base_url: str) -> list[dict]:
     """Render a page and an embed page per built game, with the board drawn now (before Python loads),
     naming its snapshot and the snapshot's hash on the body (web/snapshot.mjs reads them)."""
     from game_core import games
@@ -352,7 +381,6 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str) 
     # The game pages carry the stylesheet inline: a linked one blocks the first paint for one more
     # request (about 100 ms of first contentful paint in the benchmark, on every game page).
     style = f"<style>\n{(WEB / 'style.css').read_text()}</style>"
-    site_url = os.environ.get("URL", "http://127.0.0.1:8000").rstrip("/")  # Netlify sets URL
     built = []
     for name, title, blurb in CATALOGUE:
         if name not in games.names():
@@ -365,14 +393,15 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str) 
                   "QUICK_START": quick_start(rules), "STYLE": style,
                   "SNAPSHOT_ATTRS": (f' data-snapshot="{snaps[name]["url"]}" data-snapshot-size="{snaps[name]["size"]}"'
                                      f' data-snapshot-integrity="{snaps[name]["integrity"]}"')}
-        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name], snaps[name]["url"]).items():
+        for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name], snaps[name]["url"],
+                                            base_url).items():
             page = template
             for key, value in {**fills, **common}.items():
                 page = page.replace("{{" + key + "}}", value)
             if variant == "embed":  # one folder down: every site-relative link climbs one level
                 page = page.replace('"./', '"../')
             (SITE / (f"{name}.html" if variant == "full" else f"embed/{name}.html")).write_text(page)
-        (SITE / "oembed" / f"{name}.json").write_text(oembed(name, title, site_url))
+        (SITE / "oembed" / f"{name}.json").write_text(oembed(name, title, base_url))
         if rules.exists():
             wrapper = (WEB / "rules.html").read_text()
             (SITE / "rules" / f"{name}.html").write_text(
@@ -450,6 +479,7 @@ def service_worker(bundles: dict) -> None:
 
 
 def build() -> None:
+    base_url = site_url(os.environ)  # first: a production build without its address stops before any work
     micropip_wheel = vendor_runtime()
     wheel = build_wheel()
     shutil.rmtree(SITE, ignore_errors=True)
@@ -461,7 +491,7 @@ def build() -> None:
         if path.suffix in (".css", ".js", ".webmanifest", ".svg", ".png") and path.name != "sw.js":
             shutil.copy2(path, SITE / path.name)
     (SITE / "snapshot.mjs").write_text((WEB / "snapshot.mjs").read_text().replace("__PYODIDE__", pyodide_dir))
-    catalogue = game_pages(bundles, snaps, pyodide_dir, pyscript_dir)
+    catalogue = game_pages(bundles, snaps, pyodide_dir, pyscript_dir, base_url)
     landing_page(catalogue)
     (SITE / "stats.html").write_text(
         (WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir)

@@ -26,7 +26,11 @@ def open_game(page, site_url, path=f"{GAME}.html"):
 
 
 def make_moves(page, count):
+    """Play `count` moves; the hotseat curtain's "I am ready" first, as the person taking the device would
+    (behind it nothing of theirs is offered)."""
     for _ in range(count):
+        if page.locator("#curtain").is_visible():
+            page.click('#curtain [data-command="reveal"]')
         page.locator("[data-action]").first.click()
 
 

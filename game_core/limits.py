@@ -14,6 +14,7 @@ MAX_FILE_BYTES = 2 * MAX_SESSION_CHARS  # a chosen file is refused before it is 
 MAX_SETTINGS_CHARS = 1_000
 MAX_HISTORY_CHARS = 1_000_000  # the statistics: about 4,000 finished games
 SETTINGS = {"theme": ("system", "light", "dark"), "speed": ("normal", "slow", "fast", "instant")}  # default first
+SETTINGS_KEY = "blitzbox:settings"  # one for every game page
 MAX_SEED_DIGITS = 18  # an address's ?seed= (a 5,000-digit one took the page down)
 MAX_ADDRESS_CHARS = 20_000  # an address's query is read only this far
 
@@ -29,14 +30,24 @@ def share_code_in(fragment: str, query: str):
 
 def clean_settings(text) -> dict:
     """The stored settings, checked key by key: a missing or damaged value gets its default."""
+    return read_settings(text)[0]
+
+
+def read_settings(text) -> tuple:
+    """(the stored settings checked key by key, what was damaged in words or ""): a damaged value gets its
+    default and is named; a missing one gets its default silently (a setting never chosen); a key this
+    version does not know is left alone (a newer page's setting)."""
     try:
         stored = parse_json(text, "the settings", MAX_SETTINGS_CHARS) if text else {}
-    except SaveError:
-        stored = {}
+    except SaveError as err:
+        return {key: allowed[0] for key, allowed in SETTINGS.items()}, str(err)
     if not isinstance(stored, dict):
-        stored = {}
-    return {key: stored[key] if isinstance(stored.get(key), str) and stored[key] in allowed else allowed[0]
-            for key, allowed in SETTINGS.items()}
+        return {key: allowed[0] for key, allowed in SETTINGS.items()}, "the settings are not a set of choices"
+    values = {key: stored[key] if isinstance(stored.get(key), str) and stored[key] in allowed else allowed[0]
+              for key, allowed in SETTINGS.items()}
+    damaged = [key for key in SETTINGS if key in stored and values[key] != stored[key]]
+    return values, "".join(f"the {key} setting {stored[key]!r} is not one of {', '.join(SETTINGS[key])}; "
+                           for key in damaged).removesuffix("; ")
 
 
 def _shown(text: str) -> str:
@@ -74,4 +85,3 @@ def address_choices(query: str, bots, seats, saved_seat=lambda seat: seat) -> tu
         else:
             problems.append(f"there is no theme {_shown(theme)} (the themes: {', '.join(SETTINGS['theme'])})")
     return chosen, problems
-

@@ -1,7 +1,15 @@
-"""Share codes: a game record (seed, options, actions) packed into a short URL-safe string.
+"""Share codes: a game packed into a short URL-safe string, and what a share link may hold.
 
-Format: "bb1." + base64url(zlib(JSON record)). The version prefix lets later formats be read
+Format: "bb1." + base64url(zlib(JSON)). The version prefix lets later formats be read
 alongside; zlib's checksum catches damaged codes, and replaying the moves catches altered ones.
+
+A code holds one of three things (`kind`):
+- "record": a game record (seed, options, actions): everything, dice to come included. Shared only for a
+  finished game, where nothing is left to hide; it opens as a replay.
+- "watch": a spectator's record of an unfinished game: each position as a spectator sees it
+  (`State.view(None)`) and each move's narration for everyone. No seed, no actions, no hidden pieces, and
+  only the chance already settled: it opens as a replay (`session.Replay`) and cannot be continued.
+- "session": the whole game in progress (a Session save), to move it to another device and play on.
 """
 
 import base64
@@ -13,10 +21,14 @@ from .jsontext import SaveError, check_json
 
 PREFIX = "bb1."
 MAX_CODE_CHARS = 200_000
+WATCH_FORMAT = "blitzbox-watch"
+WATCH_VERSION = 1
 
 
-def encode(record: dict) -> str:
-    packed = zlib.compress(json.dumps(record, sort_keys=True, separators=(",", ":")).encode(), 9)
+def encode(record: dict, sort_keys: bool = True) -> str:
+    """The share code of `record`; a watch record keeps its key order (a board draws its views' entries
+    in the order the game made them)."""
+    packed = zlib.compress(json.dumps(record, sort_keys=sort_keys, separators=(",", ":")).encode(), 9)
     return PREFIX + base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
@@ -57,3 +69,53 @@ def decode(code: str) -> dict:
 def load(game, code: str):
     """Rebuild a game state from a share code (replaying and checking every move)."""
     return game.from_record(decode(code))
+
+
+def kind(data: dict) -> str:
+    """What a decoded share code holds: "watch", "session" or "record" (see the module's docstring)."""
+    return {WATCH_FORMAT: "watch", "blitzbox-session": "session"}.get(data.get("format"), "record")
+
+
+def watch_record(game, record: dict, lines: list) -> dict:
+    """The spectator's record of a game: its positions as a spectator sees them, each a change of the one
+    before (only the parts that changed: a long game stays a short link), and each move's narration as
+    everyone may read it (`lines`, one per move: the session's log for a spectator)."""
+    views = []
+
+    def keep(before, after):
+        if not views:
+            views.append(before.view(None))
+        views.append(after.view(None))
+    final = game.from_record(record, on_move=keep)
+    views = views or [final.view(None)]
+    steps = [views[0]] + [_change(old, new) for old, new in zip(views, views[1:])]
+    return {"format": WATCH_FORMAT, "version": WATCH_VERSION, "game": game.name, "steps": steps,
+            "lines": list(lines)}
+
+
+def _change(old: dict, new: dict) -> dict:
+    """The keys of a view (and of its "state") whose values changed; a view's keys never come or go."""
+    change = {key: value for key, value in new.items() if key != "state" and old.get(key) != value}
+    change["state"] = {key: value for key, value in new["state"].items() if old["state"].get(key) != value}
+    return change
+
+
+def watched_views(game_name: str, data: dict) -> tuple:
+    """The spectator views and lines of a watch record, checked; SaveError saying what is wrong otherwise."""
+    if data.get("version") != WATCH_VERSION:
+        raise SaveError("the watch link is from a newer Blitzbox: reload the page to update")
+    if data.get("game") != game_name:
+        raise SaveError(f"the watch link is for {data.get('game')!r}, not {game_name!r}")
+    steps, lines = data.get("steps"), data.get("lines")
+    damaged = SaveError("the watch link is damaged (its positions do not fit together)")
+    if (not isinstance(steps, list) or not steps or not isinstance(lines, list) or len(lines) != len(steps) - 1
+            or not all(isinstance(line, str) for line in lines)):
+        raise damaged
+    views = []
+    for step in steps:
+        if not isinstance(step, dict) or not isinstance(step.get("state"), dict):
+            raise damaged
+        if views:
+            step = {**views[-1], **step, "state": {**views[-1]["state"], **step["state"]}}
+        views.append(step)
+    return views, lines

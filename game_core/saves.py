@@ -16,7 +16,11 @@ def kept_prefix(prefix: str) -> str:
 
 def kept_key(prefix: str, when: str, taken) -> str:
     """A new key for a copy kept aside at `when`, never one of the keys already `taken`."""
-    base = kept_prefix(prefix) + when
+    return numbered(kept_prefix(prefix) + when, taken)
+
+
+def numbered(base: str, taken) -> str:
+    """`base`, or `base (2)`, `base (3)`...: the first that is not one of the keys already `taken`."""
     key, number = base, 1
     while key in taken:
         number += 1
@@ -24,14 +28,30 @@ def kept_key(prefix: str, when: str, taken) -> str:
     return key
 
 
-def session_record(text):
-    """The game record inside a stored session, or None when the text is unreadable."""
+def _stored(text):
+    """(the stored session's data, its game record), or None when the text is unreadable."""
     try:
         data = parse_json(text, "the save")
     except SaveError:
         return None
     record = data.get("record") if isinstance(data, dict) else None
-    return record if isinstance(record, dict) and isinstance(record.get("actions"), list) else None
+    return (data, record) if isinstance(record, dict) and isinstance(record.get("actions"), list) else None
+
+
+def session_record(text):
+    """The game record inside a stored session, or None when the text is unreadable."""
+    stored = _stored(text)
+    return None if stored is None else stored[1]
+
+
+def summary(text):
+    """What Saves tells of a stored session without replaying it, or None when it is unreadable:
+    {"moves", "finished"}."""
+    stored = _stored(text)
+    if stored is None:
+        return None
+    data, record = stored
+    return {"moves": len(record["actions"]), "finished": data.get("finished") is True}
 
 
 def continues(text, base) -> bool:

@@ -10,7 +10,7 @@ import json
 import sys
 from html import escape
 
-from . import games
+from . import games, records
 from .engine import MAX_SAVE_CHARS, SaveError, run_bot
 from .jsontext import check_json
 from .rng import Rng
@@ -29,6 +29,11 @@ def game_module(game):
 def draw(module, state, seat, ui) -> str:
     """The board as `seat` sees it: the package's renderer is only ever given that seat's view."""
     return module.render(state.view(seat), ui)
+
+
+def draw_view(module, view: dict, ui) -> str:
+    """The board of a view received from elsewhere (a watch link holds spectator views, never a state)."""
+    return module.render(view, ui)
 
 
 def status_line(module, state, seat) -> str:
@@ -94,8 +99,10 @@ class Session:
         return result
 
     def to_save(self) -> str:
+        # "finished" lets Saves tell a finished game from one in progress without replaying it (game_core.shelf)
         return json.dumps({"format": SESSION_FORMAT, "version": SESSION_VERSION, "game": self.game.name,
-                           "record": self.state.record(), "seats": self.seats, "redo": self.redo_stack},
+                           "record": self.state.record(), "seats": self.seats, "redo": self.redo_stack,
+                           "finished": self.state.is_over},
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -281,13 +288,19 @@ class Session:
         return getattr(self.module, "BOTS", {}).get(self.game.hint_bot) if self.game.hint_bot is not None else None
 
     def can_hint(self) -> bool:
-        """Hints need the game's declared hint bot, and a game that waits for the player."""
+        """Hints need the game's declared hint bot, and a game that waits for the player (never behind the
+        hotseat curtain: the advice would name the covered player's pieces)."""
         return self.hint_bot() is not None and self.interactive() and not self.realtime
 
     def hint(self, rng_seed: int, playouts: int = 20):
         """A generator (run in slices): the hint bot's suggestion for the viewer, with the share of
-        `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise)."""
-        view = self.state.view(self.viewer())
+        `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise).
+        ValueError at once, before anything is computed, when there is no hint to give (can_hint)."""
+        if not self.can_hint():
+            raise ValueError("no hint now: it is nobody's turn here, or the hotseat curtain is down")
+        return self._advise(self.state.view(self.viewer()), rng_seed, playouts)
+
+    def _advise(self, view: dict, rng_seed: int, playouts: int):
         rng = Rng.from_seed(rng_seed, "hint")
         action = yield from self.hint_bot().think(self.game, view, rng)
         wins = 0.0
@@ -307,8 +320,22 @@ class Session:
 
     # -- what the page shows ---------------------------------------------------------
     def interactive(self) -> bool:
+        """The viewer may act now (not while the hotseat curtain covers them: nothing of theirs is offered)."""
         viewer = self.viewer()
-        return viewer is not None and viewer in self.acting_seats() and self.seats.get(str(viewer)) == HUMAN
+        return (not self.curtain and viewer is not None and viewer in self.acting_seats()
+                and self.seats.get(str(viewer)) == HUMAN)
+
+    def seen_by(self):
+        """The seat whose secrets the page may compute anything from: the viewer, or nobody's (a spectator's
+        view) while the hotseat curtain is down."""
+        return None if self.curtain else self.viewer()
+
+    def tray(self) -> list:
+        """The package's tray(view, ui) for the person to decide now: none for a bot or behind the curtain."""
+        tray = getattr(self.module, "tray", None)  # an optional export (docs/architecture.md)
+        if tray is None or not self.interactive():
+            return []
+        return tray(self.state.view(self.viewer()), dict(self.ui, curtain=False, interactive=True))
 
     def board_svg(self) -> str:
         humans = self.humans()
@@ -326,11 +353,7 @@ class Session:
         if self.realtime:
             layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
             ui["keys"] = layouts[0] if layouts else {}
-        return draw(self.module, self.state, self.viewer(), ui)
-
-    def reader(self):
-        """Whose secrets the log may show: the viewer, but nobody's while the hotseat curtain is down."""
-        return None if self.curtain else self.viewer()
+        return draw(self.module, self.state, self.seen_by(), ui)
 
     def log_for(self, reader) -> list:
         """The log as `reader` may read it, one string per move (kept up to date, never rebuilt)."""
@@ -340,7 +363,7 @@ class Session:
 
     @property
     def log(self) -> list:
-        return self.log_for(self.reader())
+        return self.log_for(self.seen_by())
 
     def frame(self) -> dict:
         """Everything the page needs for one redraw, in one call (see docs/architecture.md)."""
@@ -353,10 +376,27 @@ class Session:
                 "can_undo": self.can_undo(), "can_redo": bool(self.redo_stack), "can_hint": self.can_hint(),
                 "curtain": self.curtain, "curtain_seat": self.game.seat_name(viewer) if viewer is not None else "",
                 "over": over, "result": status if over else "", "message": self.message,
-                "interactive": self.interactive(), "moves": len(self.state.actions)}
+                "interactive": self.interactive(), "moves": len(self.state.actions), "tray": self.tray()}
+
+    def share_choices(self) -> list:
+        """What the Share dialog offers, each {"kind", "label", "text", "code"}: a finished game's whole
+        record; for a game in progress, a watch link (nothing hidden, no dice to come) and the whole game to
+        move to another device, whose text warns what it reveals (records.py: the three kinds)."""
+        if self.state.is_over:
+            return [{"kind": "record", "label": "Share this game", "code": records.encode(self.state.record()),
+                     "text": "The whole game, to replay move by move: it is over, so nothing is left to hide."}]
+        watch = records.watch_record(self.game, self.state.record(), self.log_for(None))
+        return [{"kind": "watch", "label": "Let someone watch", "code": records.encode(watch, sort_keys=False),
+                 "text": "The game so far as a spectator sees it: no hidden pieces and no dice to come. It opens "
+                         "as a replay and cannot be played on."},
+                {"kind": "session", "label": "Move this game to another device",
+                 "code": records.encode(json.loads(self.to_save())),
+                 "text": "Warning: this link holds the whole game, to play on elsewhere. Whoever opens it can see "
+                         "every hidden piece and work out the dice to come: send it only to yourself, never to "
+                         "an opponent."}]
 
     def status(self) -> str:
-        text = status_line(self.module, self.state, self.viewer())
+        text = status_line(self.module, self.state, self.seen_by())
         if self.state.is_over:
             return text  # the result and how it was won, in the game's own words
         seat = self.bot_seat()
@@ -369,38 +409,55 @@ class Session:
 
 
 class Replay:
-    """Step through a recorded game: every position rebuilt from its seed and actions."""
+    """Step through a recorded game: every position rebuilt from its seed and actions, or, for a watch
+    link (records.watch_record), the spectator's positions it holds."""
 
     def __init__(self, game_name: str, record: dict):
         self.game = games.get(game_name)
         self.module = game_module(self.game)
         self.states, self.lines = [], []
         self.ui: dict = {}  # as Session.ui
+        self.watching = isinstance(record, dict) and records.kind(record) == "watch"
+        if self.watching:
+            self.views, self.lines = records.watched_views(game_name, record)
+        else:
+            def keep(before, after):
+                if not self.states:
+                    self.states.append(before)
+                self.states.append(after)
+                self.lines.append(readable(self.game.narrate(before, after), None))  # a replay shows no secrets
+            final = self.game.from_record(record, on_move=keep)
+            self.states = self.states or [final]
+        self.index = self.last
 
-        def keep(before, after):
-            if not self.states:
-                self.states.append(before)
-            self.states.append(after)
-            self.lines.append(readable(self.game.narrate(before, after), None))  # a replay shows no secrets
-        final = self.game.from_record(record, on_move=keep)
-        self.states = self.states or [final]
-        self.index = len(self.states) - 1
+    @property
+    def last(self) -> int:
+        return len(self.lines)
 
     def go(self, where: str) -> None:
-        last = len(self.states) - 1
+        last = self.last
         self.index = {"first": 0, "back": max(0, self.index - 1), "next": min(last, self.index + 1),
                       "last": last}[where]
 
     @property
     def at_end(self) -> bool:
-        return self.index == len(self.states) - 1
+        return self.index == self.last
 
     def board_svg(self) -> str:
-        return draw(self.module, self.states[self.index], None, dict(self.ui, interactive=False))
+        ui = dict(self.ui, interactive=False)
+        if not self.watching:
+            return draw(self.module, self.states[self.index], None, ui)
+        try:
+            return draw_view(self.module, self.views[self.index], ui)
+        except Exception:  # a watch link is anyone's text: a position the renderer cannot read says so
+            return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img"><text x="10" y="35">'
+                    "This position of the watch link cannot be drawn: the link is damaged.</text></svg>")
 
     def status(self) -> str:
+        if self.watching:
+            return f"Watching a game in progress: move {self.index} of {self.last}."
         state = self.states[self.index]
-        where = f"Replay: move {self.index} of {len(self.states) - 1}"
+        where = f"Replay: move {self.index} of {self.last}"
         if state.is_over and state.winner is not None:
             return f"{where}. Winner: {self.game.seat_name(state.winner)}."
         return f"{where}."

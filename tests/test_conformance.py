@@ -258,3 +258,44 @@ def test_a_secret_changes_nothing_another_seat_is_shown(name):
                         assert (readable(game.narrate(planted, planted_after), seat)
                                 == readable(game.narrate(state, after), seat))
     assert planted_somewhere > 5, "no position with a secret to plant was found"
+
+
+# -- nothing of the covered seat behind the hotseat curtain ---------------------------------------------------
+def covered_frame(session) -> dict:
+    """Every output the session gives the page while the curtain is down (the frame holds the board, status,
+    log, live region's last line and tray), plus whether a hint or its chance of victory would be computed."""
+    frame = session.frame()
+    try:
+        session.hint(0, playouts=1)
+        frame["hint"] = "computed"
+    except ValueError:
+        frame["hint"] = "refused"
+    return frame
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_behind_the_curtain_nothing_of_the_covered_seat_is_offered_or_computed(name):
+    game, options = people_everywhere(name)
+    planted_somewhere = 0
+    for seed in (6, 7):
+        session = Session(name, seed, options)
+        rng = Rng.from_seed(seed, "curtain")
+        while not session.state.is_over and len(session.state.actions) < 400:
+            if session.curtain:
+                assert game.realtime is False, "a real-time table has no curtain"
+                covered = session.viewer()
+                owner = None if name in ("blitzed", "fall-blau") else covered  # whose secret is planted
+                planted = copy.copy(session)
+                planted.state = copy.deepcopy(session.state, {id(game): game})
+                if PLANTS[name](planted.state, owner):
+                    planted_somewhere += 1
+                    shown = covered_frame(session)
+                    assert shown["hint"] == "refused" and shown["can_hint"] is False and shown["tray"] == []
+                    assert shown["interactive"] is False
+                    assert covered_frame(planted) == shown, (
+                        f"behind the curtain at move {len(session.state.actions)}, the page is shown something of "
+                        f"{game.seat_name(covered)}'s hidden pieces")
+                session.command("reveal")
+            session.act(rng.choice(session.state.legal_actions()))
+    no_curtain = game.realtime or len(session.humans()) < 2  # a race at one table, or a solo game
+    assert planted_somewhere >= 2 or no_curtain, "no curtain with a secret behind it was found"

@@ -105,3 +105,102 @@ def test_a_save_whose_position_was_altered_is_refused():
     data["state"]["vp"] = {side: 99 for side in data["state"]["vp"]}
     with pytest.raises(SaveError, match="does not match its own moves"):
         game.from_json(json.dumps(data))
+
+
+# -- share links that leak nothing (a game in progress: watch it, or move it to another device) ---------------
+from game_core.rng import Rng  # noqa: E402
+from game_core.session import Replay, Session, draw  # noqa: E402
+
+
+def in_progress(name, seed=5, moves=15):
+    """A game of people only, `moves` random moves in (or fewer, if it ended first: then it is finished)."""
+    game = games.get(name)
+    session = Session(name, seed, game.with_seats(None, {str(seat): "human" for seat in game.seats}))
+    rng = Rng.from_seed(seed, "share")
+    while not session.state.is_over and len(session.state.actions) < moves:
+        session.act(rng.choice(session.state.legal_actions()))
+    return session
+
+
+def choices(session) -> dict:
+    return {choice["kind"]: choice for choice in session.share_choices()}
+
+
+def keys_anywhere(value) -> set:
+    if isinstance(value, dict):
+        return set(value).union(*map(keys_anywhere, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(keys_anywhere, value))
+    return set()
+
+
+def test_an_unfinished_game_offers_a_watch_link_and_a_move_link_that_warns_what_it_reveals():
+    session = in_progress("blitzkrieg")
+    offered = choices(session)
+    assert list(offered) == ["watch", "session"]
+    assert offered["watch"]["label"] == "Let someone watch" and "no hidden pieces" in offered["watch"]["text"]
+    assert offered["session"]["label"] == "Move this game to another device"
+    assert offered["session"]["text"].startswith("Warning:") and "hidden piece" in offered["session"]["text"]
+    assert "dice to come" in offered["session"]["text"]
+
+
+@pytest.mark.parametrize("name", games.names())
+def test_a_watch_link_holds_no_seed_and_only_what_a_spectator_sees_and_opens_as_a_replay(name):
+    session = in_progress(name)
+    assert not session.state.is_over
+    data = records.decode(choices(session)["watch"]["code"])
+    assert records.kind(data) == "watch"
+    assert not keys_anywhere(data) & {"seed", "rng", "actions", "legal_actions", "redo"}
+    states = []
+    session.game.from_record(session.state.record(),
+                             on_move=lambda before, after: states.extend([before] * (not states) + [after]))
+    views, lines = records.watched_views(name, data)
+    assert views == [json.loads(json.dumps(state.view(None))) for state in states]  # a spectator's, nothing more
+    assert lines == session.log_for(None)
+    replay = Replay(name, data)
+    assert replay.watching and replay.at_end and replay.lines == lines
+    module = replay.module
+    for index in (0, len(states) // 2, len(states) - 1):
+        replay.index = index
+        assert replay.board_svg() == draw(module, states[index], None, {"interactive": False})
+    assert replay.status() == f"Watching a game in progress: move {len(states) - 1} of {len(states) - 1}."
+
+
+def test_a_move_link_holds_the_whole_game_and_plays_on_elsewhere():
+    session = in_progress("bitskrieg")
+    data = records.decode(choices(session)["session"]["code"])
+    assert records.kind(data) == "session"
+    assert Session.from_save("bitskrieg", json.dumps(data)).to_save() == session.to_save()
+
+
+def test_a_finished_games_link_holds_everything_and_old_links_still_replay():
+    session = in_progress("bitskrieg", moves=10_000)
+    assert session.state.is_over
+    (only,) = session.share_choices()
+    assert only["kind"] == "record" and records.decode(only["code"]) == session.state.record()
+    assert records.kind(records.decode(only["code"])) == "record"
+    assert Replay("bitskrieg", records.decode(only["code"])).states[-1].to_json() == session.state.to_json()
+
+
+@pytest.mark.parametrize("change, reason", [
+    (lambda d: d.update(version=2), "from a newer Blitzbox"),
+    (lambda d: d.update(game="blitzed"), "is for 'blitzed', not 'bitskrieg'"),
+    (lambda d: d.update(steps=[]), "damaged"),
+    (lambda d: d["lines"].pop(), "damaged"),
+    (lambda d: d["steps"].__setitem__(1, ["x"]), "damaged"),
+    (lambda d: d["steps"][1].update(state=None), "damaged"),
+])
+def test_a_damaged_watch_link_says_why(change, reason):
+    data = records.decode(choices(in_progress("bitskrieg"))["watch"]["code"])
+    change(data)
+    with pytest.raises(SaveError, match=reason):
+        Replay("bitskrieg", data)
+
+
+def test_a_watch_position_the_board_cannot_read_says_so_instead_of_breaking_the_page():
+    data = records.decode(choices(in_progress("bitskrieg"))["watch"]["code"])
+    data["steps"][-1]["state"] = {key: None for key in data["steps"][0]["state"]}
+    replay = Replay("bitskrieg", data)
+    assert "cannot be drawn: the link is damaged" in replay.board_svg()
+    replay.go("first")
+    assert replay.board_svg().startswith("<svg") and "damaged" not in replay.board_svg()

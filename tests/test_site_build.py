@@ -217,3 +217,11 @@ def test_bundled_bytecode_leaves_out_docstrings_and_keeps_asserts_and_line_numbe
     with pytest.raises(ValueError) as raised:
         namespace["checked"](1)
     assert raised.traceback[-1].lineno + 1 == 11, "the raise stays on its line"
+
+
+def test_each_pages_oembed_discovery_link_is_absolute_and_names_its_document():
+    for document in sorted((SITE / "oembed").glob("*.json")):
+        base = json.loads(document.read_text())["provider_url"]
+        assert base.startswith(("https://", "http://"))
+        page = (SITE / f"{document.stem}.html").read_text()
+        assert f'type="application/json+oembed" href="{base}oembed/{document.stem}.json"' in page
