@@ -115,6 +115,17 @@ class Chromium(Driver):
         self.context.close()
 
 
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C WebDriver key of an element reference
+# Where a click on an element lands: the middle of its box, scrolled into view; null where another covers it.
+CENTER = """(element) => {
+  element.scrollIntoView({block: "nearest", inline: "nearest"});
+  const box = element.getBoundingClientRect();
+  const x = Math.floor(box.left + box.width / 2), y = Math.floor(box.top + box.height / 2);
+  const hit = document.elementFromPoint(x, y);
+  return hit && (hit === element || element.contains(hit)) ? [x, y] : null;
+}"""
+
+
 class Firefox(Driver):
     """Firefox ESR, headless, driven over WebDriver BiDi (ws://127.0.0.1:PORT/session)."""
 
@@ -166,7 +177,10 @@ class Firefox(Driver):
             message = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
             if message.get("type") == "event":
                 entry = message["params"]
-                if message["method"] == "log.entryAdded" and entry.get("type") == "javascript":
+                # uncaught errors; not the note Firefox logs when the page drops a response its service
+                # worker gave (snapshot.mjs cancels Pyodide's own .wasm download once early.js compiled it)
+                if (message["method"] == "log.entryAdded" and entry.get("type") == "javascript"
+                        and not entry.get("text", "").startswith("Failed to load")):
                     self.errors.append(entry.get("text", ""))
                 continue
             if message.get("id") != self.next_id:
@@ -214,14 +228,20 @@ class Firefox(Driver):
         return value if value.get("type") == "node" else None
 
     def click(self, element) -> bool:
-        origin = {"type": "element", "element": {"sharedId": element["sharedId"]}}
         pointer = "touch" if self.touch else "mouse"
         try:
+            at = self.send("script.callFunction", {
+                "functionDeclaration": f"(element) => JSON.stringify(({CENTER})(element))",
+                "target": {"context": self.context}, "awaitPromise": True,
+                "arguments": [{"sharedId": element["sharedId"]}]})["result"]
+            at = json.loads(at.get("value", "null"))
+            if at is None:  # covered by another element: a click would land there
+                return False
             self.send("input.performActions", {"context": self.context, "actions": [
                 {"type": "pointer", "id": pointer, "parameters": {"pointerType": pointer}, "actions": [
-                    {"type": "pointerMove", "x": 0, "y": 0, "origin": origin},
+                    {"type": "pointerMove", "x": at[0], "y": at[1], "origin": "viewport"},
                     {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
-        except RuntimeError:  # gone (a bot redrew the board) or out of view: no click
+        except RuntimeError:  # gone (a bot redrew the board): no click
             return False
         return True
 
@@ -237,17 +257,6 @@ class Firefox(Driver):
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
         shutil.rmtree(self.profile, ignore_errors=True)
-
-
-ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C WebDriver key of an element reference
-# Where a click on an element lands: the middle of its box, scrolled into view; null where another covers it.
-CENTER = """(element) => {
-  element.scrollIntoView({block: "nearest", inline: "nearest"});
-  const box = element.getBoundingClientRect();
-  const x = Math.floor(box.left + box.width / 2), y = Math.floor(box.top + box.height / 2);
-  const hit = document.elementFromPoint(x, y);
-  return hit && (hit === element || element.contains(hit)) ? [x, y] : null;
-}"""
 
 
 class WebKit(Driver):
@@ -300,7 +309,9 @@ class WebKit(Driver):
             self.request("POST", "/window/rect", {"width": rect["width"] + width - inner[0],
                                                   "height": rect["height"] + height - inner[1]})
         self.touch = False  # no touch emulation in WebKitWebDriver
-        self.viewport_size = {"width": width, "height": height}
+        # (the MiniBrowser's window has a smallest width, wider than a phone: the checks use what it got)
+        inner = self.evaluate("() => [innerWidth, innerHeight]")
+        self.viewport_size = {"width": inner[0], "height": inner[1]}
 
     def goto(self, url: str) -> None:
         self.request("POST", "/url", {"url": url})
@@ -330,7 +341,7 @@ class WebKit(Driver):
 
     def click(self, element) -> bool:
         # WebKitWebDriver finds an SVG group "not interactable": the pointer goes to the middle of its box
-        # on the screen instead, when that point is the element's own (not covered).
+        # on the screen instead (as in Firefox), when that point is the element's own (not covered).
         try:
             at = self.run(CENTER, {ELEMENT: element})
             if at is None:
