@@ -1,4 +1,5 @@
-"""Blitzbox benchmark: the built site against a bare Pyodide page, in headless Chromium on loopback.
+"""Blitzbox benchmark: the built site against a bare Pyodide page, in headless Chromium on loopback (and the
+game pages' load times in Firefox ESR and WebKit too).
 
     .venv/bin/python bench/run.py                 # 5 runs; writes bench/results.json and bench/report.md
     .venv/bin/python bench/run.py --runs 9 --build --engine-seconds 3
@@ -12,6 +13,8 @@ so a slow spell of the machine cancels out) and the median of those ratios is re
   snapshot: the warm load restores the kept copy), and for every
   embed page from its click; as ratios to the bare page's cold and warm boot; on loopback and with the
   network throttled to 20 Mbit/s and 40 ms (Chromium's network emulation, through CDP);
+- the same cold and warm load times of every game page in Firefox ESR and WebKit (e2e/engines.py's
+  drivers), each against the bare page in that browser in the same run (loopback only);
 - first paint (the board skeleton is in the HTML, so first contentful paint is the board);
 - bytes transferred cold, counted by the server: what the page needs (a load with the service worker
   blocked), the runtime (runtime/) apart from our own code (Python bundle, CSS, pages, images); and all
@@ -61,7 +64,10 @@ NEW_GAMES = 20
 TARGETS = {"cold_ratio": 1.0, "warm_ratio": 0.35, "first_paint_ms": 300, "own_kb": 300,
            "step_render_p95_ms": 16, "heap_growth": 0.10}
 
-# Records when the page says it is ready and when the embed's play button is clicked.
+# Records when the page says it is ready and when the embed's play button is clicked: the first script of
+# every measured page's head in the benchmark's copy of the site (a file of its own: the site's CSP allows
+# no inline script), so that it runs in every browser, where no driver can add a script before the page's.
+PROBE_FILE = "bench-probe.js"
 PROBE = """
 window.__bench = {};
 new MutationObserver(() => {
@@ -104,13 +110,22 @@ def prepare(folder: Path) -> dict:
     """Copy the built site, add the bare page; return the pages to measure."""
     shutil.copytree(SITE, folder)
     pyodide_dir = next((folder / "runtime").glob("pyodide-*")).relative_to(folder).as_posix()
-    (folder / "bench-bare.html").write_text((BENCH / "bare.html").read_text().replace("{{PYODIDE}}", pyodide_dir))
+    # the bare page's module as a file of its own: the site's CSP (served by build/serve.py) runs no inline
+    # script, and only Chromium is driven with the CSP bypassed
+    bare = (BENCH / "bare.html").read_text().replace("{{PYODIDE}}", pyodide_dir)
+    inline = re.search(r'<script type="module">\n(.*?)</script>', bare, re.S)
+    (folder / "bench-bare.mjs").write_text(inline.group(1))
+    bare = bare.replace(inline.group(0), '<script type="module" src="/bench-bare.mjs"></script>')
+    (folder / "bench-bare.html").write_text(bare)
     # The game pages are the ones whose body names a game (not the landing, rules or statistics pages).
     games = sorted(p.stem for p in folder.glob("*.html") if 'data-game="' in p.read_text())
     embeds = sorted(p.stem for p in (folder / "embed").glob("*.html")) if (folder / "embed").is_dir() else []
     # The statistics page's Python bundle holds the whole engine (every game), precompiled as the pages load it.
     engine = next((folder / "py").rglob("stats.zip")).relative_to(folder).as_posix()
     pages = {name: folder / f"{name}.html" for name in games} | {f"embed/{n}": folder / "embed" / f"{n}.html" for n in embeds}
+    (folder / PROBE_FILE).write_text(PROBE)
+    for path in [folder / "bench-bare.html", *pages.values()]:
+        path.write_text(path.read_text().replace("<head>", f'<head><script src="/{PROBE_FILE}"></script>', 1))
     snapshots = {}
     for key, path in pages.items():  # the page's snapshot file, gzipped as it is stored and served
         found = re.search(r'data-snapshot="([^"]+)"', path.read_text())
@@ -170,7 +185,6 @@ def new_context(playwright, profile: Path, service_workers: str = "allow"):
     context = playwright.chromium.launch_persistent_context(
         str(profile), executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS, service_workers=service_workers,
         bypass_csp=True)  # the site's CSP forbids the eval that Playwright's page probes use
-    context.add_init_script(PROBE)
     (context.pages[0] if context.pages else context.new_page()).wait_for_timeout(BROWSER_SETTLE_MS)
     return context
 
@@ -235,6 +249,59 @@ def heap_after_new_games(playwright, url: str, scratch: Path) -> dict:
     return {"first_bytes": sizes[0], "last_bytes": sizes[-1], "growth": round(sizes[-1] / sizes[0] - 1, 3)}
 
 
+BROWSERS = ("firefox", "webkit")  # measured besides Chromium, through e2e/engines.py's drivers
+READY = "() => (window.__bench && window.__bench.ready) || null"
+STARTED_FROM = """async () => document.body.dataset.snapshot
+    ? (await import(new URL("/snapshot.mjs", location.href).href)).started.from : null"""
+
+
+def other_browser(name: str):
+    sys.path.insert(0, str(ROOT / "e2e"))
+    import engines
+
+    return {"firefox": engines.Firefox, "webkit": engines.WebKit}[name]()
+
+
+def measure_in(browser: str, url: str) -> dict:
+    """As measure_page, in Firefox or WebKit: a cold load in a new browser (a new profile, or WebKit's
+    session, which keeps nothing), then a warm one once the snapshot is kept (load ready times only)."""
+    driver = other_browser(browser)
+    try:
+        driver.wait_for_timeout(BROWSER_SETTLE_MS)
+
+        def load() -> dict:
+            driver.goto(url)
+            deadline = time.monotonic() + READY_TIMEOUT_MS / 1000
+            while (ready := driver.evaluate(READY)) is None:
+                if time.monotonic() > deadline:
+                    raise TimeoutError(f"{url} was never ready in {browser}")
+                driver.wait_for_timeout(50)
+            return {"ready_ms": round(ready, 1), "started_from": driver.evaluate(STARTED_FROM)}
+
+        cold = load()
+        for _ in range(READY_TIMEOUT_MS // 200):
+            if driver.evaluate(SNAPSHOT_KEPT):
+                break
+            driver.wait_for_timeout(200)
+        driver.wait_for_timeout(500)  # the service worker finishes installing before the next load
+        return {"cold": cold, "warm": load()}
+    finally:
+        driver.close()
+
+
+def browser_figures(browsers: list, base: str, games: list, runs: int) -> dict:
+    """The game pages' cold and warm loads in each other browser, the bare page first in each run."""
+    raw = {}
+    for browser in browsers:
+        raw[browser] = {"bare": [], "pages": {}}
+        for run in range(runs):
+            raw[browser]["bare"].append(measure_in(browser, f"{base}/bench-bare.html"))
+            for name in games:
+                raw[browser]["pages"].setdefault(name, []).append(measure_in(browser, f"{base}/{name}.html"))
+            print(f"{browser}: run {run + 1}/{runs} done", flush=True)
+    return raw
+
+
 BENCH_MODULES = ("engine_bench.py", "clicks.py")  # written to Pyodide's file system as they are
 ENGINE_CALL = "engine_bench.measure({seconds})"
 CLICKS_CALL = "clicks.measure()"
@@ -277,34 +344,42 @@ def paired_ratio(runs: list, bare: list, phase: str) -> tuple:
 
 
 def summarise(raw: dict) -> dict:
-    """Medians over runs, ratios to the bare page, and which targets are met (per network)."""
-    summary = {"bare_ms": {}, "pages": {}}
+    """Medians over runs, ratios to the bare page, and which targets are met (per network, and per other
+    browser on loopback)."""
+    summary = {"bare_ms": {}, "pages": {}, "browsers": {}}
     for network, pages in raw["pages"].items():
         bare = raw["bare"][network]
         summary["bare_ms"][network] = {phase: median(r[phase]["ready_ms"] for r in bare) for phase in ("cold", "warm")}
         summary["pages"][network] = summarise_pages(raw, pages, bare)
+    for browser, measured in raw.get("browsers", {}).items():
+        summary["browsers"][browser] = {
+            "bare_ms": {phase: median(r[phase]["ready_ms"] for r in measured["bare"]) for phase in ("cold", "warm")},
+            "pages": {key: summarise_loads(runs, measured["bare"]) for key, runs in measured["pages"].items()}}
     return {**summary, **summarise_engine(raw)}
+
+
+def summarise_loads(runs: list, bare: list) -> dict:
+    """A page's cold and warm ready times, their ratios to the bare page, and how it started."""
+    cold_ratio, cold_range = paired_ratio(runs, bare, "cold")
+    warm_ratio, warm_range = paired_ratio(runs, bare, "warm")
+    return {"cold_ms": median(r["cold"]["ready_ms"] for r in runs), "warm_ms": median(r["warm"]["ready_ms"] for r in runs),
+            "cold_ratio": cold_ratio, "cold_ratio_range": cold_range,
+            "warm_ratio": warm_ratio, "warm_ratio_range": warm_range,
+            "cold_from": sorted({r["cold"].get("started_from") for r in runs} - {None}),
+            "warm_from": sorted({r["warm"].get("started_from") for r in runs} - {None}),
+            "meets": {"cold": cold_ratio <= TARGETS["cold_ratio"], "warm": warm_ratio <= TARGETS["warm_ratio"]}}
 
 
 def summarise_pages(raw: dict, runs_by_page: dict, bare: list) -> dict:
     pages = {}
     for key, runs in runs_by_page.items():
-        cold = median(r["cold"]["ready_ms"] for r in runs)
-        warm = median(r["warm"]["ready_ms"] for r in runs)
-        cold_ratio, cold_range = paired_ratio(runs, bare, "cold")
-        warm_ratio, warm_range = paired_ratio(runs, bare, "warm")
-        pages[key] = {"cold_ms": cold, "warm_ms": warm, "cold_ratio": cold_ratio, "cold_ratio_range": cold_range,
-                      "warm_ratio": warm_ratio, "warm_ratio_range": warm_range,
-                      "first_paint_ms": median(r["cold"]["first_paint_ms"] for r in runs),
-                      "runtime_kb": round(raw["bytes"][key]["runtime_bytes"] / 1024, 1),
-                      "own_kb": round(raw["bytes"][key]["own_bytes"] / 1024, 1),
-                      "snapshot_kb": round(raw["snapshot_bytes"][key] / 1024, 1),
-                      "cold_from": sorted({r["cold"].get("started_from") for r in runs} - {None}),
-                      "warm_from": sorted({r["warm"].get("started_from") for r in runs} - {None}),
-                      "served_kb_with_service_worker": round(median(r["cold"]["served_bytes"] for r in runs) / 1024, 1)}
-        pages[key]["meets"] = {
-            "cold": pages[key]["cold_ratio"] <= TARGETS["cold_ratio"],
-            "warm": pages[key]["warm_ratio"] <= TARGETS["warm_ratio"],
+        pages[key] = summarise_loads(runs, bare) | {
+            "first_paint_ms": median(r["cold"]["first_paint_ms"] for r in runs),
+            "runtime_kb": round(raw["bytes"][key]["runtime_bytes"] / 1024, 1),
+            "own_kb": round(raw["bytes"][key]["own_bytes"] / 1024, 1),
+            "snapshot_kb": round(raw["snapshot_bytes"][key] / 1024, 1),
+            "served_kb_with_service_worker": round(median(r["cold"]["served_bytes"] for r in runs) / 1024, 1)}
+        pages[key]["meets"] |= {
             "first_paint": key.startswith("embed/") or (pages[key]["first_paint_ms"] or 1e9) < TARGETS["first_paint_ms"],
             "own_bytes": pages[key]["own_kb"] < TARGETS["own_kb"]}
     return pages
@@ -355,6 +430,19 @@ def report(result: dict) -> str:
                          f"{', '.join(p['cold_from'])}; {', '.join(p['warm_from'])} | {p['first_paint_ms']} {mark[m['first_paint']]} | "
                          f"{p['runtime_kb']} | {p['own_kb']} {mark[m['own_bytes']]} | {p['snapshot_kb']} | "
                          f"{p['served_kb_with_service_worker']} |")
+    for browser, measured in s["browsers"].items():
+        bare = measured["bare_ms"]
+        lines += ["", f"## Game page loads in {browser.capitalize()}, loopback (ready = data-ready)", "",
+                  f"Bare Pyodide boot in {browser.capitalize()}: cold {bare['cold']} ms, warm {bare['warm']} ms. "
+                  "The same targets as in Chromium.", "",
+                  f"| page | cold ms | cold / bare (<= {TARGETS['cold_ratio']}) | warm ms | warm / bare (<= "
+                  f"{TARGETS['warm_ratio']}) | started from (cold; warm) |", "|---|---|---|---|---|---|"]
+        for key, p in measured["pages"].items():
+            m = p["meets"]
+            lines.append(f"| {key} | {p['cold_ms']} | {p['cold_ratio']} {mark[m['cold']]} "
+                         f"({'-'.join(map(str, p['cold_ratio_range']))}) | {p['warm_ms']} | {p['warm_ratio']} "
+                         f"{mark[m['warm']]} ({'-'.join(map(str, p['warm_ratio_range']))}) | "
+                         f"{', '.join(p['cold_from'])}; {', '.join(p['warm_from'])} |")
     lines += ["", "## Engine inside Pyodide (Chromium) and in CPython", "",
               f"| game | step+render p95 ms, Pyodide (< {TARGETS['step_render_p95_ms']}) | median | p95 CPython | "
               "playouts/s Pyodide | playouts/s CPython | CPython/Pyodide |", "|---|---|---|---|---|---|---|"]
@@ -432,6 +520,9 @@ def main() -> None:
     parser.add_argument("--engine-seconds", type=float, default=2.0, help="playout time per game and runtime")
     parser.add_argument("--skip-engine", action="store_true", help="page figures only")
     parser.add_argument("--networks", default=",".join(NETWORKS), help="loopback, throttled or both (default)")
+    parser.add_argument("--browsers", default=",".join(BROWSERS),
+                        help="the other browsers whose game page loads are measured too (default: firefox,webkit; "
+                        "'none': Chromium alone)")
     parser.add_argument("--only", choices=["clicks"], help="only the click cost in Pyodide and CPython (a few "
                         "minutes); writes bench/clicks.json and bench/clicks.md")
     args = parser.parse_args()
@@ -452,6 +543,8 @@ def main() -> None:
             raw = {} if args.only else page_figures(playwright, base, pages, args.runs, args.networks.split(","),
                                                     scratch)
             inside = in_pyodide(playwright, base, pages["engine"], calls, scratch) if calls else {}
+        browsers = [] if args.only or args.browsers == "none" else args.browsers.split(",")
+        raw["browsers"] = browser_figures(browsers, base, pages["games"], args.runs)
         server.shutdown()
     clicks = {"Pyodide": inside["clicks"], "CPython": in_cpython("clicks.py", "--json")} if calls else None
     stamp = time.strftime("%Y-%m-%d %H:%M")

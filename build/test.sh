@@ -1,15 +1,21 @@
 #!/usr/bin/env bash
 # Install everything the tests need on a fresh Debian machine, build the site, run every test.
-#   Debian: chromium (Playwright drives it; `playwright install` is never run)
+#   Debian: chromium (Playwright drives it; `playwright install` is never run), firefox-esr (driven over
+#           WebDriver BiDi), webkit2gtk-driver (WebKitWebDriver and the MiniBrowser) and xvfb (its screen):
+#           the three engines of e2e/test_engines.py
 #   PyPI:   requirements-test.txt into .venv      npm: the pinned runtime (build/package-lock.json)
 # `bash build/test.sh mutation [fast|core|GAME|full]`: mutation testing instead (docs/mutation.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
-if ! command -v chromium >/dev/null 2>&1; then
+missing=()  # the Debian packages of the three browser engines, by a command each installs
+for pair in chromium:chromium firefox-esr:firefox-esr WebKitWebDriver:webkit2gtk-driver xvfb-run:xvfb; do
+  command -v "${pair%%:*}" >/dev/null 2>&1 || missing+=("${pair#*:}")
+done
+if [ ${#missing[@]} -gt 0 ]; then
   as_root apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium >/dev/null
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 fi
 if ! command -v npm >/dev/null 2>&1; then
   as_root apt-get update -qq
@@ -129,22 +135,30 @@ fi
 if [ $# -gt 0 ]; then  # a chosen selection: `bash build/test.sh -k saves`
   exec .venv/bin/python -m pytest -p no:cacheprovider tests e2e "$@"
 fi
-# The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound) and the browser's
-# (e2e/: Chromium, mostly waiting on timers and animations) run side by side, each in a log printed when it
-# ends; the run fails if either does. The longest browser files go with the engine's tests, so that the two
-# take about as long.
+# The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound), the browser's
+# (e2e/: Chromium, mostly waiting on timers and animations) and the same checks in Firefox ESR and WebKit
+# (e2e/test_engines.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
+# the run fails if any does. The longest browser files go with the engine's tests, so that the first two
+# take about as long; the other engines' stream is shorter.
 logs="$(mktemp -d)"
 balance="e2e/test_remote.py e2e/test_saves.py"
+others="firefox or webkit"
 ( .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
   .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
+.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/others-tmp" e2e/test_engines.py -k "$others" \
+  > "$logs/others.log" 2>&1 &
+other_engines=$!
 set +e
 .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e $(printf -- '--ignore=%s ' $balance) \
-  > "$logs/browser.log" 2>&1
+  -k "not ($others)" > "$logs/browser.log" 2>&1
 browser_status=$?
 wait "$engine"
 engine_status=$?
+wait "$other_engines"
+others_status=$?
 set -e
 echo "== engine tests (fuzz, tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
-echo "== browser tests (e2e/): exit $browser_status"; cat "$logs/browser.log"
-[ "$engine_status" = 0 ] && [ "$browser_status" = 0 ]
+echo "== browser tests (e2e/, Chromium): exit $browser_status"; cat "$logs/browser.log"
+echo "== Firefox ESR and WebKit (e2e/test_engines.py): exit $others_status"; cat "$logs/others.log"
+[ "$engine_status" = 0 ] && [ "$browser_status" = 0 ] && [ "$others_status" = 0 ]

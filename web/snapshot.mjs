@@ -21,13 +21,13 @@ const MAGIC = 0x31534242;  // "BBS1" (build/site.py sparse_snapshot)
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
 // How this page's interpreter started ("kept": the snapshot this browser keeps, "download": the snapshot
-// downloaded now, "boot": a normal boot), the interpreter, whether a restored one has its standard library
+// downloaded now, "boot": a normal boot, and then why in `reason`), the interpreter, whether a restored one has its standard library
 // in place yet, and after a download, how the rehearsal of the next visit went ("waiting", "done" or
 // "skipped"; see rehearseReturnVisit), which of early.js's answers the restore used (the kept copy
 // its worker read, the .wasm it compiled), whether PyScript's package set-up ran ("ran" or "left out":
 // withoutPyScriptPackage), and how many of Emscripten's tiny wrapper modules a restore made and compiled
 // (compilingEachKindOnce). For the e2e tests and the benchmark.
-export const started = { from: null, pyodide: null, stdlib: false, rehearsal: null, early: { kept: false, compiled: false },
+export const started = { from: null, reason: null, pyodide: null, stdlib: false, rehearsal: null, early: { kept: false, compiled: false },
                          pyscriptPackage: null, wrappers: { made: 0, compiled: 0 } };
 
 /** The snapshot format of build/site.py: its length, and its runs of nonzero pages (where each is in the file). */
@@ -242,13 +242,13 @@ function withoutPyScriptPackage(pyodide) {
 
 async function start(options) {
   const url = snapshotUrl;
-  if (!url) return boot(options);
+  if (!url) return boot(options, "the page names no snapshot");
   try {
     if (await kept.found) return await restore(options, kept.bytes, "kept");
   } catch (error) {
     console.warn("Blitzbox: the kept start-up snapshot could not be used; starting Python normally.", error);
     caches.open(CACHE).then((cache) => cache.delete(url)).catch(() => {});
-    return boot(options);
+    return boot(options, `the kept snapshot could not be used: ${error}`);
   }
   try {
     const sparse = download(url, snapshotIntegrity);  // while the runtime is made
@@ -262,7 +262,7 @@ async function start(options) {
     return pyodide;
   } catch (error) {
     console.warn("Blitzbox: the start-up snapshot could not be downloaded or used; starting Python normally.", error);
-    return boot(options);
+    return boot(options, `the snapshot could not be downloaded or used: ${error}`);
   }
 }
 
@@ -307,8 +307,9 @@ export async function rehearse() {
   if (await kept.found.catch(() => false)) await restore({ indexURL: INDEX_URL }, kept.bytes, "kept");
 }
 
-async function boot(options) {
+async function boot(options, reason) {
   started.pyodide = await bootPyodide(options);
   started.from = "boot";
+  started.reason = reason;
   return started.pyodide;
 }

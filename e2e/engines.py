@@ -1,0 +1,367 @@
+"""One small page driver per browser engine, each from a Debian package, for the cross-engine suite
+(e2e/test_engines.py):
+
+- Chromium: Playwright's page (e2e/conftest.py starts /usr/bin/chromium), wrapped.
+- Firefox ESR: WebDriver BiDi over its websocket (there is no geckodriver in Debian).
+- WebKit: classic W3C WebDriver over HTTP, WebKitWebDriver driving the MiniBrowser under Xvfb.
+
+Every driver offers the same few calls, shaped like Playwright's: goto, reload, evaluate (a function's
+source, awaited, its result through JSON), set_viewport, screenshot, pick (an element a function returns)
+and click (a real pointer click on it, False where it is gone or covered).
+"""
+
+import base64
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+FIREFOX = "/usr/bin/firefox-esr"
+WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
+MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
+START_TIMEOUT_S = 60
+
+
+def as_function(source: str) -> str:
+    """A function's source as it is, an expression made into a function returning it (as Playwright does)."""
+    if re.match(r"\s*(async\b|function\b|\([^)]*\)\s*=>|\w+\s*=>)", source):
+        return source
+    return f"() => ({source})"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def refusing_port() -> int:
+    """A loopback port nothing listens on: a proxy there refuses every request sent to it."""
+    return free_port()
+
+
+class Driver:
+    """What the engines share: waiting, and the viewport size in Playwright's shape."""
+
+    name = ""
+    touch = False  # whether the phone size is a touch screen here (`pointer: coarse`)
+
+    def __init__(self):
+        self.viewport_size = None
+
+    def wait_for_timeout(self, ms: float) -> None:
+        time.sleep(ms / 1000)
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class Chromium(Driver):
+    """Playwright's page in Debian's Chromium (its context decides touch: see test_engines.py)."""
+
+    name = "chromium"
+
+    def __init__(self, browser):
+        super().__init__()
+        self.browser = browser
+        self.context = self.page = None
+        self.set_viewport(1366, 768)
+
+    def set_viewport(self, width: int, height: int, touch: bool = False) -> None:
+        # touch and a phone's layout are fixed when a context is made: a new context (storage is kept
+        # apart per origin in the tests, so nothing is lost that a test needs)
+        if self.context is not None and (touch, width, height) == (self.touch, *self.viewport_size.values()):
+            return
+        if self.context is not None:
+            self.context.close()
+        self.context = self.browser.new_context(viewport={"width": width, "height": height},
+                                                has_touch=touch, is_mobile=touch)
+        self.page = self.context.new_page()
+        self.touch = touch
+        self.viewport_size = {"width": width, "height": height}
+
+    def goto(self, url: str) -> None:
+        self.page.goto(url)
+
+    def reload(self) -> None:
+        self.page.reload()
+
+    def evaluate(self, source: str, arg=None):
+        return self.page.evaluate(as_function(source), arg)
+
+    def screenshot(self, path: Path) -> None:
+        self.page.screenshot(path=str(path))
+
+    def pick(self, source: str, arg=None):
+        return self.page.evaluate_handle(as_function(source), arg).as_element()
+
+    def click(self, element) -> bool:
+        try:
+            element.click(timeout=3000)
+        except Exception:  # gone (a bot redrew the board) or covered: no click
+            return False
+        return True
+
+    def close(self) -> None:
+        self.context.close()
+
+
+ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C WebDriver key of an element reference
+# Where a click on an element lands: the middle of its box, scrolled into view; null where another covers it.
+CENTER = """(element) => {
+  element.scrollIntoView({block: "nearest", inline: "nearest"});
+  const box = element.getBoundingClientRect();
+  const x = Math.floor(box.left + box.width / 2), y = Math.floor(box.top + box.height / 2);
+  const hit = document.elementFromPoint(x, y);
+  return hit && (hit === element || element.contains(hit)) ? [x, y] : null;
+}"""
+
+
+class Firefox(Driver):
+    """Firefox ESR, headless, driven over WebDriver BiDi (ws://127.0.0.1:PORT/session)."""
+
+    name = "firefox"
+
+    def __init__(self):
+        from websockets.sync.client import connect
+
+        super().__init__()
+        self.profile = Path(tempfile.mkdtemp(prefix="blitzbox-firefox-"))
+        refuse = refusing_port()
+        # Every request to another host goes to a proxy that refuses it (loopback is never proxied).
+        prefs = {"network.proxy.type": 1, "network.proxy.http": "127.0.0.1", "network.proxy.http_port": refuse,
+                 "network.proxy.ssl": "127.0.0.1", "network.proxy.ssl_port": refuse,
+                 "network.proxy.allow_hijacking_localhost": False, "network.proxy.no_proxies_on": "",
+                 "browser.shell.checkDefaultBrowser": False, "datareporting.policy.dataSubmissionEnabled": False,
+                 "app.update.disabledForTesting": True, "browser.tabs.warnOnClose": False}
+        (self.profile / "user.js").write_text(
+            "".join(f"user_pref({json.dumps(k)}, {json.dumps(v)});\n" for k, v in prefs.items()))
+        port = free_port()
+        self.closing = contextlib.ExitStack()
+        self.process = subprocess.Popen(
+            [FIREFOX, "--headless", "--no-remote", f"--remote-debugging-port={port}", "--profile", str(self.profile),
+             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                self.socket = self.closing.enter_context(
+                    connect(f"ws://127.0.0.1:{port}/session", max_size=None, open_timeout=5))
+                break
+            except (OSError, Exception):
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    self.close()
+                    raise RuntimeError("Firefox's WebDriver BiDi never answered")
+                time.sleep(0.25)
+        self.next_id = 0
+        self.errors = []  # uncaught JavaScript errors, from log.entryAdded
+        self.send("session.new", {"capabilities": {}})
+        self.send("session.subscribe", {"events": ["log.entryAdded"]})
+        self.context = self.send("browsingContext.getTree", {})["contexts"][0]["context"]
+        self.set_viewport(1366, 768)
+
+    def send(self, method: str, params: dict, timeout: float = 120) -> dict:
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        deadline = time.monotonic() + timeout
+        while True:
+            message = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
+            if message.get("type") == "event":
+                entry = message["params"]
+                # uncaught errors; not the note Firefox logs when the page drops a response its service
+                # worker gave (snapshot.mjs cancels Pyodide's own .wasm download once early.js compiled it)
+                if (message["method"] == "log.entryAdded" and entry.get("type") == "javascript"
+                        and not entry.get("text", "").startswith("Failed to load")):
+                    self.errors.append(entry.get("text", ""))
+                continue
+            if message.get("id") != self.next_id:
+                continue
+            if message.get("type") == "error":
+                raise RuntimeError(f"{method}: {message.get('error')}: {message.get('message')}")
+            return message["result"]
+
+    def set_viewport(self, width: int, height: int, touch: bool = False) -> None:
+        self.send("browsingContext.setViewport", {"context": self.context,
+                                                  "viewport": {"width": width, "height": height}})
+        self.touch = False
+        if touch:
+            try:  # a touch screen where this Firefox can emulate one
+                self.send("emulation.setTouchOverride", {"maxTouchPoints": 5, "contexts": [self.context]})
+                self.touch = True
+            except RuntimeError:
+                pass
+        self.viewport_size = {"width": width, "height": height}
+
+    def goto(self, url: str) -> None:
+        self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+
+    def reload(self) -> None:
+        self.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
+
+    def call(self, source: str, arg, ownership: str = "none") -> dict:
+        result = self.send("script.callFunction", {
+            "functionDeclaration": source, "target": {"context": self.context}, "awaitPromise": True,
+            "arguments": [{"type": "string", "value": json.dumps(arg)}], "resultOwnership": ownership})
+        if result["type"] == "exception":
+            raise RuntimeError(f"script error: {result['exceptionDetails'].get('text')}")
+        return result["result"]
+
+    def evaluate(self, source: str, arg=None):
+        wrapped = f"async (arg) => JSON.stringify((await ({as_function(source)})(JSON.parse(arg))) ?? null)"
+        return json.loads(self.call(wrapped, arg)["value"])
+
+    def screenshot(self, path: Path) -> None:
+        data = self.send("browsingContext.captureScreenshot", {"context": self.context})["data"]
+        Path(path).write_bytes(base64.b64decode(data))
+
+    def pick(self, source: str, arg=None):
+        value = self.call(f"async (arg) => (await ({as_function(source)})(JSON.parse(arg))) ?? null", arg, "root")
+        return value if value.get("type") == "node" else None
+
+    def click(self, element) -> bool:
+        pointer = "touch" if self.touch else "mouse"
+        try:
+            at = self.send("script.callFunction", {
+                "functionDeclaration": f"(element) => JSON.stringify(({CENTER})(element))",
+                "target": {"context": self.context}, "awaitPromise": True,
+                "arguments": [{"sharedId": element["sharedId"]}]})["result"]
+            at = json.loads(at.get("value", "null"))
+            if at is None:  # covered by another element: a click would land there
+                return False
+            self.send("input.performActions", {"context": self.context, "actions": [
+                {"type": "pointer", "id": pointer, "parameters": {"pointerType": pointer}, "actions": [
+                    {"type": "pointerMove", "x": at[0], "y": at[1], "origin": "viewport"},
+                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        except RuntimeError:  # gone (a bot redrew the board): no click
+            return False
+        return True
+
+    def close(self) -> None:
+        try:
+            self.closing.close()
+        except Exception:  # the browser has gone already
+            pass
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+        shutil.rmtree(self.profile, ignore_errors=True)
+
+
+class WebKit(Driver):
+    """WebKitGTK's MiniBrowser, driven by WebKitWebDriver over HTTP, in an X server of its own (xvfb-run)."""
+
+    name = "webkit"
+
+    def __init__(self):
+        super().__init__()
+        port = free_port()
+        self.process = subprocess.Popen(
+            ["xvfb-run", "-a", "-s", "-screen 0 1600x1200x24", WEBKIT_DRIVER, f"--port={port}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            try:
+                self.request("GET", "/status")
+                break
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    self.close()
+                    raise RuntimeError("WebKitWebDriver never answered")
+                time.sleep(0.25)
+        capabilities = {"webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"]}}
+        session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+        self.base += f"/session/{session['sessionId']}"
+        self.request("POST", "/timeouts", {"script": 120_000, "pageLoad": 120_000})
+        self.set_viewport(1366, 768)
+
+    def request(self, method: str, path: str, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=180) as response:
+                return json.loads(response.read())["value"]
+        except urllib.error.HTTPError as error:
+            value = json.loads(error.read() or b"{}").get("value", {})
+            raise RuntimeError(f"{method} {path}: {value.get('error')}: {value.get('message')}") from None
+
+    def set_viewport(self, width: int, height: int, touch: bool = False) -> None:
+        # The window's size is set; its inner size is what the page sees: the difference is the chrome.
+        self.request("POST", "/window/rect", {"width": width, "height": height})
+        for _ in range(3):
+            inner = self.evaluate("() => [innerWidth, innerHeight]")
+            if inner == [width, height]:
+                break
+            rect = self.request("GET", "/window/rect")
+            self.request("POST", "/window/rect", {"width": rect["width"] + width - inner[0],
+                                                  "height": rect["height"] + height - inner[1]})
+        self.touch = False  # no touch emulation in WebKitWebDriver
+        # (the MiniBrowser's window has a smallest width, wider than a phone: the checks use what it got)
+        inner = self.evaluate("() => [innerWidth, innerHeight]")
+        self.viewport_size = {"width": inner[0], "height": inner[1]}
+
+    def goto(self, url: str) -> None:
+        self.request("POST", "/url", {"url": url})
+
+    def reload(self) -> None:
+        self.request("POST", "/refresh", {})
+
+    def run(self, source: str, arg):
+        script = (f"const done = arguments[1];"
+                  f"Promise.resolve(arguments[0]).then(({as_function(source)}))"
+                  f".then((value) => done({{value: value ?? null}}), (error) => done({{error: String(error)}}));")
+        result = self.request("POST", "/execute/async", {"script": script, "args": [arg]})
+        if "error" in result:
+            raise RuntimeError(f"script error: {result['error']}")
+        return result["value"]
+
+    def evaluate(self, source: str, arg=None):
+        return json.loads(self.run(f"async (arg) => JSON.stringify((await ({as_function(source)})(arg)) ?? null)",
+                                   arg))
+
+    def screenshot(self, path: Path) -> None:
+        Path(path).write_bytes(base64.b64decode(self.request("GET", "/screenshot")))
+
+    def pick(self, source: str, arg=None):
+        value = self.run(source, arg)
+        return value[ELEMENT] if isinstance(value, dict) and ELEMENT in value else None
+
+    def click(self, element) -> bool:
+        # WebKitWebDriver finds an SVG group "not interactable": the pointer goes to the middle of its box
+        # on the screen instead (as in Firefox), when that point is the element's own (not covered).
+        try:
+            at = self.run(CENTER, {ELEMENT: element})
+            if at is None:
+                return False
+            self.request("POST", "/actions", {"actions": [
+                {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
+                    {"type": "pointerMove", "x": at[0], "y": at[1], "origin": "viewport"},
+                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+        except RuntimeError:  # gone (a bot redrew the board): no click
+            return False
+        return True
+
+    def close(self) -> None:
+        try:
+            self.request("DELETE", "")
+        except (OSError, RuntimeError):
+            pass
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)

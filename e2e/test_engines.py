@@ -1,0 +1,197 @@
+"""The same checks in the three browser engines (e2e/engines.py): Chromium, Firefox ESR and WebKit.
+
+For every game page: it becomes ready, a game is played to the end by clicks while the bots move on their
+own, a reload resumes it, and the phone (390x844) and laptop (1366x768) layouts fit the screen. After one
+visit the site starts offline, from the start-up snapshot where the engine can restore one. No request
+leaves the site's origin. Run one engine with `-k firefox` (or chromium, webkit); with BLITZBOX_SHOTS set
+to a folder, each page's screenshot at both sizes is kept there, per engine.
+"""
+
+import json
+import os
+import random
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+import engines
+from support import READY_TIMEOUT_MS, SITE, built_games
+from test_layout import check_shell
+
+from serve import make_server  # (build/, put on the path by conftest.py)
+
+GAMES = built_games()
+ENGINES = ["chromium", "firefox", "webkit"]
+SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
+MAX_CLICKS = 3000
+
+# One control to press: the hotseat curtain's "I am ready" first, as the person taking the device would,
+# else a random one of the data-action elements on screen (null: none right now, a bot is thinking).
+PICK = """(chance) => {
+  const curtain = document.querySelector('#curtain');
+  if (curtain && !curtain.hidden) return curtain.querySelector('[data-command="reveal"]');
+  const shown = [...document.querySelectorAll('[data-action]')]
+    .filter((e) => e.getClientRects().length && !e.disabled && getComputedStyle(e).visibility !== 'hidden');
+  return shown.length ? shown[Math.floor(chance * shown.length)] : null;
+}"""
+# Every address the page loaded, itself included, that is not of its origin.
+OFF_ORIGIN = """() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]
+  .filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== location.origin)"""
+STARTED = "() => import('/snapshot.mjs').then((m) => ({from: m.started.from, reason: m.started.reason}))"
+KEPT = "() => caches.open('snapshots:blitzbox').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
+PRECACHED = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith('blitzbox'));
+  return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 40;
+}"""
+
+
+@pytest.fixture(scope="module", params=ENGINES)
+def driver(request):
+    if request.param == "chromium":
+        made = engines.Chromium(request.getfixturevalue("browser"))
+    else:
+        made = {"firefox": engines.Firefox, "webkit": engines.WebKit}[request.param]()
+    yield made
+    made.close()
+
+
+def wait_for(driver, source, done=bool, seconds=READY_TIMEOUT_MS / 1000, arg=None):
+    """Poll a script until done(its value); return the value."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = driver.evaluate(source, arg)
+        if done(value):
+            return value
+        assert time.monotonic() < deadline, f"still {value!r} after {seconds} s: {source[:80]}"
+        driver.wait_for_timeout(100)
+
+
+def wait_ready(driver) -> None:
+    wait_for(driver, "document.body.dataset.ready === '1'")
+
+
+def clean(driver) -> None:
+    """Nothing went off the origin."""
+    assert driver.evaluate(OFF_ORIGIN) == []
+
+
+def click_random_action(driver, rng) -> bool:
+    element = driver.pick(PICK, rng.random())
+    return element is not None and driver.click(element)
+
+
+def play(driver, rng, clicks=MAX_CLICKS) -> int:
+    """Click until the game is over (or `clicks` clicks); how many clicks it took."""
+    done = waits = 0
+    while done < clicks and driver.evaluate("document.body.dataset.over") != "1":
+        assert done < MAX_CLICKS, "the game did not end"
+        if click_random_action(driver, rng):
+            done += 1
+            driver.wait_for_timeout(100)  # a person's pace: clicks as fast as a driver sends them starve the bots
+        else:
+            waits += 1
+            assert waits < 6000, "nothing to click for five minutes: the game is stuck"
+            driver.wait_for_timeout(50)  # a bot is thinking
+    return done
+
+
+def autosave(driver, game) -> dict:
+    return json.loads(driver.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"]
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("game", GAMES)
+def test_the_page_fits_a_phone_and_a_laptop(driver, site_url, game, size):
+    if (driver.name, game, size) == ("webkit", "fall-blau", "laptop"):
+        # WebKit's text is taller: Fall Blau's tray (about 690 px from y=154) runs below a 768 px screen
+        pytest.xfail("issue 31: in WebKit at 1366x768 Fall Blau's tray ends below the screen")
+    driver.set_viewport(*SIZES[size], touch=size == "phone")
+    driver.goto(f"{site_url}/{game}.html?seed=5")
+    wait_ready(driver)
+    # The phone's finger-sized targets are checked where the engine has a touch screen (pointer: coarse);
+    # elsewhere the same narrow page is checked for everything else.
+    shape = size if size == "laptop" or driver.touch else "narrow"
+    shots = os.environ.get("BLITZBOX_SHOTS")
+    if shots:
+        folder = Path(shots) / driver.name
+        folder.mkdir(parents=True, exist_ok=True)
+        driver.screenshot(folder / f"{game}-{size}.png")
+    check_shell(driver, shape)
+    played = 0
+    for _ in range(3):  # a few moves in, the shell still fits
+        if not click_random_action(driver, random.Random(played)):
+            break
+        played += 1
+        wait_for(driver, f"document.querySelectorAll('#log li').length >= {played}", seconds=30)
+    check_shell(driver, shape)
+    clean(driver)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_game_plays_to_the_end_and_a_reload_resumes_it(driver, site_url, game):
+    if hasattr(driver, "errors"):
+        driver.errors.clear()
+    driver.set_viewport(*SIZES["laptop"])
+    driver.goto(f"{site_url}/{game}.html")
+    wait_ready(driver)
+    assert driver.evaluate("document.body.dataset.game") == game
+    rng = random.Random(7)
+    play(driver, rng, clicks=8)
+    driver.wait_for_timeout(200)
+    saved = autosave(driver, game)
+    assert saved["actions"], "the game autosaved its moves"
+    driver.reload()
+    wait_ready(driver)
+    # the same game goes on from where it was (a bot may already have moved again since)
+    resumed = autosave(driver, game)
+    assert resumed["seed"] == saved["seed"] and resumed["actions"][:len(saved["actions"])] == saved["actions"]
+    assert driver.evaluate("document.querySelectorAll('#log li').length") >= len(saved["actions"])
+    play(driver, rng)
+    assert driver.evaluate("document.body.dataset.over") == "1"
+    assert driver.evaluate("document.querySelector('#result').getClientRects().length > 0")
+    clean(driver)
+    assert getattr(driver, "errors", []) == []  # where the engine reports uncaught errors (Firefox)
+
+
+def test_after_one_visit_every_game_starts_offline_from_its_snapshot(driver):
+    """A new origin: the first visit downloads the page's snapshot (or boots, saying why), keeps it, and the
+    next visit restores the kept copy; then, with the server gone, every game page starts and plays."""
+    server = make_server(SITE, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    try:
+        driver.set_viewport(*SIZES["laptop"])
+        driver.goto(f"{url}/{GAMES[0]}.html")
+        wait_ready(driver)
+        first = driver.evaluate(STARTED)
+        assert first["from"] == "download", first
+        wait_for(driver, "navigator.serviceWorker.controller !== null")
+        wait_for(driver, PRECACHED)
+        wait_for(driver, KEPT, lambda urls: len(urls) == 1)
+        driver.reload()
+        wait_ready(driver)
+        assert driver.evaluate(STARTED)["from"] == "kept"
+        clean(driver)
+    finally:
+        server.shutdown()
+        server.server_close()
+    for game in GAMES:  # offline: the service worker answers
+        driver.goto(f"{url}/{game}.html")
+        wait_ready(driver)
+        assert driver.evaluate("document.body.dataset.game") == game
+        # the first page restores its kept snapshot; another page's was never downloaded (the service
+        # worker does not precache them): it boots normally, and says why
+        how = driver.evaluate(STARTED)
+        if game == GAMES[0]:
+            assert how["from"] == "kept", how
+        else:
+            assert how["from"] == "boot" and "could not be downloaded" in how["reason"], how
+        before = driver.evaluate("document.querySelectorAll('#log li').length")
+        rng = random.Random(3)
+        deadline = time.monotonic() + 60
+        while driver.evaluate("document.querySelectorAll('#log li').length") == before:
+            assert time.monotonic() < deadline, f"{game}: no move offline"
+            if not click_random_action(driver, rng):
+                driver.wait_for_timeout(100)  # a bot's turn
