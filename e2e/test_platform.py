@@ -88,13 +88,10 @@ def test_a_save_code_opens_as_a_replay_and_a_save_file_moves_the_game(page, brow
     assert other.locator("#log li").count() == 1, "the game in progress is still there"
     other.click('[data-command="saves"]')
     other.fill("#code-in", save_file)
-    asked = []
-    other.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
-    other.click('[data-command="import-code"]')
-    assert asked and "Replace" in asked[0] and other.locator("#log li").count() == 1
-    other.once("dialog", lambda dialog: dialog.accept())
-    other.click('[data-command="import-code"]')
-    assert other.inner_text("#log") == log
+    other.click('[data-command="import-code"]')  # the game in progress is kept aside, with an Undo
+    assert other.inner_text("#log") == log and "Import: your game in progress was kept aside" in other.inner_text("#message")
+    other.click('#message [data-command="undo-keep"]')
+    assert other.locator("#log li").count() == 1 and "earlier game is back" in other.inner_text("#message")
     other.context.close()
     assert off_origin == []
 
@@ -137,6 +134,9 @@ def test_the_keyboard_alone_can_play(page, site_url, off_origin):
     for moves in (1, 2):
         page.keyboard.press("Enter")
         assert page.locator("#log li").count() == moves
+        if page.locator("#curtain").is_visible():  # the other player's turn: the keys go to "I am ready"
+            assert page.evaluate("document.activeElement.getAttribute('data-command')") == "reveal"
+            page.keyboard.press("Enter")
         assert page.evaluate("document.activeElement.closest('#board [data-action]') !== null")
     page.click('[data-command="saves"]')
     page.locator("#slot-name").type("abc")

@@ -78,8 +78,11 @@ class RemoteSession:
         board = (self.invitation_steps() if self.state is None else
                  draw(self.module, self.state, self.seat, dict(self.ui, curtain=False, interactive=self.interactive())))
         log = [readable(move, self.seat) for move in self.narration]
+        tray = getattr(self.module, "tray", None)  # an optional export (docs/architecture.md)
+        controls = (tray(self.state.view(self.seat), dict(self.ui, curtain=False, interactive=True))
+                    if tray is not None and self.interactive() else [])
         return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
-                "can_hint": False}
+                "can_hint": False, "curtain": False, "tray": controls}
 
     def invitation_steps(self) -> str:
         """What stands in for the board until the friend joins: how the game goes from here."""

@@ -6,11 +6,11 @@ from datetime import datetime
 from pyodide.ffi import to_js
 from js import document, window
 
-from game_core import SaveError, records, saves
+from game_core import SaveError, records
 from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 
-from glue.core import (NAME, OLD_UNREADABLE_KEY, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, page,
+from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, page,
     random_seed, show_message)
 from glue import dialogs, drawing, play, remote, storage
 
@@ -35,7 +35,10 @@ def open_new_game(arg, event) -> None:
 def start_new_game(arg, event) -> None:
     event.preventDefault()
     try:
-        storage.start(dialogs.read_new_game_form())
+        setup = dialogs.read_new_game_form()
+        if not storage.keep_unfinished("New game"):
+            return
+        storage.start(setup)
     except ValueError as err:
         show_message(f"Cannot start that game: {err}")
         return
@@ -46,8 +49,22 @@ def start_new_game(arg, event) -> None:
 
 @command("rematch")
 def rematch(arg, event) -> None:
+    if not storage.keep_unfinished("Rematch"):
+        return
     page.replay = None
     storage.start(storage.saved_setup())
+    drawing.render()
+
+
+@command("undo-keep")
+def undo_keep(arg, event) -> None:
+    """The game a New game, Rematch or Import kept aside comes back (the one shown now is kept in turn)."""
+    back = storage.SHELF.undo_keep(page.session) if storage.SHELF else None
+    if back is not None:
+        storage.adopt(back)
+        page.replay = None
+        show_message("")
+    storage.say()
     drawing.render()
 
 
@@ -136,8 +153,13 @@ def export_saved(key, event) -> None:
 
 @command("save-delete")
 def delete_saved(key, event) -> None:
-    if key.startswith((SLOT_PREFIX, saves.kept_prefix(PREFIX), OLD_UNREADABLE_KEY, REMOTE_PREFIX)):
+    if storage.SHELF and storage.SHELF.delete(key, page.session):  # a copy kept aside: a failed save retries
+        storage.say()
+    elif key.startswith((SLOT_PREFIX, REMOTE_PREFIX)):
         storage.storage_remove(key)
+        if storage.SHELF:
+            storage.SHELF.retry(None if remote.is_remote() else page.session)
+            storage.say()
     element("slot-list").innerHTML = dialogs.slot_list_html()
 
 
@@ -169,7 +191,7 @@ def open_share(arg, event) -> None:
 
 @command("copy-share")
 def copy_share(arg, event) -> None:
-    window.blitzbox.copy(element("share-link").value)
+    window.blitzbox.copy(element(arg or "share-link").value)
 
 
 @command("download-record")

@@ -10,10 +10,7 @@ NAME = document.body.getAttribute("data-game")
 EMBED = document.body.getAttribute("data-embed") == "1"
 PREFIX = f"blitzbox:{NAME}:embed" if EMBED else f"blitzbox:{NAME}"
 AUTOSAVE_KEY = f"{PREFIX}:autosave"
-OLD_UNREADABLE_KEY = f"{AUTOSAVE_KEY}:unreadable"  # where earlier versions kept one unreadable save
-SETUP_KEY = f"{PREFIX}:setup"
 SLOT_PREFIX = f"blitzbox:{NAME}:slot:"
-SETTINGS_KEY = "blitzbox:settings"
 REMOTE_PREFIX = f"blitzbox:{NAME}:remote:"  # + game id: this browser's side of a remote game
 REMOTE_OPEN_KEY = f"{PREFIX}:remote-open"  # the remote game this page showed last (resumed on reload)
 SLICE_SECONDS = 0.025  # long searches run in slices this short, so the page never freezes
@@ -28,12 +25,11 @@ class PageState:
         self.replay = None  # a Replay while the replay viewer is open
         self.jobs = {}  # the running searches in slices, by kind ("bot", "hint")
         self.autoplay_timer = None
-        self.saved_text = None  # the autosave as this tab last wrote or read it (another tab may have written since)
-        self.held_save = None  # "kept" or "stuck": an unreadable autosave this tab must not overwrite (see resume)
         self.following = False  # this tab shows a game another tab continued: its bot plays there, not here
         self.focus_on_board = False  # the keyboard focus was last on the board (refocused there after a redraw)
         self.board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
-        self.board_is_live = False  # until the first render, #board holds the skeleton drawn at build time
+        self.board_is_live = False
+        self.curtain_was_down = False  # the hotseat curtain covered the last frame  # until the first render, #board holds the skeleton drawn at build time
         # A stored remote side is described by replaying it: each stored text is described once (the labels of
         # the sides stored now, by their text; a side that changed is stored as a new text).
         self.remote_labels = {}

@@ -1,15 +1,14 @@
 """The dialogs: new game, saves and import, share, settings."""
 
-import json
 from html import escape
 
 from pyodide.ffi import create_proxy
 from js import document, window
 
-from game_core import SaveError, limits, records, saves
+from game_core import SaveError, limits
 from game_core.session import HUMAN
 
-from glue.core import EMBED, NAME, REMOTE_PREFIX, SETTINGS_KEY, SLOT_PREFIX, element, page, show_message
+from glue.core import EMBED, NAME, REMOTE_PREFIX, SLOT_PREFIX, element, page, show_message
 from glue import drawing, play, remote, storage
 
 
@@ -124,22 +123,31 @@ def slot_list_html() -> str:
         rows.append(save_row(label, key,
                              (("remote-open", "Open"),) + ((() if here else (("save-delete", "Delete"),)))))
     page.remote_labels = labels
-    for key in storage.kept_keys():
-        when = key.rsplit(":kept:", 1)[-1] if ":kept:" in key else "earlier"
-        rows.append(save_row(f"Kept aside {when}: {saves.describe(storage.storage_get(key))}", key,
-                             (("slot-load", "Open"), ("save-export", "Export"), ("save-delete", "Delete"))))
-    return "".join(rows) or "<li><em>No saved games yet.</em></li>"
-
-
-def share_url() -> str:
-    base = str(window.location.href).split("#")[0].split("?")[0]
-    return f"{base}#g={records.encode(page.session.state.record())}"
+    kept = storage.SHELF.kept() if storage.SHELF else []
+    for entry in kept:
+        opened = (("slot-load", "Open"),) if entry["kind"] == "game" else ()
+        rows.append(save_row(entry["label"], entry["key"], opened + (("save-export", "Export"), ("save-delete", "Delete"))))
+    usage = f'<li class="usage">{escape(storage.SHELF.usage()["text"])}</li>' if kept else ""
+    return "".join(rows) + usage or "<li><em>No saved games yet.</em></li>"
 
 
 def fill_share_dialog() -> None:
-    link = share_url()
-    base = str(window.location.href).split("#")[0].split("?")[0].rsplit("/", 1)[0]
-    element("share-link").value = link
+    """One link per choice of Session.share_choices: a finished game's record; for a game in progress, a
+    link to watch it (nothing hidden) and, with its warning, the whole game to move to another device."""
+    address = str(window.location.href).split("#")[0].split("?")[0]
+    base = address.rsplit("/", 1)[0]
+    choices = page.session.share_choices()
+    rows = []
+    for index, choice in enumerate(choices):
+        link = f"{address}#g={choice['code']}"
+        field = "share-link" if index == 0 else f"share-link-{index}"
+        warning = ' class="warning"' if choice["text"].startswith("Warning") else ""
+        rows.append(f'<h3><label for="{field}">{escape(choice["label"])}</label></h3>'
+                    f'<p{warning}><small>{escape(choice["text"])}</small></p>'
+                    f'<textarea id="{field}" rows="3" readonly>{escape(link)}</textarea>'
+                    f'<p><button type="button" data-command="copy-share:{field}">Copy this link</button></p>')
+    element("share-choices").innerHTML = "".join(rows)
+    link = element("share-link").value
     element("embed-snippet").value = (
         f'<iframe src="{base}/embed/{NAME}.html" title="{page.session.game.title} on Blitzbox" '
         f'style="width:100%;aspect-ratio:3/2;border:0" loading="lazy" allow="fullscreen"></iframe>')
@@ -158,7 +166,9 @@ def on_setting_change(event) -> None:
     target = event.target
     key = target.getAttribute("data-setting")
     if key in limits.SETTINGS and target.value in limits.SETTINGS[key]:
-        storage.storage_set(SETTINGS_KEY, json.dumps({**storage.settings(), key: target.value}))
+        if storage.SHELF:
+            storage.SHELF.choose(key, target.value)
+            storage.say()
         apply_settings()
 
 
@@ -178,10 +188,9 @@ def import_text(text) -> None:
             remote.adopt_remote(remote.read_remote(text))
         elif text.startswith("{") and '"blitzbox-session"' in text:
             loaded = storage.read_session(text)
-            if not remote.is_remote() and page.session.state.actions and not window.confirm(
-                    f"Replace the game in progress ({saves.describe(page.session.to_save())}) with the one you chose?"):
+            if not storage.keep_unfinished("Import"):
                 return
-            storage.adopt(loaded, page.saved_text)  # the player chose: no need to keep this tab's game aside
+            storage.adopt(loaded)
             page.replay = None
         else:
             play.open_replay(storage.shared_record(text))
@@ -190,4 +199,5 @@ def import_text(text) -> None:
         return
     element("saves").close()
     show_message("")
+    storage.say()  # the game kept aside, with its Undo
     drawing.render()

@@ -143,16 +143,6 @@ def pad_targets(svg) -> None:
         node.appendChild(pad)
 
 
-def tray_controls() -> list:
-    """The package's tray(view, ui) for the person to decide now (none in replay, for a bot, or behind
-    the hotseat curtain, which hides that person's secrets)."""
-    tray = getattr(page.session.module, "tray", None)  # an optional export (docs/architecture.md)
-    if tray is None or page.replay is not None or page.session.curtain or not page.session.interactive():
-        return []
-    ui = dict(page.session.ui, curtain=page.session.curtain, interactive=True)
-    return tray(page.session.state.view(page.session.viewer()), ui)
-
-
 def show_log(lines: list, html: str | None = None) -> list:
     """Append only the new lines (a click costs the same at move 600 as at move 20); rebuild the list
     when it changed otherwise (undo, a new game, the replay viewer); return the new lines."""
@@ -213,7 +203,7 @@ def render() -> None:
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
         element("announce").textContent = spoken
     tray = element("tray")
-    window.blitzbox.morph(tray, tray_html(tray_controls(), status))
+    window.blitzbox.morph(tray, tray_html(frame["tray"] if frame else [], status))
     tray.hidden = not tray.childElementCount
     element("replay-bar").hidden = page.replay is None
     for command in ("undo", "reset-turn"):
@@ -246,10 +236,20 @@ def render() -> None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
             again.focus()
+    covered = page.replay is None and bool(frame and frame["curtain"])
+    if covered:  # nothing of the covered seat is computed: no hint runs, and the keys go to "I am ready"
+        page.jobs.pop("hint", None)
+        if page.focus_on_board or document.activeElement in (None, document.body):
+            curtain.querySelector('[data-command="reveal"]').focus()
+    elif page.curtain_was_down and (document.activeElement in (None, document.body)
+                                    or curtain.contains(document.activeElement)):
+        if document.activeElement and curtain.contains(document.activeElement):
+            document.activeElement.blur()  # the hidden "I am ready" button
+        page.focus_on_board = True  # the player revealed: back to the board
+        play.keep_focus_on_board()
+    page.curtain_was_down = covered
     if page.replay is None:
         storage.autosave()
-        if not remote.is_remote():
-            storage.save_over_flag(over)
         play.schedule_bot()
 
 

@@ -1,11 +1,14 @@
 """Remote play on the page: a friend on another device, moves sent as links (game_core/remote.py,
 docs/remote.md): opening codes, the remote panel, resuming the open remote game."""
 
+import json
+
 from js import document, window
 
 from game_core import SaveError, games, limits, records
 from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused, Remote, unseal
 from game_core.remote_session import RemoteSession
+from game_core.session import Session
 
 from glue.core import EMBED, NAME, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, page, show_message
 from glue import drawing, play, storage
@@ -23,7 +26,14 @@ def open_from_url() -> bool:
     code = limits.share_code_in(fragment, str(window.location.search or ""))
     if code:
         try:
-            play.open_replay(records.decode(code))
+            data = records.decode(code)
+            if records.kind(data) == "session":  # a game moved from another device: it plays on here
+                loaded = Session.from_save(NAME, json.dumps(data))
+                if storage.keep_unfinished("Shared game"):
+                    storage.adopt(loaded)
+                    storage.say()
+            else:
+                play.open_replay(data)  # a record, or a game to watch
         except SaveError as err:
             show_message(f"That shared game could not be opened: {err}.")
     return bool(code)

@@ -4,14 +4,15 @@ the settings and the statistics history. Storage may be blocked or full: every c
 import json
 from datetime import datetime, timezone
 
-from js import window
+from js import document, window
 
 from game_core import SaveError, games, limits, records, saves
 from game_core.session import HUMAN, Session, game_module
+from game_core.shelf import Refused, Shelf
 from game_core.stats import HISTORY_KEY
 
-from glue.core import (AUTOSAVE_KEY, NAME, OLD_UNREADABLE_KEY, PREFIX, REMOTE_OPEN_KEY, SETTINGS_KEY,
-    SETUP_KEY, now_ms, now_text, page, random_seed, show_message)
+from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, element, now_ms, now_text, page, random_seed,
+    show_message)
 from glue import drawing, remote
 
 
@@ -28,58 +29,84 @@ def local_storage():
 STORAGE = local_storage()
 
 
+class PageStorage:
+    """localStorage as game_core.shelf.Shelf reads it (get, set raising Refused, remove, keys)."""
+
+    def get(self, key):
+        try:
+            value = STORAGE.getItem(key)
+        except Exception:
+            return None
+        return value if isinstance(value, str) else None  # JS null arrives as a falsy JsNull
+
+    def set(self, key, value) -> None:
+        try:
+            STORAGE.setItem(key, value)
+        except Exception as err:  # QuotaExceededError, or storage disabled
+            raise Refused(str(getattr(err, "name", "") or "storage error")) from None
+
+    def remove(self, key) -> None:
+        try:
+            STORAGE.removeItem(key)
+        except Exception:
+            pass
+
+    def keys(self) -> list:
+        try:
+            keys = [STORAGE.key(i) for i in range(STORAGE.length)]
+        except Exception:
+            return []
+        return [key for key in keys if isinstance(key, str)]
+
+
+# The storage policy (saving, keeping aside, retrying, evicting) is game_core.shelf's; None: storage blocked
+SHELF = Shelf(PageStorage(), NAME, PREFIX, now_text) if STORAGE is not None else None
+
+
 def storage_get(key):
-    try:
-        value = STORAGE.getItem(key)
-    except Exception:
-        return None
-    return value if isinstance(value, str) else None  # JS null arrives as a falsy JsNull
+    return SHELF.storage.get(key) if SHELF else None
 
 
 def storage_set(key, value) -> bool:
-    if STORAGE is None:
-        return False  # said once at start: nothing is saved
-    try:
-        STORAGE.setItem(key, value)
-        return True
-    except Exception as err:  # QuotaExceededError, or storage disabled
-        show_message(f"This browser refused to save ({getattr(err, 'name', 'storage error')}): its storage "
-                     "may be full. The game goes on, but it is not saved: export it from Saves.")
-        return False
+    """Store anything but the game; a refusal is said (nothing is saved where storage is blocked: said at start)."""
+    done = SHELF is not None and SHELF.put(key, value)
+    say()
+    return done
 
 
 def storage_remove(key) -> None:
-    try:
-        STORAGE.removeItem(key)
-    except Exception:
-        pass
+    if SHELF:
+        SHELF.storage.remove(key)
 
 
 def storage_keys(prefix: str) -> list:
-    try:
-        keys = [STORAGE.key(i) for i in range(STORAGE.length)]
-    except Exception:
-        return []
-    return sorted(k for k in keys if isinstance(k, str) and k.startswith(prefix))
+    return sorted(key for key in SHELF.storage.keys() if key.startswith(prefix)) if SHELF else []
+
+
+def say() -> None:
+    """The shelf's news, then why saving does not work now (last: it stays until a save succeeds again),
+    with an Undo while a game in progress was just kept aside."""
+    if SHELF is None:
+        return
+    notice = SHELF.take_notice()
+    if notice:
+        show_message(notice)
+    if SHELF.problem:
+        show_message(SHELF.problem)
+    box = element("message")
+    if SHELF.can_undo_keep and not box.hidden and not box.querySelector('[data-command="undo-keep"]'):
+        undo = document.createElement("button")
+        undo.type, undo.textContent = "button", "Undo"
+        undo.setAttribute("data-command", "undo-keep")
+        box.append(" ", undo)
 
 
 def settings() -> dict:
-    return limits.clean_settings(storage_get(SETTINGS_KEY))
-
-
-def kept_keys() -> list:
-    return storage_keys(saves.kept_prefix(PREFIX)) + storage_keys(OLD_UNREADABLE_KEY)
-
-
-def keep_aside(text: str):
-    """Copy a save to a key of its own, with the date; that key, or None when storage refused it.
-    A copy that is already kept is not kept twice."""
-    taken = kept_keys()
-    for key in taken:
-        if storage_get(key) == text:
-            return key
-    key = saves.kept_key(PREFIX, now_text(), taken)
-    return key if storage_set(key, text) else None
+    if SHELF is None:
+        return limits.clean_settings(None)
+    chosen = SHELF.settings()
+    say()
+    return chosen
 
 
 def default_setup() -> dict:
@@ -95,24 +122,19 @@ def default_setup() -> dict:
 
 
 def saved_setup() -> dict:
-    try:
-        setup = limits.parse_json(storage_get(SETUP_KEY), "the saved set-up", 10_000)
-        game = games.get(NAME)  # a seat an older page named differently (Bitskrieg's "0") has its name now
-        setup["seats"] = {str(game.saved_seat(seat)): who for seat, who in setup["seats"].items()}
-        Session(NAME, 0, setup["options"], setup["seats"])  # still valid?
-        return setup
-    except Exception:
-        return default_setup()
+    setup = SHELF.setup() if SHELF else None
+    say()
+    return setup or default_setup()
 
 
 def start(setup: dict, seed=None) -> None:
     page.jobs.clear()
     page.session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
     page.session.start_clock(now_ms())
-    text = json.dumps(setup)
-    if storage_get(SETUP_KEY) != text:
-        storage_set(SETUP_KEY, text)
     show_message("")
+    if SHELF:
+        SHELF.remember_setup(setup)
+        say()
 
 
 def read_session(text) -> Session:
@@ -130,86 +152,59 @@ def shared_record(text: str) -> dict:
     return record
 
 
-def adopt(loaded: Session, text) -> None:
-    """Make a loaded session the game of this tab; `text` is the autosave it came from, if any."""
+def adopt(loaded: Session) -> None:
+    """Make a loaded session the game of this tab."""
     page.jobs.clear()
     page.session = loaded
     page.session.start_clock(now_ms())
-    page.saved_text = text
 
 
 def resume(fallback: tuple) -> None:
-    """Resume this page's autosave, or start the fallback (setup, seed). An unreadable autosave is kept
-    aside under a key of its own, and stays where it is until the first move of the new game (so a page
-    updated to a newer version still finds it); with storage too full for a copy, it is never overwritten."""
-    text = storage_get(AUTOSAVE_KEY)
-    if not text:
-        return start(*fallback)
-    try:
-        return adopt(read_session(text), text)
-    except SaveError as err:
-        reason = err
-    kept = keep_aside(text)
-    start(*fallback)
-    page.held_save = "kept" if kept else "stuck"
-    if kept:
-        show_message(f"Your saved game could not be resumed: {reason}. It was kept aside in Saves (open, export "
-                     "or delete it there), and it stays saved until your first move in the new game started here.")
+    """Resume this page's autosave, or start the fallback (setup, seed); an unreadable autosave is kept
+    aside (game_core.shelf.Shelf.resume)."""
+    loaded = SHELF.resume() if SHELF else None
+    if loaded is None:
+        start(*fallback)
     else:
-        show_message(f"Your saved game could not be resumed: {reason}. Storage is full, so no copy could be "
-                     "made: it stays saved where it is, and the new game started here will not be saved.")
+        adopt(loaded)
+    say()
 
 
 def start_fresh(fallback: tuple) -> None:
     """The start-failure message's "Start a new game" (?fresh=1): the autosave is not read (it may be what
-    failed), but kept aside if it holds moves, and the fallback (setup, seed) starts."""
+    failed): the fallback (setup, seed) starts, and that game is kept aside as by a New game."""
     text = storage_get(AUTOSAVE_KEY)
     start(*fallback)
-    if text and saves.moves(text) != 0:
-        kept = keep_aside(text)
-        page.held_save = "kept" if kept else "stuck"
-        show_message("A new game was started. " + ("The game saved before was kept aside in Saves." if kept else
-                     "Storage is full, so the game saved before stays where it is and this one is not saved."))
+    if text and saves.moves(text) != 0 and SHELF:
+        try:
+            entry = SHELF.keep(text)
+            show_message(f"A new game was started: the game saved before was kept aside in Saves ({entry['label']}).")
+        except Refused as err:
+            SHELF.held = "stuck"  # never overwritten without a copy
+            show_message(f"A new game was started, but the game saved before could not be kept aside ({err}): "
+                         "it stays where it is, and this game is not saved until there is room.")
     address = window.URL.new(window.location.href)
     address.searchParams.delete("fresh")  # a reload resumes the new game
     window.history.replaceState(None, "", address.href)
 
 
 def autosave() -> None:
-    """Save this tab's game (called after every redraw) without ever silently overwriting a game that
-    another tab saved and this one does not continue: that game is kept aside first."""
-    if page.replay is not None or STORAGE is None:
+    """Save this tab's game (called after every redraw): game_core.shelf.Shelf.save."""
+    if page.replay is not None or SHELF is None:
         return
-    text = page.session.to_save()
     if remote.is_remote():  # under its own key: a remote game never replaces the local autosave
-        if text != page.session.saved and storage_set(page.session.key, text):
+        text = page.session.to_save()
+        if text != page.session.saved and SHELF.store(page.session.key, text):
             page.session.saved = text
-        return
-    if storage_get(REMOTE_OPEN_KEY) is not None:
-        storage_remove(REMOTE_OPEN_KEY)  # a local game is shown now: a reload resumes it
-    if text == page.saved_text:
-        return
-    if page.held_save is not None:
-        if page.held_save == "stuck" or not page.session.state.actions:
-            return
-        page.held_save, page.saved_text = None, storage_get(AUTOSAVE_KEY)  # kept aside already
-    stored = storage_get(AUTOSAVE_KEY)
-    kept = None
-    if stored and stored != page.saved_text and saves.moves(stored) != 0 and not saves.continues(text, stored):
-        kept = keep_aside(stored)
-        if kept is None:
-            show_message("Another tab saved a different game here, and storage is too full to keep a copy of it: "
-                         "this tab's game is not saved (export it from Saves).")
-            return
-    if storage_set(AUTOSAVE_KEY, text):
-        page.saved_text = text
-        if kept:
-            show_message(f"Another tab had saved a different game of {page.session.game.title}: it was kept aside in "
-                         f"Saves ({kept.rsplit(':kept:', 1)[-1]}), and this tab's game is saved.")
+    else:
+        if storage_get(REMOTE_OPEN_KEY) is not None:
+            storage_remove(REMOTE_OPEN_KEY)  # a local game is shown now: a reload resumes it
+        SHELF.save(page.session)
+    say()
 
 
 def on_storage(event) -> None:
-    """Another tab saved: follow it when it continued this tab's game, else say so (see autosave)."""
+    """Another tab saved: follow it when it continued this tab's game, else say so (Shelf.storage_changed)."""
     text = event.newValue
     if remote.is_remote():
         if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
@@ -220,19 +215,24 @@ def on_storage(event) -> None:
             show_message("This remote game was continued in another tab: this tab now shows it.")
             drawing.render()
         return
-    if event.key != AUTOSAVE_KEY or not isinstance(text, str) or text == page.saved_text or page.session is None:
+    if page.session is None or SHELF is None:
         return
-    if saves.continues(text, page.session.to_save()):
-        try:
-            adopt(read_session(text), text)
-        except SaveError:
-            return
+    followed = SHELF.storage_changed(event.key, text if isinstance(text, str) else None, page.session)
+    if followed is not None:
+        adopt(followed)
         page.following = True
-        show_message("This game was continued in another tab: this tab now shows it.")
         drawing.render()
-    else:
-        show_message(f"Another tab saved a different game of {page.session.game.title}: if you play on here, both "
-                     "are kept (that one goes aside in Saves).")
+    say()
+
+
+def keep_unfinished(why: str) -> bool:
+    """Before `why` replaces this tab's game: keep it aside if it is in progress; False: do nothing (said)."""
+    if SHELF is None or remote.is_remote():
+        return True
+    kept = SHELF.keep_unfinished(page.session, why)
+    if not kept:
+        say()  # why nothing changed (when kept, the new game's start says it, with its Undo)
+    return kept
 
 
 def embed_setup() -> tuple:
@@ -271,9 +271,3 @@ def record_finished_game() -> None:
         show_message(f"This game was not added to your statistics: {err}.")
         return
     storage_set(HISTORY_KEY, json.dumps(history + [entry]))
-
-
-def save_over_flag(over: bool) -> None:
-    """A one-character flag beside the autosave: the landing page offers "Continue" only for an
-    unfinished game without parsing the save (nor starting Python)."""
-    storage_set(f"{AUTOSAVE_KEY}:over", "1" if over else "0")
