@@ -37,3 +37,25 @@ def test_the_phone_board_fills_the_width_and_a_square_then_an_arrow_moves(browse
     arrows.first.dispatch_event("click")
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
     context.close()
+
+
+def test_quick_set_up_takes_the_picks_deployment_and_flags_in_a_few_taps(page, site_url, page_errors):
+    page.goto(f"{site_url}/bitskrieg.html")
+    wait_ready(page)
+    page.evaluate("localStorage.clear()")
+    page.reload()
+    wait_ready(page)
+    taps = 0
+    while "move, fire" not in page.inner_text("#status") and taps < 20:
+        quick = page.locator('#tray [data-command="quick-setup"]')
+        if quick.count():
+            quick.click()
+        elif page.locator("#tray [data-action], #board [data-action]").count():  # the obstacle rolls
+            page.locator("#tray [data-action], #board [data-action]").first.click()
+        else:
+            page.wait_for_timeout(200)  # the bot sets up its side
+            continue
+        taps += 1
+    assert "move, fire" in page.inner_text("#status"), page.inner_text("#status")
+    assert taps <= 8, f"{taps} taps to set up"  # three rolls, then picks, deployment and flags
+    assert page_errors == []

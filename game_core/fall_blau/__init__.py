@@ -2,8 +2,8 @@
 
 from .bots import BOTS
 from .rules import GAME
-from .svg import render, status_text, tray
+from .svg import hint_ui, render, status_text, tray
 from .text import action_menu, text_board
 
 
-__all__ = ["action_menu", "GAME", "BOTS", "render", "status_text", "text_board", "tray"]
+__all__ = ["action_menu", "GAME", "BOTS", "render", "status_text", "text_board", "tray", "hint_ui"]

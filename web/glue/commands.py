@@ -6,12 +6,11 @@ from datetime import datetime
 from pyodide.ffi import to_js
 from js import document, window
 
-from game_core import SaveError, records
+from game_core import IllegalAction, SaveError, records
 from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 
-from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, page,
-    random_seed, show_message)
+from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
 from glue import dialogs, drawing, play, remote, storage
 
 
@@ -53,6 +52,21 @@ def rematch(arg, event) -> None:
         return
     page.replay = None
     storage.start(storage.saved_setup())
+    drawing.render()
+
+
+@command("quick-setup")
+def quick_setup(arg, event) -> None:
+    """Bitskrieg's quick set-up (its tray offers it): the rest of the set-up step in one click, chosen for
+    the player, or as in their last game ("quick-setup:last"); Undo takes each step back."""
+    view = page.session.state.view(page.session.viewer())
+    remembered = page.session.ui.get("last_setup") if arg == "last" else None
+    try:
+        for action in page.session.module.quick_setup(view, remembered):
+            page.session.act(action, now_ms=now_ms())
+    except IllegalAction as err:
+        show_message(f"The quick set-up stopped: {err}.")
+    page.following = False
     drawing.render()
 
 

@@ -48,6 +48,11 @@ def new_game_fields() -> str:
         hidden = " hidden" if str(seat) in page.session.game.forced_seats(values) else ""
         rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(page.session.game.seat_name(seat))}'
                     f'</label> <select id="seat-{seat}">{options}</select></p>')
+    levels = [(name, getattr(page.session.module.BOTS[name], "summary", "")) for name in bots]
+    if any(summary for _, summary in levels):  # the ladder's words (docs/strength.md), to choose a level
+        rows.append('<details class="levels"><summary>What each bot level does</summary><dl>'
+                    + "".join(f"<dt>{escape(name.title())}</dt><dd>{escape(summary)}</dd>"
+                              for name, summary in levels if summary) + "</dl></details>")
     if remote.remote_available():
         sides = "".join(f'<option value="{seat}">{escape(page.session.game.seat_name(seat))}</option>'
                         for seat in page.session.game.seats)

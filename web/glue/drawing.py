@@ -179,6 +179,9 @@ def render() -> None:
     for drawer in (page.session, page.replay):
         if drawer is not None:
             drawer.ui["narrow"] = bool(NARROW.matches)
+    repeats = getattr(page.session.module, "remembered_setup", None)  # an optional export (Bitskrieg)
+    if repeats and page.replay is None and "last_setup" not in page.session.ui and not remote.is_remote():
+        page.session.ui["last_setup"] = storage.last_setup()  # "Same as last game", where a tray offers it
     before = animated_marks(board)
     places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton
     if page.replay is None:
@@ -256,4 +259,5 @@ def render() -> None:
 def after_action(was_over: bool) -> None:
     if page.session.state.is_over and not was_over and not EMBED and not remote.is_remote():
         storage.record_finished_game()
+        storage.remember_last_setup()
     render()

@@ -56,7 +56,17 @@ def hint_done(result) -> None:
     odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
     element("notice").textContent = f"Suggestion: {page.session.game.describe_action(page.session.state, action)}.{odds}"
     element("notice").hidden = False
-    target = document.querySelector(f'#board [data-action="{window.CSS.escape(action)}"]')
+    hint_ui = getattr(page.session.module, "hint_ui", None)  # the ui that shows the control (optional export)
+    if hint_ui is not None:
+        for key, value in hint_ui(page.session.state.view(page.session.viewer()), action).items():
+            if value is None:
+                page.session.ui.pop(key, None)
+            else:
+                page.session.ui[key] = value
+        drawing.render()
+        element("notice").hidden = False  # (a redraw hides the notice)
+    name = window.CSS.escape(action)
+    target = document.querySelector(f'#board [data-action="{name}"], #tray [data-action="{name}"]')
     if target:
         target.classList.add("hint")
 

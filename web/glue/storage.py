@@ -252,6 +252,28 @@ def embed_setup() -> tuple:
     return setup, chosen.get("seed")
 
 
+LAST_SETUP_KEY = f"blitzbox:{NAME}:last-setup"  # a game's set-up to repeat ("Same as last game")
+
+
+def remember_last_setup() -> None:
+    """At a game's end, the set-up its person made, for the next game's "Same as last game" (Bitskrieg)."""
+    remembered = getattr(page.session.module, "remembered_setup", None)  # an optional export
+    humans = page.session.humans()
+    if remembered is not None and humans:
+        choice = remembered(page.session.state.record(), humans[0])
+        if choice:
+            storage_set(LAST_SETUP_KEY, json.dumps(choice))
+
+
+def last_setup():
+    """The set-up remembered at the end of the last game, or None (missing or unreadable: not offered)."""
+    try:
+        choice = limits.parse_json(storage_get(LAST_SETUP_KEY), "the last set-up", 10_000)
+    except SaveError:
+        return None
+    return choice if isinstance(choice, dict) else None
+
+
 def record_finished_game() -> None:
     """Append a finished game to the local history that the statistics page reads (never over a
     history this page cannot read)."""
