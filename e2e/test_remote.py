@@ -20,7 +20,7 @@ def blocked():
 @pytest.fixture
 def open_side(browser, site_url, blocked):
     """A new browser (its own context, so its own localStorage) with every off-origin request aborted."""
-    contexts, errors = [], []
+    contexts, errors, offers = [], [], []
 
     def handler(route):
         if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
@@ -34,11 +34,12 @@ def open_side(browser, site_url, blocked):
         context.route("**/*", handler)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("dialog", lambda dialog: (offers.append(dialog.message), dialog.accept()))  # joining: consent
         page.goto(url)
         wait_ready(page)
         return page
 
-    open_.errors = errors
+    open_.errors, open_.offers = errors, offers
     yield open_
     for context in contexts:
         context.close()
@@ -190,3 +191,18 @@ def test_remote_play_is_offered_only_where_the_game_supports_it(open_side, site_
             page.click('[data-command="remote-jump"]')
             page.wait_for_function("document.activeElement.id === 'remote-seat'")
             assert page.locator("#remote-seat").is_visible()
+
+
+def test_an_invitation_shows_its_terms_and_joins_only_when_accepted(browser, open_side, blocked, site_url):
+    blue = open_side()
+    invitation = invite(blue, short=True)
+    context = browser.new_context()
+    red = context.new_page()
+    red.on("dialog", lambda dialog: (open_side.offers.append(dialog.message), dialog.dismiss()))
+    red.goto(invitation)
+    wait_ready(red)
+    assert "Join this remote game of Bitskrieg" in open_side.offers[-1] and "forfeits" in open_side.offers[-1]
+    assert "You did not join" in red.inner_text("#message")
+    assert red.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))") == []
+    context.close()
+    assert blocked == []

@@ -65,6 +65,9 @@ class RemoteSession:
         return self.state is not None and not self.side.waiting and not self.state.is_over
 
     def status(self) -> str:
+        if self.state is None and self.joined:
+            return (f"You joined: send {self.opponent} your reply link. The game starts when their answer "
+                    "comes back (it settles the first chance: neither side could steer it).")
         if self.state is None:
             return f"Waiting for {self.opponent} to join: send them the invitation."
         text = status_line(self.module, self.state, self.seat)
@@ -84,9 +87,20 @@ class RemoteSession:
         return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
                 "can_hint": False, "curtain": False, "tray": controls}
 
+    @property
+    def joined(self) -> bool:
+        """This side answered an invitation (the game starts when the creator's answer comes back)."""
+        return self.side.creator is not None and self.side.creator != self.seat
+
     def invitation_steps(self) -> str:
         """What stands in for the board until the friend joins: how the game goes from here."""
         them, me = escape(self.opponent), escape(self.game.seat_name(self.seat))
+        if self.joined:
+            return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
+                    f'<li>Send {them} your reply: "Copy the link", then paste it into your chat.</li>'
+                    f"<li>Their browser answers with a link that starts the game: open it here.</li>"
+                    "<li>From then on each move travels as a link between your two browsers, with no server "
+                    "in between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")
         first = self.game.seats[0] == self.side.other
         answer = (f"{them} moves first; their first move comes back to you as a link: open it here."
                   if first else "Their browser answers with a link: open it here, and the first move is yours.")

@@ -51,7 +51,19 @@ def read_remote(text, narrated: bool = True) -> RemoteSession:
     return RemoteSession(Remote.from_dict(data), REMOTE_PREFIX, narrated)
 
 
+def accepts(offer: dict) -> bool:
+    """The joiner sees the game's terms (its options, their side, the deadline) and accepts before
+    anything is sent or stored."""
+    game = games.get(NAME)
+    terms = "; ".join(f"{label}: {value}" for label, value in offer["terms"]) or "the standard rules"
+    return bool(window.confirm(
+        f"Join this remote game of {offer['title']}?\n\nYou play {game.seat_name(offer['seat'])}, your friend "
+        f"{game.seat_name(offer['them'])}.\nRules: {terms}.\nA player who holds back a reveal for more than "
+        f"{offer['deadline']} hours forfeits."))
+
+
 def adopt_remote(game: RemoteSession) -> None:
+    game.side.claim_forfeit()  # a reveal held back past the deadline: that side forfeits
     page.jobs.clear()
     page.session, page.replay = game, None
     storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
@@ -79,7 +91,9 @@ def open_remote_code(code: str) -> None:
             if body.get("n") != 0:
                 raise Refused("it belongs to a remote game this browser does not hold (open it in the browser "
                               "that plays it)")
-            side, _ = Remote.join(code)  # the reply, if any, is side.outbox: shown to send
+            if not accepts(Remote.read(code)):
+                return show_message("You did not join that game. Nothing was changed.")
+            side, _ = Remote.accept(code)  # the reply is side.outbox: shown to send
             adopt_remote(RemoteSession(side, REMOTE_PREFIX))
             return show_message("")
         # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
@@ -113,6 +127,9 @@ def verdict_text(game: RemoteSession) -> str:
         won = "a draw" if winner is None else f"{game.game.seat_name(winner)} won"
         return (f"Verified: fair game ({won}). Both browsers revealed their secrets and replayed all "
                 f"{verdict['moves']} moves and {verdict['outcomes']} chance draws: everything matches.")
+    if verdict.get("forfeit"):
+        return (f"{game.game.seat_name(verdict['cheater'])} forfeits: they withheld the reveal past the deadline "
+                "agreed at the start.")
     return f"{game.game.seat_name(verdict['cheater'])} cheated: {verdict['reason']}."
 
 
