@@ -104,9 +104,6 @@ def autosave(driver, game) -> dict:
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_fits_a_phone_and_a_laptop(driver, site_url, game, size):
-    if (driver.name, game, size) == ("webkit", "fall-blau", "laptop"):
-        # WebKit's text is taller: Fall Blau's tray (about 690 px from y=154) runs below a 768 px screen
-        pytest.xfail("issue 31: in WebKit at 1366x768 Fall Blau's tray ends below the screen")
     driver.set_viewport(*SIZES[size], touch=size == "phone")
     driver.goto(f"{site_url}/{game}.html?seed=5")
     wait_ready(driver)
