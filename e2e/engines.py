@@ -49,6 +49,13 @@ def refusing_port() -> int:
     return free_port()
 
 
+def pointer_click(at, pointer: str) -> list:
+    """A WebDriver action sequence (classic and BiDi alike): press and release at a point of the viewport."""
+    return [{"type": "pointer", "id": pointer, "parameters": {"pointerType": pointer}, "actions": [
+        {"type": "pointerMove", "x": at[0], "y": at[1], "origin": "viewport"},
+        {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]
+
+
 class Driver:
     """What the engines share: waiting, and the viewport size in Playwright's shape."""
 
@@ -237,10 +244,7 @@ class Firefox(Driver):
             at = json.loads(at.get("value", "null"))
             if at is None:  # covered by another element: a click would land there
                 return False
-            self.send("input.performActions", {"context": self.context, "actions": [
-                {"type": "pointer", "id": pointer, "parameters": {"pointerType": pointer}, "actions": [
-                    {"type": "pointerMove", "x": at[0], "y": at[1], "origin": "viewport"},
-                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+            self.send("input.performActions", {"context": self.context, "actions": pointer_click(at, pointer)})
         except RuntimeError:  # gone (a bot redrew the board): no click
             return False
         return True
@@ -346,10 +350,7 @@ class WebKit(Driver):
             at = self.run(CENTER, {ELEMENT: element})
             if at is None:
                 return False
-            self.request("POST", "/actions", {"actions": [
-                {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": [
-                    {"type": "pointerMove", "x": at[0], "y": at[1], "origin": "viewport"},
-                    {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+            self.request("POST", "/actions", {"actions": pointer_click(at, "mouse")})
         except RuntimeError:  # gone (a bot redrew the board): no click
             return False
         return True
