@@ -56,6 +56,16 @@ def pointer_click(at, pointer: str) -> list:
         {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]
 
 
+
+def stop(process) -> None:
+    """End a browser or driver started in its own process group (with whatever it started)."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+
 class Driver:
     """What the engines share: waiting, and the viewport size in Playwright's shape."""
 
@@ -254,12 +264,7 @@ class Firefox(Driver):
             self.closing.close()
         except Exception:  # the browser has gone already
             pass
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
+        stop(self.process)
         shutil.rmtree(self.profile, ignore_errors=True)
 
 
@@ -360,9 +365,4 @@ class WebKit(Driver):
             self.request("DELETE", "")
         except (OSError, RuntimeError):
             pass
-        if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.process.pid, signal.SIGKILL)
+        stop(self.process)
