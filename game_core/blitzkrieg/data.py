@@ -21,14 +21,19 @@ EFFECT_NAMES = {
 }
 
 
-def effect_name(effect: str) -> str:
-    if effect.startswith("TA+"):
-        return f"tactical advantage {effect[3:]}"
-    if effect.startswith("SA+"):
-        return f"strategic advantage {effect[3:]}"
+def effect_parts(effect: str) -> tuple:
+    """An effect code's kind and amount: ("TA", "2") for "TA+2", ("P", "1") for "P1", (code, "") otherwise."""
+    if effect.startswith(("TA+", "SA+")):
+        return effect[:2], effect[3:]
     if effect.startswith("P"):
-        return f"propaganda {effect[1:]}"
-    return EFFECT_NAMES[effect]
+        return "P", effect[1:]
+    return effect, ""
+
+
+def effect_name(effect: str) -> str:
+    kind, amount = effect_parts(effect)
+    named = {"TA": "tactical advantage", "SA": "strategic advantage", "P": "propaganda"}
+    return f"{named[kind]} {amount}" if kind in named else EFFECT_NAMES[effect]
 
 
 def effect_label(effect: str) -> str:

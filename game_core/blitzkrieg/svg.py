@@ -512,12 +512,12 @@ def effect_symbol(effect: str) -> str:
 
 def effect_detail(effect: str) -> str:
     """What a space's effect does, in a few words."""
-    amount = effect.lstrip("TASP+")
-    if effect.startswith("TA+"):
+    kind, amount = data.effect_parts(effect)
+    if kind == "TA":
         return f"this theater's marker moves {amount} more your way"
-    if effect.startswith("SA+"):
+    if kind == "SA":
         return f"another theater's marker moves {amount} your way"
-    if effect.startswith("P"):
+    if kind == "P":
         return f"{amount} war VP for you"
     return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
             "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
