@@ -116,3 +116,15 @@ def test_with_storage_full_an_unreadable_save_stays_where_it_is(page, site_url, 
     make_moves(page, 2)  # with room again the unreadable save goes aside first, then this game is saved
     assert unreadable in kept(page).values() and page.evaluate(f"localStorage.getItem('{AUTOSAVE}')") != unreadable
     assert off_origin == []
+
+
+def test_a_new_game_keeps_the_game_in_progress_aside_with_an_undo(page, site_url, off_origin):
+    open_game(page, site_url)
+    make_moves(page, 3)
+    page.click('nav [data-command="new"]')
+    page.click('#new-game [data-command="start"]')
+    assert "New game: your game in progress was kept aside" in page.inner_text("#message")
+    assert moves_in_log(page) == 0 and len(kept(page)) == 1
+    page.click('#message [data-command="undo-keep"]')
+    assert moves_in_log(page) == 3 and "earlier game is back" in page.inner_text("#message")
+    assert off_origin == []
