@@ -219,7 +219,18 @@ class Firefox(Driver):
         self.viewport_size = {"width": width, "height": height}
 
     def goto(self, url: str) -> None:
-        self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+        # Firefox now and then aborts a navigation to the address already open (NS_BINDING_ABORTED, seen
+        # once in CI between two layout checks of the same page): leave it for a blank page first, and try
+        # again if the browser still drops the navigation.
+        for attempt in range(3):
+            try:
+                self.send("browsingContext.navigate", {"context": self.context, "url": "about:blank",
+                                                       "wait": "complete"})
+                self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+                return
+            except RuntimeError as error:
+                if "NS_BINDING_ABORTED" not in str(error) or attempt == 2:
+                    raise
 
     def reload(self) -> None:
         self.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
