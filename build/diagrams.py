@@ -7,7 +7,6 @@ import html
 import re
 
 from game_core import games
-from game_core.session import game_module
 
 # What makes a drawing a control on the game page; a diagram is a picture, so these are taken out.
 CONTROL = re.compile(r' (?:data-action|data-command|role|tabindex|aria-pressed|aria-keyshortcuts|data-key)="[^"]*"'
@@ -35,7 +34,7 @@ def figure(svg: str, caption: str) -> str:
 
 def draw(state, seat, ui=None) -> str:
     """The seat's board in the phone's layout (its text stays readable at a rules page's width)."""
-    return game_module(state.game).render(state.view(seat), {"interactive": True, "narrow": True, **(ui or {})})
+    return games.package(state.game.name).render(state.view(seat), {"interactive": True, "narrow": True, **(ui or {})})
 
 
 # -- Blitzkrieg! -----------------------------------------------------------------------------------

@@ -373,7 +373,7 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str, 
     """Render a page and an embed page per built game, with the board drawn now (before Python loads),
     naming its snapshot and the snapshot's hash on the body (web/snapshot.mjs reads them)."""
     from game_core import games
-    from game_core.session import draw, game_module
+    from game_core.session import draw
 
     for folder in ("embed", "oembed", "rules"):
         (SITE / folder).mkdir(exist_ok=True)
@@ -387,7 +387,7 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str, 
             built.append({"name": name, "title": title, "blurb": blurb, "ready": False})
             continue
         game = games.get(name)
-        skeleton = draw(game_module(game), game.new_game(1), None, {"interactive": False})
+        skeleton = draw(games.package(game.name), game.new_game(1), None, {"interactive": False})
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules), "STYLE": style,
@@ -415,7 +415,7 @@ def thumbnail(name: str) -> str:
     """The game's board drawn by its engine a few (seeded) moves into a game, for the landing page."""
     from game_core import games
     from game_core.rng import Rng
-    from game_core.session import draw, game_module
+    from game_core.session import draw
 
     game = games.get(name)
     state, rng = game.new_game(1), Rng.from_seed(1, "thumbnail")
@@ -423,7 +423,7 @@ def thumbnail(name: str) -> str:
         if state.is_over or not state.legal_actions():
             break
         state = state.apply(rng.choice(state.legal_actions()))
-    return draw(game_module(game), state, None, {"interactive": False})
+    return draw(games.package(game.name), state, None, {"interactive": False})
 
 
 def landing_page(catalogue: list[dict]) -> None:

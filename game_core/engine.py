@@ -31,7 +31,7 @@ class BrokenInvariant(AssertionError):
 
 # -- declared fields: who may see each part of a position ------------------------------------------
 PUBLIC = "public"    # everyone sees it
-SEAT = "seat"        # one entry per seat (a dict keyed by seat, or a list indexed by it): each seat sees its own
+SEAT = "seat"        # one entry per seat (a dict keyed by seat): each seat sees its own
 HIDDEN = "hidden"    # nobody sees it: a view shows {"hidden": n}, n = how many things it holds
 ENGINE = "engine"    # never in a view (e.g. the rng state, which would foretell every roll)
 SCRATCH = "scratch"  # not part of the saved position: what the last action did, caches (copied, never saved)
@@ -153,7 +153,9 @@ class Game:
     state_class: type = None
     max_actions = 5000  # a sane cap for random play; a game that runs past it is a bug
     # Declared capabilities (never found out with hasattr):
-    realtime = False  # a real-time game: the page's clock drives it through tick()
+    # A real-time game: the page's clock drives it through its package's tick(), and its states keep `clock`
+    # (the latest stamp, in ms) and `epoch` (a count that grows whenever the clock restarts).
+    realtime = False
     hint_bot = "hard"  # the bot level (in the package's BOTS) whose choice a hint suggests; None: no hints
     # Seats an older save names differently, {old name as text: seat} (Bitskrieg's "0": "blue"). No old name
     # is a seat's name now, so a save's seats are brought up to date whatever its format (saved_seat).
@@ -199,11 +201,6 @@ class Game:
         """Game hook: {seat: "human" or a bot level} for the seats the options decide, whatever the
         page chose (Blitzkrieg!'s solo mode seats the solo module as the Axis)."""
         return {}
-
-    def win_chance(self, view: dict, rng) -> float | None:
-        """Game hook: one playout from `view` to the end, 1.0 if the viewer wins it, else 0.0 (a hint
-        averages several); None when the game cannot estimate its chances."""
-        return None
 
     def seat_name(self, seat) -> str:
         """Game hook: a seat as players call it ("Allies", "Blue")."""
@@ -377,6 +374,13 @@ class State:
     def why_illegal(self, action: str) -> str:
         """Game hook: the rule an action breaks (it is known not to be legal now)."""
         return f"{action!r} is not a legal action now"
+
+    def acting_seats(self) -> tuple:
+        """The seats that may act now (several at once where `to_play` is a tuple); () once the game is over."""
+        to_play = self.to_play
+        if to_play is None:
+            return ()
+        return tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
 
     def seats_in_play(self) -> tuple:
         """Game hook: the seats taking part in this game (some games seat fewer than all)."""

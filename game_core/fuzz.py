@@ -57,13 +57,6 @@ class FuzzError(Exception):
 # -- what the harness calls on a game ------------------------------------------------------------
 
 
-def seats_to_act(state) -> list:
-    to_play = state.to_play
-    if to_play is None:
-        return []
-    return list(to_play) if isinstance(to_play, (tuple, list)) else [to_play]
-
-
 def random_options(game, rng: Rng) -> dict:
     """A random valid option set (falls back to the defaults if the draws keep clashing)."""
     for _ in range(10):
@@ -93,7 +86,7 @@ def seat_levels(game, bots: dict, index: int) -> dict:
 
 def bot_action(game, bots: dict, levels: dict, state, rng: Rng):
     """The move of the first seat (in random order) whose bot wants to act; None if all wait."""
-    seats = seats_to_act(state)
+    seats = list(state.acting_seats())
     rng.shuffle(seats)
     for seat in seats:
         action = run_bot(bots[levels[seat]], game, state.view(seat), rng)
@@ -355,7 +348,7 @@ def play_one(game, index: int, seed: int, stats: dict) -> None:
     """Play game number `index` with every check its number calls for (raises on the first failure)."""
     rng = Rng.from_seed(seed, "fuzz")
     options = game.validate_options({}) if index == 0 else random_options(game, rng)
-    bots = getattr(sys.modules[type(game).__module__.rsplit(".", 1)[0]], "BOTS", {}) or {}
+    bots = games.package(game.name).bots
     levels = seat_levels(game, bots, index) if bots and index % BOT_GAME_EVERY == 1 else None
     probing = index % PROBE_EVERY == 0
     saving = index % SAVE_EVERY == 0
@@ -379,7 +372,7 @@ def play_one(game, index: int, seed: int, stats: dict) -> None:
         if action is None:
             legal = state.legal_actions()
             if not legal:
-                raise FuzzError(f"{seats_to_act(state)} to play but there is no legal action")
+                raise FuzzError(f"{list(state.acting_seats())} to play but there is no legal action")
             action = rng.choice(legal)
             stats["random_actions"] += 1
         else:

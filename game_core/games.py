@@ -1,6 +1,6 @@
 """The registry of games: each game's name and the sub-package of game_core that defines it.
 
-A package exports GAME (and GAMES, a tuple, for more games in one box). The list is written out, not
+A package exports PACKAGE (game_core/package.py: its games, renderer, tray, bots and what else it offers). The list is written out, not
 discovered, so a page imports only its own game's package (in the browser every import costs start-up
 time); tests/test_registry.py checks that every package with a GAME is listed here.
 """
@@ -36,11 +36,14 @@ def names() -> list:
 
 def get(name: str):
     """The game object for `name`; ValueError naming the known games if there is none."""
+    if name not in _cache:
+        for game in package(name).games:
+            _cache[game.name] = game
+    return _cache[name]
+
+
+def package(name: str):
+    """The Package declaration of the game named `name` (game_core/package.py)."""
     if name not in PACKAGES:
         raise ValueError(f"no game named {name!r}; known games: {', '.join(PACKAGES)}")
-    if name not in _cache:
-        package = importlib.import_module(f"game_core.{PACKAGES[name]}")
-        for game in (getattr(package, "GAME", None), *getattr(package, "GAMES", ())):
-            if game is not None:
-                _cache[game.name] = game
-    return _cache[name]
+    return importlib.import_module(f"game_core.{PACKAGES[name]}").PACKAGE

@@ -21,7 +21,7 @@ from . import games
 from .engine import run_bot
 from .rng import Rng
 from .svg import esc
-from .terminal import BOTS_FINISH_EPOCH, RANDOM, acting_seats, bot_levels, find_seat, game_package, make_bot
+from .terminal import BOTS_FINISH_EPOCH, RANDOM, bot_levels, find_seat, make_bot
 
 Z95 = 1.959964
 HISTOGRAM_BINS = 12
@@ -101,8 +101,8 @@ def parse_bots(game, text: str | None) -> dict:
 def bot_turn(game, state, levels: dict, rng: Rng) -> list:
     """The next bot action(s): a whole epoch of a real-time race, or one turn."""
     if game.realtime:
-        return game.tick(state, BOTS_FINISH_EPOCH, levels, rng)
-    for seat in acting_seats(state):
+        return games.package(game.name).tick(state, BOTS_FINISH_EPOCH, levels, rng)
+    for seat in state.acting_seats():
         action = run_bot(make_bot(game, levels[seat]), game, state.view(seat), rng)
         if action is not None:
             return [action]
@@ -115,7 +115,7 @@ def play_game(game, options: dict, levels: dict, seed: int) -> dict:
     rng = Rng.from_seed(seed, "lab")
     seats = set()
     while not state.is_over and len(state.actions) < game.max_actions:
-        seats.update(acting_seats(state))
+        seats.update(state.acting_seats())
         actions = bot_turn(game, state, levels, rng)
         if not actions:
             raise RuntimeError("every bot to act is waiting: the game is stuck")
@@ -164,14 +164,12 @@ PRIOR_DRAWS = 1  # virtual drawn games added to every pairing, so a level that w
 
 def entrants(game) -> dict:
     """{name: (seat it must take or None, options it needs)} for every level the ladder can seat: the
-    package's bots offered as opponents, random, and its LADDER_ENTRANTS whose options this game takes
+    package's bots offered as opponents, random, and its ladder entrants whose options this game takes
     (Blitzkrieg!'s solo module, one entrant per difficulty)."""
-    package = game_package(game)
-    special = getattr(package, "SPECIAL_BOTS", ())
+    package = games.package(game.name)
     found = {RANDOM: (None, {})}
-    found.update((level, (None, {})) for level in bot_levels(game) if level not in special)
-    bots = sys.modules.get(package.__name__ + ".bots")
-    for name, (seat, options) in getattr(bots, "LADDER_ENTRANTS", {}).items():
+    found.update((level, (None, {})) for level in package.opponents())
+    for name, (seat, options) in package.ladder_entrants.items():
         try:
             game.validate_options(options)
         except ValueError:
@@ -464,12 +462,8 @@ def run(args) -> int:
 
 # -- the balance report ------------------------------------------------------------------------------------
 def modes(game) -> list:
-    """(label, options) for the standard game and each variant: a package's LAB_MODES dict if it
-    has one, else each on/off option switched alone, each other choice, and each value of a
-    small number range."""
-    own = getattr(game_package(game), "LAB_MODES", None)
-    if own is not None:
-        return list(own.items())
+    """(label, options) for the standard game and each variant: each on/off option switched alone, each
+    other choice, and each value of a small number range."""
     found = [("standard", {})]
     for option in game.options:
         if option.choices is not None:

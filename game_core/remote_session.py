@@ -5,7 +5,8 @@ import json
 from html import escape
 
 from game_core.remote import Remote
-from game_core.session import draw, game_module, readable, set_ui, status_line
+from game_core import games
+from game_core.session import draw, readable, set_ui, status_line
 
 
 class RemoteSession:
@@ -16,7 +17,7 @@ class RemoteSession:
     def __init__(self, side: Remote, key_prefix: str, narrated: bool = True):
         self.side, self.game, self.seat = side, side.game, side.seat
         self.key_prefix = key_prefix  # where the page stores this side: the prefix, then the game id
-        self.module = game_module(self.game)
+        self.package = games.package(self.game.name)
         self.opponent = self.game.seat_name(side.other)
         self.ui, self.message, self.narration = {}, "", []
         self.saved = None  # the side as this page last stored it
@@ -70,7 +71,7 @@ class RemoteSession:
                     "comes back (it settles the first chance: neither side could steer it).")
         if self.state is None:
             return f"Waiting for {self.opponent} to join: send them the invitation."
-        text = status_line(self.module, self.state, self.seat)
+        text = status_line(self.package, self.state, self.seat)
         if self.side.pending is not None:  # its chance needs the opponent's answer (docs/remote.md)
             return f"Your move is made: what it rolls or draws is settled when {self.opponent} answers your link."
         if self.side.waiting and not self.state.is_over:
@@ -79,11 +80,10 @@ class RemoteSession:
 
     def frame(self) -> dict:
         board = (self.invitation_steps() if self.state is None else
-                 draw(self.module, self.state, self.seat, dict(self.ui, curtain=False, interactive=self.interactive())))
+                 draw(self.package, self.state, self.seat, dict(self.ui, curtain=False, interactive=self.interactive())))
         log = [readable(move, self.seat) for move in self.narration]
-        tray = getattr(self.module, "tray", None)  # an optional export (docs/architecture.md)
-        controls = (tray(self.state.view(self.seat), dict(self.ui, curtain=False, interactive=True))
-                    if tray is not None and self.interactive() else [])
+        controls = (self.package.tray(self.state.view(self.seat), dict(self.ui, curtain=False, interactive=True))
+                    if self.interactive() else [])
         return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
                 "can_hint": False, "curtain": False, "tray": controls}
 

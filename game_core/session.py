@@ -7,7 +7,6 @@ This is the page's controller, in pure Python so it is tested with pytest; the P
 from __future__ import annotations
 
 import json
-import sys
 from html import escape
 
 from . import games, records
@@ -21,23 +20,13 @@ HUMAN = "human"
 PAGE_THINK_MS = 800  # a bot move in the page: p95 at most 1 s (docs/strength.md)
 
 
-def game_module(game):
-    """The game's package under game_core (it exports render, status_text, BOTS)."""
-    return sys.modules[".".join(type(game).__module__.split(".")[:2])]
-
-
-def draw(module, state, seat, ui) -> str:
+def draw(package, state, seat, ui) -> str:
     """The board as `seat` sees it: the package's renderer is only ever given that seat's view."""
-    return module.render(state.view(seat), ui)
+    return package.render(state.view(seat), ui)
 
 
-def draw_view(module, view: dict, ui) -> str:
-    """The board of a view received from elsewhere (a watch link holds spectator views, never a state)."""
-    return module.render(view, ui)
-
-
-def status_line(module, state, seat) -> str:
-    return module.status_text(state.view(seat))
+def status_line(package, state, seat) -> str:
+    return package.status_text(state.view(seat))
 
 
 def set_ui(ui: dict, command: str) -> None:
@@ -59,7 +48,7 @@ def readable(lines, reader) -> str:
 class Session:
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)
-        self.module = game_module(self.game)
+        self.package = games.package(game_name)
         self.state = self.game.new_game(seed, options)
         self.seats = self._check_seats(seats)
         self.ui: dict = {}  # what the page asks of the drawing (docs/architecture.md: "ui"), never saved
@@ -67,6 +56,7 @@ class Session:
         self._reset_history()
         self.curtain = False
         self.message = ""
+        self.last_human = None  # the person who acted last, whose eyes the board keeps while bots move
         self.start_clock(0)
         self._update_curtain(previous=None)
 
@@ -85,7 +75,7 @@ class Session:
 
     # -- set-up and saves ------------------------------------------------------------
     def _check_seats(self, seats: dict | None) -> dict:
-        bots = getattr(self.module, "BOTS", {})
+        bots = self.package.bots
         result = {str(seat): HUMAN for seat in self.state.seats_in_play()}
         for seat, who in (seats or {}).items():
             if seat not in result:
@@ -130,7 +120,7 @@ class Session:
         record = data.get("record")
         game = games.get(game_name)
         session = cls.__new__(cls)
-        session.game, session.module = game, game_module(game)
+        session.game, session.package = game, games.package(game_name)
         session._reset_history()
         session.state = game.from_record(record, on_move=session._record_move)
         seats = data.get("seats")
@@ -142,7 +132,7 @@ class Session:
             raise SaveError(f"the saved seats are invalid: {err}") from None
         redo = data.get("redo", [])
         session.redo_stack = [a for a in redo if isinstance(a, str)] if isinstance(redo, list) else []
-        session.ui, session.message = {}, ""
+        session.ui, session.message, session.last_human = {}, "", None
         # A hotseat game comes back covered: whoever holds the device says when they are ready.
         session.curtain = len(session.humans()) > 1 and not session.state.is_over and not session.realtime
         session.start_clock(0)
@@ -155,10 +145,7 @@ class Session:
         return [seat for seat in self.state.seats_in_play() if self.seats[str(seat)] == HUMAN]
 
     def acting_seats(self) -> tuple:
-        to_play = self.state.to_play
-        if to_play is None:
-            return ()
-        return tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
+        return self.state.acting_seats()
 
     def viewer(self):
         """The seat whose eyes the board is drawn for (None: a spectator, bots only)."""
@@ -166,7 +153,9 @@ class Session:
         for seat in self.acting_seats():
             if seat in humans:
                 return seat
-        return humans[0] if len(humans) == 1 else getattr(self, "_last_human", humans[0] if humans else None)
+        if len(humans) == 1 or (humans and self.last_human is None):
+            return humans[0]
+        return self.last_human
 
     def bot_seat(self):
         """A bot seat that should move now (turn-based games), else None."""
@@ -184,7 +173,7 @@ class Session:
             if (len(self.humans()) > 1 and previous is not None and viewer != previous and not self.state.is_over
                     and not self.realtime):  # a race has everyone at the table at once, and no secrets
                 self.curtain = True
-            self._last_human = viewer
+            self.last_human = viewer
 
     # -- actions and commands --------------------------------------------------------
     def act(self, action: str, by_bot: bool = False, now_ms: float | None = None) -> None:
@@ -210,12 +199,12 @@ class Session:
 
     def start_clock(self, now_ms: float) -> None:
         """Line the game's clock up with the page's, so stamps never go backwards after a reload."""
-        self.epoch = getattr(self.state, "epoch", None)
-        self.clock_base = now_ms - getattr(self.state, "clock", 0)
+        self.epoch = self.state.epoch if self.realtime else None
+        self.clock_base = now_ms - (self.state.clock if self.realtime else 0)
 
     def _follow_epoch(self, now_ms) -> None:
         # The game's clock restarts at each new epoch (a round starting or ending).
-        if self.realtime and getattr(self.state, "epoch", None) != self.epoch:
+        if self.realtime and self.state.epoch != self.epoch:
             self.epoch = self.state.epoch
             self.clock_base = now_ms if now_ms is not None else self.clock_base + self.state.clock
 
@@ -224,7 +213,7 @@ class Session:
         bots = {seat: who for seat, who in self.seats.items() if who != HUMAN}
         if not self.realtime or not bots or self.state.is_over:
             return 0
-        due = self.module.tick(self.state, now_ms - self.clock_base, bots, Rng.from_seed(self.state.seed, "bots"))
+        due = self.package.tick(self.state, now_ms - self.clock_base, bots, Rng.from_seed(self.state.seed, "bots"))
         for action in due:
             self.act(action, by_bot=True, now_ms=now_ms)
         return len(due)
@@ -279,13 +268,13 @@ class Session:
         """A generator running the current bot's search in slices; returns its action. A bot whose work
         can outrun the page (the expert) also stops after PAGE_THINK_MS."""
         seat = self.bot_seat()
-        bot = self.module.BOTS[self.seats[str(seat)]]
+        bot = self.package.bots[self.seats[str(seat)]]
         rng = Rng.from_seed(rng_seed, "bot")
         return bot.think(self.game, self.state.view(seat), rng, PAGE_THINK_MS)
 
     def hint_bot(self):
         """The bot whose choice a hint suggests (the game declares its level), or None: no hints."""
-        return getattr(self.module, "BOTS", {}).get(self.game.hint_bot) if self.game.hint_bot is not None else None
+        return self.package.bots.get(self.game.hint_bot) if self.game.hint_bot is not None else None
 
     def can_hint(self) -> bool:
         """Hints need the game's declared hint bot, and a game that waits for the player (never behind the
@@ -294,7 +283,7 @@ class Session:
 
     def hint(self, rng_seed: int, playouts: int = 20):
         """A generator (run in slices): the hint bot's suggestion for the viewer, with the share of
-        `playouts` won from here where the game can estimate it (Game.win_chance; None otherwise).
+        `playouts` won from here where the game can estimate it (Package.win_chance; None otherwise).
         ValueError at once, before anything is computed, when there is no hint to give (can_hint)."""
         if not self.can_hint():
             raise ValueError("no hint now: it is nobody's turn here, or the hotseat curtain is down")
@@ -303,19 +292,18 @@ class Session:
     def _advise(self, view: dict, rng_seed: int, playouts: int):
         rng = Rng.from_seed(rng_seed, "hint")
         action = yield from self.hint_bot().think(self.game, view, rng)
+        if self.package.win_chance is None:
+            return action, None
         wins = 0.0
         for _ in range(playouts):
-            chance = self.game.win_chance(view, rng)
-            if chance is None:
-                return action, None
-            wins += chance
+            wins += self.package.win_chance(view, rng)
             yield
         return action, wins / playouts
 
     def play_bot(self, rng_seed: int) -> None:
         """Let the bot to move play one action at once (tests, terminal)."""
         seat = self.bot_seat()
-        bot = self.module.BOTS[self.seats[str(seat)]]
+        bot = self.package.bots[self.seats[str(seat)]]
         self.act(run_bot(bot, self.game, self.state.view(seat), Rng.from_seed(rng_seed, "bot")), by_bot=True)
 
     # -- what the page shows ---------------------------------------------------------
@@ -330,30 +318,32 @@ class Session:
         view) while the hotseat curtain is down."""
         return None if self.curtain else self.viewer()
 
-    def tray(self) -> list:
-        """The package's tray(view, ui) for the person to decide now: none for a bot or behind the curtain."""
-        tray = getattr(self.module, "tray", None)  # an optional export (docs/architecture.md)
-        if tray is None or not self.interactive():
+    def tray(self, view: dict | None = None) -> list:
+        """The package's tray(view, ui) for the person to decide now: none for a bot or behind the curtain.
+        `view`: the viewer's, where the caller has it already."""
+        if not self.interactive():
             return []
-        return tray(self.state.view(self.viewer()), dict(self.ui, curtain=False, interactive=True))
+        view = self.state.view(self.viewer()) if view is None else view
+        return self.package.tray(view, dict(self.ui, curtain=False, interactive=True))
 
-    def board_svg(self) -> str:
+    def board_svg(self, view: dict | None = None) -> str:
+        """The board for the viewer (`view`: the view of seen_by(), where the caller has it already)."""
         humans = self.humans()
         if self.realtime and len(humans) > 1:
             # Several people on one device: one table, then each person's own controls and keys.
-            layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
+            layouts = self.package.keyboard_layouts
             narrow = bool(self.ui.get("narrow"))
-            parts = [draw(self.module, self.state, None, {"part": "table", "interactive": False, "narrow": narrow})]
+            parts = [draw(self.package, self.state, None, {"part": "table", "interactive": False, "narrow": narrow})]
             for index, seat in enumerate(humans):
                 keys = layouts[index] if index < len(layouts) else {}
-                parts.append(draw(self.module, self.state, seat, {"part": "controls", "keys": keys, "narrow": narrow,
+                parts.append(draw(self.package, self.state, seat, {"part": "controls", "keys": keys, "narrow": narrow,
                                                                  "interactive": seat in self.acting_seats()}))
             return "".join(parts)
         ui = dict(self.ui, curtain=self.curtain, interactive=self.interactive())
         if self.realtime:
-            layouts = getattr(self.module, "KEYBOARD_LAYOUTS", ())
+            layouts = self.package.keyboard_layouts
             ui["keys"] = layouts[0] if layouts else {}
-        return draw(self.module, self.state, self.seen_by(), ui)
+        return self.package.render(self.state.view(self.seen_by()) if view is None else view, ui)
 
     def log_for(self, reader) -> list:
         """The log as `reader` may read it, one string per move (kept up to date, never rebuilt)."""
@@ -366,17 +356,19 @@ class Session:
         return self.log_for(self.seen_by())
 
     def frame(self) -> dict:
-        """Everything the page needs for one redraw, in one call (see docs/architecture.md)."""
+        """Everything the page needs for one redraw, in one call, drawn from one view of the position (see
+        docs/architecture.md)."""
         over = self.state.is_over
         viewer = self.viewer()
-        status = self.status()
+        view = self.state.view(self.seen_by())
+        status = self.status(view)
         log = self.log
-        return {"board": self.board_svg(), "status": status, "log": list(log),
+        return {"board": self.board_svg(view), "status": status, "log": list(log),
                 "last": log[-1] if log else "",
                 "can_undo": self.can_undo(), "can_redo": bool(self.redo_stack), "can_hint": self.can_hint(),
                 "curtain": self.curtain, "curtain_seat": self.game.seat_name(viewer) if viewer is not None else "",
                 "over": over, "result": status if over else "", "message": self.message,
-                "interactive": self.interactive(), "moves": len(self.state.actions), "tray": self.tray()}
+                "interactive": self.interactive(), "moves": len(self.state.actions), "tray": self.tray(view)}
 
     def share_choices(self) -> list:
         """What the Share dialog offers, each {"kind", "label", "text", "code"}: a finished game's whole
@@ -395,8 +387,9 @@ class Session:
                          "every hidden piece and work out the dice to come: send it only to yourself, never to "
                          "an opponent."}]
 
-    def status(self) -> str:
-        text = status_line(self.module, self.state, self.seen_by())
+    def status(self, view: dict | None = None) -> str:
+        """The status line for the viewer (`view`: the view of seen_by(), where the caller has it already)."""
+        text = self.package.status_text(self.state.view(self.seen_by()) if view is None else view)
         if self.state.is_over:
             return text  # the result and how it was won, in the game's own words
         seat = self.bot_seat()
@@ -414,7 +407,7 @@ class Replay:
 
     def __init__(self, game_name: str, record: dict):
         self.game = games.get(game_name)
-        self.module = game_module(self.game)
+        self.package = games.package(game_name)
         self.states, self.lines = [], []
         self.ui: dict = {}  # as Session.ui
         self.watching = isinstance(record, dict) and records.kind(record) == "watch"
@@ -446,9 +439,9 @@ class Replay:
     def board_svg(self) -> str:
         ui = dict(self.ui, interactive=False)
         if not self.watching:
-            return draw(self.module, self.states[self.index], None, ui)
+            return draw(self.package, self.states[self.index], None, ui)
         try:
-            return draw_view(self.module, self.views[self.index], ui)
+            return self.package.render(self.views[self.index], ui)
         except Exception:  # a watch link is anyone's text: a position the renderer cannot read says so
             return ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 60" role="img"><text x="10" y="35">'
                     "This position of the watch link cannot be drawn: the link is damaged.</text></svg>")

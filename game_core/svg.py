@@ -36,6 +36,9 @@ def text(x, y, content, size=12, anchor="middle", cls="", weight="normal", fill=
             f'font-weight="{weight}"{fill_attr}{cls_attr}>{esc(content)}</text>')
 
 
+GLYPH = 0.6  # a glyph's width as a share of the font size: how every renderer fits text
+
+
 def wrap(text, chars: int) -> list:
     """`text` split at spaces into lines of at most `chars` characters (a longer word keeps a line)."""
     lines, line = [], ""
@@ -47,6 +50,15 @@ def wrap(text, chars: int) -> list:
             line = f"{line} {word}" if line else word
     return lines + [line] if line else lines
 
+
+def wrap_to(text, width, size) -> list:
+    """`text` split at spaces into lines that fit `width` at font `size`."""
+    return wrap(text, max(1, int(width / (GLYPH * size))))
+
+
+def fit_size(content, width, size, least=0) -> float:
+    """The font size, at most `size` and never under `least`, at which `content` fits `width` on one line."""
+    return max(least, round(min(size, width / (GLYPH * max(1, len(str(content))))), 1))
 
 
 # Pip places of a die face on a 3 x 3 grid (column, row: 0, 1 or 2).

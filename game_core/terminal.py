@@ -1,8 +1,7 @@
 """Terminal play: `python -m game_core play GAME [--options JSON] [--vs BOT] [--seat SEAT] [--seed S]`.
 
-A readable text board (the package's `text_board(view)` if it exports one, else a generic listing
-of what the seat may see), the legal moves (grouped and explained by the package's `action_menu(view)`
-if it exports one, else listed with their notation), input by notation or by number, illegal input
+A readable text board (the package's `text_board(view)`), the legal moves (grouped and explained by the
+package's `action_menu(view)`), input by notation or by number, illegal input
 answered with the rule it breaks. Every move is told in the game's own words (`Game.narrate`: the action,
 then the dice and draws and what the rules did), lines for one seat only shown to that seat, so the
 result of your own shot is printed before any bot answers. Real-time games (`Game.realtime`, Blitzed!)
@@ -31,13 +30,8 @@ undo (take back your last move and the bots' replies, never past a roll, draw or
 wait (real-time games only: let the table clock run on without acting), quit."""
 
 
-def game_package(game):
-    """The game's package under game_core (it exports BOTS and maybe text_board and action_menu)."""
-    return sys.modules[".".join(type(game).__module__.split(".")[:2])]
-
-
 def bot_levels(game) -> dict:
-    return getattr(game_package(game), "BOTS", None) or {}
+    return games.package(game.name).bots
 
 
 def make_bot(game, level: str) -> Bot:
@@ -50,110 +44,15 @@ def make_bot(game, level: str) -> Bot:
 
 
 def find_seat(game, text: str):
-    """The seat whose name (as text) is `text`; seats may be strings or numbers."""
+    """The seat named `text`."""
     for seat in game.seats:
         if str(seat) == text:
             return seat
     raise ValueError(f"{game.title} has no seat {text!r}; seats: {', '.join(map(str, game.seats))}")
 
 
-def acting_seats(state) -> tuple:
-    to_play = state.to_play
-    if to_play is None:
-        return ()
-    return tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
-
-
-# -- the generic text board ---------------------------------------------------------------------
-def is_scalar(value) -> bool:
-    return value is None or isinstance(value, (str, int, float, bool))
-
-
-def scalar_text(value) -> str:
-    if value is None:
-        return "-"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float):
-        return f"{value:g}"
-    return str(value)
-
-
-def flat_list_text(items: list) -> str:
-    """Items joined by commas, with runs of the same item written once with a count ("? x19")."""
-    if not items:
-        return "(none)"
-    parts, index = [], 0
-    while index < len(items):
-        run = 1
-        while index + run < len(items) and items[index + run] == items[index]:
-            run += 1
-        text = scalar_text(items[index])
-        parts.append(f"{text} x{run}" if run > 2 else ", ".join([text] * run))
-        index += run
-    return ", ".join(parts)
-
-
-def grid_lines(rows: list, pad: str) -> list:
-    cells = [[scalar_text(v) for v in row] for row in rows]
-    width = max(len(c) for row in cells for c in row)
-    return [pad + " ".join(c.rjust(width) for c in row) for row in cells]
-
-
-def is_grid(value) -> bool:
-    return (isinstance(value, list) and len(value) > 1 and all(isinstance(r, list) and r for r in value)
-            and all(is_scalar(v) for r in value for v in r) and len({len(r) for r in value}) == 1)
-
-
-def inline_text(value) -> str | None:
-    """A one-line form of a small value, or None if it needs several lines."""
-    if is_scalar(value):
-        return scalar_text(value)
-    if isinstance(value, list) and all(is_scalar(v) for v in value):
-        return flat_list_text(value)
-    if isinstance(value, list) and all(isinstance(v, list) and all(map(is_scalar, v)) for v in value):
-        return " | ".join(flat_list_text(v) for v in value)
-    if isinstance(value, dict) and all(is_scalar(v) or isinstance(v, list) and all(map(is_scalar, v))
-                                       for v in value.values()):
-        if not value:
-            return "(none)"
-        return "; ".join(f"{k} {inline_text(v)}" for k, v in value.items())
-    return None
-
-
-def readable_lines(data, depth: int = 0) -> list:
-    """A nested dict/list as indented lines a person can read (the fallback text board)."""
-    pad = "  " * depth
-    lines = []
-    items = data.items() if isinstance(data, dict) else enumerate(data, 1)
-    for key, value in items:
-        if key == "rng":
-            continue  # the generator's state is noise to a reader (and redacted for players anyway)
-        label = str(key).replace("_", " ")
-        one_line = inline_text(value)
-        if one_line is not None and len(pad) + len(label) + len(one_line) + 2 <= LINE_WIDTH:
-            lines.append(f"{pad}{label}: {one_line}")
-        elif isinstance(value, dict) and all(is_scalar(v) for v in value.values()):
-            lines.append(f"{pad}{label}:")
-            lines += columns([f"{k} {scalar_text(v)}" for k, v in value.items()], LINE_WIDTH - len(pad) - 2,
-                             pad + "  ")
-        elif is_grid(value):
-            lines.append(f"{pad}{label}:")
-            lines += grid_lines(value, pad + "  ")
-        elif isinstance(value, (dict, list)):
-            lines.append(f"{pad}{label}:")
-            lines += readable_lines(value, depth + 1)
-        else:
-            lines.append(f"{pad}{label}: {one_line}")
-    return lines
-
-
 def text_board(state, seat) -> str:
-    view = state.view(seat)
-    own = getattr(game_package(state.game), "text_board", None)
-    if own is not None:
-        return own(view)
-    return "\n".join(readable_lines(view["state"]))
+    return games.package(state.game.name).text_board(state.view(seat))
 
 
 def columns(entries: list, width: int = LINE_WIDTH, pad: str = "") -> list:
@@ -188,21 +87,12 @@ class TerminalGame:
 
     # -- who moves ----------------------------------------------------------------------------
     def humans_to_act(self) -> list:
-        return [s for s in acting_seats(self.state) if self.seats[s] == HUMAN]
+        return [s for s in self.state.acting_seats() if self.seats[s] == HUMAN]
 
     def menus(self) -> list:
-        """[(heading, [(action, explanation)])] for the humans who may act now: the package's
-        action_menu(view) if it has one, else one bare list per seat (several seats may act at once)."""
-        own = getattr(game_package(self.game), "action_menu", None)
-        humans, menus = self.humans_to_act(), []
-        for seat in humans:
-            view = self.state.view(seat)
-            if own is not None:
-                menus += own(view)
-            else:
-                heading = self.game.seat_name(seat) if len(humans) > 1 else ""
-                menus.append((heading, [(action, "") for action in view.get("legal_actions") or []]))
-        return menus
+        """[(heading, [(action, explanation)])] for the humans who may act now (several may act at once)."""
+        menu = games.package(self.game.name).action_menu
+        return [entry for seat in self.humans_to_act() for entry in menu(self.state.view(seat))]
 
     def human_moves(self) -> list:
         """The legal moves of the humans who may act now, in the order (and numbering) shown."""
@@ -220,14 +110,14 @@ class TerminalGame:
         for text, audience in self.game.narrate(before, self.state):
             if audience is None or audience == reader:
                 report(f"  {text}")
-        if getattr(self.state, "epoch", None) != getattr(before, "epoch", None):
+        if self.game.realtime and self.state.epoch != before.epoch:
             self.now = 0  # the clock restarts with each new epoch
 
     def run_bots(self, report) -> None:
         """Let the bots move until a human must decide or the game ends."""
         while not self.state.is_over:
             if self.realtime:
-                actions = self.game.tick(self.state, self.now if self.humans_to_act() else BOTS_FINISH_EPOCH,
+                actions = games.package(self.game.name).tick(self.state, self.now if self.humans_to_act() else BOTS_FINISH_EPOCH,
                                          self.bot_levels_playing(), self.bot_rng)
                 if not actions:
                     if self.humans_to_act():
@@ -244,7 +134,7 @@ class TerminalGame:
         return {seat: who for seat, who in self.seats.items() if who != HUMAN}
 
     def bot_move(self) -> str:
-        for seat in acting_seats(self.state):
+        for seat in self.state.acting_seats():
             action = run_bot(make_bot(self.game, self.seats[seat]), self.game, self.state.view(seat), self.bot_rng)
             if action is not None:
                 return action
@@ -280,7 +170,7 @@ class TerminalGame:
         # The bots keep playing while you think; your move lands think_ms later, if still allowed.
         moment = self.now + self.think_ms
         epoch = self.state.epoch
-        for bot_action in self.game.tick(self.state, moment, self.bot_levels_playing(), self.bot_rng):
+        for bot_action in games.package(self.game.name).tick(self.state, moment, self.bot_levels_playing(), self.bot_rng):
             self._apply(bot_action, report)
         if self.state.epoch != epoch or self.state.is_over:
             report("Too slow: the round moved on before your move.")

@@ -1,6 +1,6 @@
 """The tray: the controls of the current decision as real HTML buttons (pure function, no browser).
 
-A game package may export `tray(view, ui) -> list of dict` (see docs/architecture.md); the page shows
+A game package declares `tray(view, ui) -> list of dict` (its Package) (see docs/architecture.md); the page shows
 the list with tray_html() beside the board on a laptop and docked at the bottom of a phone's screen,
 so the choice is always on screen and long labels wrap instead of clipping."""
 

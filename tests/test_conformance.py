@@ -161,7 +161,7 @@ def people_everywhere(name):
 def test_clicking_only_the_boards_actions_finishes_the_game(name, seed):
     game, options = people_everywhere(name)
     session = Session(name, seed, options)
-    tray = getattr(session.module, "tray", None)
+    tray = session.package.tray
     rng = Rng.from_seed(seed, "clicker")
     while not session.state.is_over:
         assert len(session.state.actions) < game.max_actions, "clicking the board never finished the game"
@@ -172,9 +172,8 @@ def test_clicking_only_the_boards_actions_finishes_the_game(name, seed):
             assert element.get("role") == "button" and element.get("tabindex") == "0", element
             assert element.get("aria-label", "").strip(), element
         actions = [element["data-action"] for element in elements]
-        if tray is not None:
-            view = session.state.view(session.viewer())
-            actions += [item["action"] for item in tray(view, session.ui) if item.get("action")]
+        view = session.state.view(session.viewer())
+        actions += [item["action"] for item in tray(view, session.ui) if item.get("action")]
         legal = set(session.state.legal_actions())
         assert actions, f"nothing to click at move {len(session.state.actions)} though a person is to act"
         stray = [a for a in actions if game.parse_action(session.state, a) not in legal]

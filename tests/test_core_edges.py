@@ -2,6 +2,7 @@
 (docs/mutation.md): the default narration reads the position before the move, a replay draws with the
 page's choices and never as a board to play on."""
 
+import dataclasses
 import types
 from html import escape
 
@@ -37,7 +38,7 @@ def test_a_replay_is_drawn_with_the_pages_choices_for_nobody_and_not_to_be_playe
         session.play_bot(n)
     replay = Replay("bitskrieg", session.state.record())
     recorder = Recorder()
-    monkeypatch.setattr(replay, "module", recorder)
+    monkeypatch.setattr(replay, "package", recorder)
     replay.ui["narrow"] = True
     replay.go("back")
     replay.board_svg()
@@ -67,7 +68,7 @@ def finish(job):
 def test_a_bot_thinks_on_its_own_seeded_stream_with_the_game_and_its_seats_view(monkeypatch):
     session = Session("bitskrieg", 3, seats={"blue": "easy"})
     bot = Recording()
-    monkeypatch.setattr(session, "module", types.SimpleNamespace(BOTS={"easy": bot}))
+    monkeypatch.setattr(session, "package", types.SimpleNamespace(bots={"easy": bot}))
     assert finish(session.bot_thinker(7)) == session.state.legal_actions()[0]
     assert bot.given == [(session.game, session.state.view("blue"), Rng.from_seed(7, "bot").next64())]
 
@@ -76,7 +77,7 @@ def test_a_hint_thinks_on_its_own_stream_and_plays_twenty_games_from_the_viewers
     session = Session("bitskrieg", 3, seats={"red": "easy"})
     bot, played = Recording(), []
     monkeypatch.setattr(session, "hint_bot", lambda: bot)
-    monkeypatch.setattr(session.game, "win_chance", lambda view, rng: played.append((view, rng.next64())) or 1.0)
+    monkeypatch.setattr(session, "package", dataclasses.replace(session.package, win_chance=lambda view, rng: played.append((view, rng.next64())) or 1.0))
     assert finish(session.hint(7)) == (session.state.legal_actions()[0], 1.0)
     stream = Rng.from_seed(7, "hint")
     assert bot.given == [(session.game, session.state.view("blue"), stream.next64())]
@@ -130,14 +131,14 @@ class Parts(Recorder):
 
 
 class Keyless(Parts):
-    """A real-time package with no keyboard shortcuts at all (KEYBOARD_LAYOUTS is optional)."""
+    """A real-time package with no keyboard shortcuts at all."""
 
 
 def test_more_people_than_keyboard_layouts_at_a_real_time_table_get_touch_only_controls(monkeypatch):
     session = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "human"})
     package = Parts()
-    package.KEYBOARD_LAYOUTS = ({"roll": "q"}, {"roll": "p"})
-    monkeypatch.setattr(session, "module", package)
+    package.keyboard_layouts = ({"roll": "q"}, {"roll": "p"})
+    monkeypatch.setattr(session, "package", package)
     session.command("ui:narrow=1")
     acting = session.acting_seats()
     assert session.board_svg() == "<table:None><controls:p1><controls:p2><controls:p3>"  # one table, then each person
@@ -150,20 +151,20 @@ def test_more_people_than_keyboard_layouts_at_a_real_time_table_get_touch_only_c
 
 def test_a_real_time_package_without_keyboard_layouts_draws_every_table_with_no_keys(monkeypatch):
     shared = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "easy"})
-    monkeypatch.setattr(shared, "module", Keyless())
+    monkeypatch.setattr(shared, "package", Keyless())
     assert shared.board_svg() == "<table:None><controls:p1><controls:p2>"
-    assert [ui.get("keys") for view, ui in shared.module.calls] == [None, {}, {}]
+    assert [ui.get("keys") for view, ui in shared.package.calls] == [None, {}, {}]
     alone = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
-    monkeypatch.setattr(alone, "module", Keyless())
+    monkeypatch.setattr(alone, "package", Keyless())
     assert alone.board_svg() == "<board:p1>"
-    (view, ui), = alone.module.calls
+    (view, ui), = alone.package.calls
     assert ui["keys"] == {} and ui["interactive"] == alone.interactive()
 
 
 def test_people_taking_turns_on_one_device_share_one_board_not_a_table_each(monkeypatch):
     session = Session("bitskrieg", 3)  # two people, a turn-based game
     package = Parts()
-    monkeypatch.setattr(session, "module", package)
+    monkeypatch.setattr(session, "package", package)
     session.command("reveal")
     assert session.board_svg() == "<board:blue>"
     assert package.calls == [(session.state.view("blue"), {"curtain": False, "interactive": True})]
@@ -175,7 +176,7 @@ def test_real_time_bots_act_on_the_games_bots_stream_at_the_pages_clock(monkeypa
     first = next(a for a in session.state.legal_actions() if a.startswith("p2 "))
     given, acted = [], []
     package = types.SimpleNamespace(tick=lambda state, now, bots, rng: given.append(rng.next64()) or [first])
-    monkeypatch.setattr(session, "module", package)
+    monkeypatch.setattr(session, "package", package)
     monkeypatch.setattr(session, "act", lambda action, **how: acted.append((action, how)))
     assert session.tick(1600) == 1
     assert given == [Rng.from_seed(session.state.seed, "bots").next64()]
@@ -184,7 +185,7 @@ def test_real_time_bots_act_on_the_games_bots_stream_at_the_pages_clock(monkeypa
 
 def test_a_package_without_bots_offers_no_hint(monkeypatch):
     session = Session("bitskrieg", 3)
-    monkeypatch.setattr(session, "module", types.SimpleNamespace())  # BOTS is optional in a package
+    monkeypatch.setattr(session, "package", types.SimpleNamespace(bots={}))  # no bot of the hint level
     assert session.hint_bot() is None and not session.can_hint()
 
 
@@ -227,7 +228,7 @@ def test_a_bot_is_handed_the_callers_time_budget():
 def test_play_bot_thinks_on_the_bot_stream_and_leaves_the_redo_stack_alone(monkeypatch):
     session = Session("bitskrieg", 3, seats={"blue": "easy"})
     bot = Recording()
-    monkeypatch.setattr(session, "module", types.SimpleNamespace(BOTS={"easy": bot}))
+    monkeypatch.setattr(session, "package", types.SimpleNamespace(bots={"easy": bot}))
     session.redo_stack = ["roll"]  # what the person took back stays redoable when a bot moves
     session.play_bot(7)
     assert bot.given[0][2] == Rng.from_seed(7, "bot").next64()
@@ -237,7 +238,7 @@ def test_play_bot_thinks_on_the_bot_stream_and_leaves_the_redo_stack_alone(monke
 def hotseat_game_to_the_end(seed):
     """Two people on one device, each move chosen by the easy bot for whoever is to act."""
     session = Session("bitskrieg", seed)
-    bot = session.module.BOTS["easy"]
+    bot = session.package.bots["easy"]
     n = 0
     while not session.state.is_over:
         seat = session.acting_seats()[0]
@@ -276,18 +277,10 @@ def test_a_real_time_round_starts_at_the_page_time_of_the_last_ready():
     assert session.clock_base == 2000  # the new round's clock is lined up with the page's clock
 
 
-def test_a_real_time_game_without_epochs_keeps_its_clock(monkeypatch):
-    session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
-    session.state = types.SimpleNamespace(clock=300)  # a real-time game needs no epochs
-    session.start_clock(1000)
-    session._follow_epoch(5000)
-    assert (session.epoch, session.clock_base) == (None, 700)
-
-
 def test_a_table_of_bots_shows_the_games_own_status_not_a_thinking_bot():
     session = Session("blitzed", 2, {"players": 3, "p1": "easy", "p2": "easy", "p3": "easy"})
     assert session.viewer() is None and session.bot_seat() is None and not session.interactive()
-    assert session.status() == session.module.status_text(session.state.view(None))
+    assert session.status() == session.package.status_text(session.state.view(None))
 
 
 def test_the_declared_fields_are_worked_out_once_per_class_and_a_subclass_gets_its_own():

@@ -9,6 +9,7 @@ from game_core.session import Session, draw, status_line
 
 class Recorder:
     """Stands in for a game package's render and status_text, remembering what it was given."""
+    keyboard_layouts = ()
 
     def __init__(self):
         self.calls = []
@@ -32,16 +33,16 @@ def test_a_package_is_handed_the_seats_view_never_the_state():
 
 def test_a_hint_comes_from_the_bot_level_the_game_declares(monkeypatch):
     session = Session("bitskrieg", 3)
-    hard = session.module.BOTS["hard"]
+    hard = session.package.bots["hard"]
     assert session.game.hint_bot == "hard" and session.hint_bot() is hard
     fall_blau = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
-    assert fall_blau.hint_bot() is fall_blau.module.BOTS["advisor"]
+    assert fall_blau.hint_bot() is fall_blau.package.bots["advisor"]
 
 
 def test_a_turn_based_board_is_drawn_for_the_viewer_with_the_page_selections(monkeypatch):
     session = Session("bitskrieg", 3, seats={"red": "easy"})
     recorder = Recorder()
-    monkeypatch.setattr(session, "module", recorder)
+    monkeypatch.setattr(session, "package", recorder)
     session.command("ui:tank=b1")
     session.board_svg()
     assert recorder.calls == [(session.state.view("blue"), {"tank": "b1", "curtain": False, "interactive": True})]
@@ -50,8 +51,8 @@ def test_a_turn_based_board_is_drawn_for_the_viewer_with_the_page_selections(mon
 def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monkeypatch):
     session = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "easy"})
     recorder = Recorder()
-    monkeypatch.setattr(session, "module", recorder)
-    layouts = recorder.KEYBOARD_LAYOUTS = KEYBOARD_LAYOUTS
+    monkeypatch.setattr(session, "package", recorder)
+    layouts = recorder.keyboard_layouts = KEYBOARD_LAYOUTS
     session.board_svg()
     acting = session.acting_seats()
     assert recorder.calls == [
@@ -63,8 +64,8 @@ def test_people_sharing_a_real_time_table_each_get_their_controls_and_keys(monke
 def test_one_person_at_a_real_time_table_gets_the_first_keys(monkeypatch):
     session = Session("blitzed", 2, {"players": 3, "p2": "easy", "p3": "easy"})
     recorder = Recorder()
-    recorder.KEYBOARD_LAYOUTS = ({"roll": "r"}, {"roll": "u"})
-    monkeypatch.setattr(session, "module", recorder)
+    recorder.keyboard_layouts = ({"roll": "r"}, {"roll": "u"})
+    monkeypatch.setattr(session, "package", recorder)
     session.board_svg()
     (view, ui), = recorder.calls
     assert view["seat"] == "p1" and ui["keys"] == {"roll": "r"} and ui["curtain"] is False
@@ -101,13 +102,13 @@ def test_tick_gives_the_bots_the_game_time_and_plays_what_they_decide(monkeypatc
     calls = []
     first = next(a for a in session.state.legal_actions() if a.startswith("p2 "))
     fake = types.SimpleNamespace(tick=lambda state, now, bots, rng: calls.append((now, bots)) or [first])
-    monkeypatch.setattr(session, "module", fake)
+    monkeypatch.setattr(session, "package", fake)
     assert session.tick(1600) == 1
     assert calls == [(1600 - base, {"p2": "easy", "p3": "hard"})]
     assert session.state.actions[-1] == first and session.redo_stack == []
     assert Session("bitskrieg", 3, seats={"red": "easy"}).tick(5) == 0  # not a real-time game
     alone = Session("blitzed", 2, {"players": 3, "p2": "human", "p3": "human"})
-    monkeypatch.setattr(alone, "module", fake)
+    monkeypatch.setattr(alone, "package", fake)
     assert alone.tick(1600) == 0 and len(calls) == 1  # no bots to move
 
 

@@ -6,7 +6,8 @@ import pytest
 
 from game_core.engine import run_bot
 from game_core.fall_blau import BOTS, GAME, data, render, tray
-from game_core.fall_blau.svg import CHAR_W, NARROW_W, WIDE_H, WIDE_W, fit
+from game_core.fall_blau.svg import NARROW_W, WIDE_H, WIDE_W, fit
+from game_core.svg import GLYPH
 from game_core.fall_blau.words import event_effect
 from game_core.rng import Rng
 from test_fall_blau_rules import dice, orders, place
@@ -28,7 +29,7 @@ def unescape(content):
 
 def extent(x, size, anchor, content):
     """The left and right edges of a text, at about 0.6 x font size per character."""
-    width = CHAR_W * float(size) * len(unescape(content))
+    width = GLYPH * float(size) * len(unescape(content))
     left = {"start": float(x), "middle": float(x) - width / 2, "end": float(x) - width}[anchor]
     return left, left + width
 
@@ -155,7 +156,7 @@ def test_every_hand_card_shows_its_name_and_whole_effect(layout):
 
 def test_long_names_shrink_or_wrap_but_are_never_cut():
     lines, size = fit("Artillerie-Vorbereitung", 108, 10, 2)
-    assert lines == ["Artillerie-Vorbereitung"] and CHAR_W * size * len(lines[0]) <= 108
+    assert lines == ["Artillerie-Vorbereitung"] and GLYPH * size * len(lines[0]) <= 108
     lines, size = fit("Counter-attacks from Fortress cards destroy a grey cube on a 1 or 2.", 150, 10, 2)
     assert " ".join(lines) == "Counter-attacks from Fortress cards destroy a grey cube on a 1 or 2."
     state = orders(("kleist", "gariboldi", "salmuth"), general_pool="six")

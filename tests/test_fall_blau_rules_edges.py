@@ -6,7 +6,7 @@ Rules from shared/rules/fall-blau.txt."""
 import pytest
 
 from game_core.engine import IllegalAction
-from game_core.fall_blau import GAME, data
+from game_core.fall_blau import GAME, PACKAGE, data
 from game_core.fall_blau.bots import estimate_win_chance
 from game_core.rng import Rng
 from test_fall_blau_rules import dice, orders, place
@@ -74,7 +74,7 @@ def test_the_advisors_estimate_plays_one_game_from_the_view():
     state = orders()
     view = state.view("player")
     mine, theirs = Rng.from_seed(4, "est"), Rng.from_seed(4, "est")
-    assert GAME.win_chance(view, mine) == estimate_win_chance(view, theirs, 1)
+    assert PACKAGE.win_chance(view, mine) == estimate_win_chance(view, theirs, 1)
     assert mine.next64() == theirs.next64()  # the same one game was played: the streams are level
 
 

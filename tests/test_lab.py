@@ -16,7 +16,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 def cheap_bots(name):
     game = games.get(name)
-    return "all=easy" if hasattr(game, "tick") else "all=random"
+    return "all=easy" if game.realtime else "all=random"
 
 
 def test_wilson_interval():

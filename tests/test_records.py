@@ -159,10 +159,10 @@ def test_a_watch_link_holds_no_seed_and_only_what_a_spectator_sees_and_opens_as_
     assert lines == session.log_for(None)
     replay = Replay(name, data)
     assert replay.watching and replay.at_end and replay.lines == lines
-    module = replay.module
+    package = replay.package
     for index in (0, len(states) // 2, len(states) - 1):
         replay.index = index
-        assert replay.board_svg() == draw(module, states[index], None, {"interactive": False})
+        assert replay.board_svg() == draw(package, states[index], None, {"interactive": False})
     assert replay.status() == f"Watching a game in progress: move {len(states) - 1} of {len(states) - 1}."
 
 

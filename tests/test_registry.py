@@ -15,9 +15,8 @@ def test_every_package_that_defines_a_game_is_registered_under_its_own_name():
     for module in pkgutil.iter_modules(game_core.__path__):
         if module.ispkg:
             package = importlib.import_module(f"game_core.{module.name}")
-            for game in (getattr(package, "GAME", None), *getattr(package, "GAMES", ())):
-                if game is not None:
-                    found[game.name] = module.name
+            for game in (package.PACKAGE.games if hasattr(package, "PACKAGE") else ()):
+                found[game.name] = module.name
     assert found == games.PACKAGES
     assert all(games.get(name).name == name for name in games.names())
 

@@ -1,5 +1,6 @@
 """The page controller: seats, undo etiquette, autosave and refusing bad saves."""
 
+import dataclasses
 import json
 
 import pytest
@@ -130,7 +131,7 @@ def test_several_people_on_one_device_each_get_controls_and_keys():
 def test_a_hint_names_a_legal_move_and_the_share_of_playouts_won(monkeypatch):
     session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
     outcomes = iter([1.0, 0.0, 1.0])
-    monkeypatch.setattr(session.game, "win_chance", lambda view, rng: next(outcomes))
+    monkeypatch.setattr(session, "package", dataclasses.replace(session.package, win_chance=lambda view, rng: next(outcomes)))
     job = session.hint(1, playouts=3)
     try:
         while True:

@@ -1,5 +1,6 @@
 """Terminal play: scripted input to the end of a game for every game, illegal input, commands."""
 
+import dataclasses
 import sys
 
 import pytest
@@ -7,7 +8,7 @@ import pytest
 from game_core import games
 from game_core.engine import IllegalAction
 from game_core.rng import Rng
-from game_core.terminal import HUMAN, TerminalGame, add_parser, main, play, readable_lines, session_from_args
+from game_core.terminal import HUMAN, TerminalGame, add_parser, main, play, session_from_args
 
 NOISE = ("help", "bogus move!", "999", "0", "undo", "moves", "board", "", "wait")
 MAX_INPUTS = 30000
@@ -114,10 +115,9 @@ def test_a_line_for_one_seat_is_shown_to_that_seat_only(monkeypatch):
 def test_a_package_text_board_and_action_menu_are_used(monkeypatch):
     session = TerminalGame("bitskrieg", 3, None, {"red": "random"})
     package = sys.modules["game_core.bitskrieg"]
-    monkeypatch.setattr(package, "text_board", lambda view: f"BOARD for seat {view['seat']}", raising=False)
-    monkeypatch.setattr(package, "action_menu", lambda view: [("Dice", [(a, "rolls for obstacles")
-                                                                          for a in view["legal_actions"]])],
-                        raising=False)
+    monkeypatch.setattr(package, "PACKAGE", dataclasses.replace(
+        package.PACKAGE, text_board=lambda view: f"BOARD for seat {view['seat']}",
+        action_menu=lambda view: [("Dice", [(a, "rolls for obstacles") for a in view["legal_actions"]])]))
     assert session.board_text() == "BOARD for seat blue"
     assert session.moves_text().splitlines()[1:] == [" Dice:", "  1) roll: rolls for obstacles"]
     assert session.read_move("1") == "roll"
@@ -170,15 +170,6 @@ def test_undo_takes_back_a_move_but_never_a_roll():
     out = []
     roller.undo(out.append)
     assert roller.state.actions == ("roll",) and "Cannot undo" in out[0]
-
-
-def test_generic_board_is_readable():
-    lines = readable_lines({"bags": {"axis": ["a", "b"], "allies": ["?"] * 5}, "grid": [[1, 2], [3, 4]],
-                            "rng": 123, "deep": {"x": {"y": [1, None, True]}}})
-    assert lines[0] == "bags: axis a, b; allies ? x5"
-    assert "grid: 1, 2 | 3, 4" in lines
-    assert not any("rng" in line for line in lines)
-    assert "deep:" in lines and "  x: y 1, -, yes" in lines
 
 
 def test_command_line_arguments(monkeypatch, capsys):

@@ -62,9 +62,27 @@ OBSTACLE_COUNTERS = [
 MAX_PER_TERRAIN = {t: sum(t in c["sides"] for c in OBSTACLE_COUNTERS) for t in TERRAINS}
 
 
+# Without the Terrain rule every obstacle is this one kind.
+PLAIN_OBSTACLE = {"name": "Obstacle", "blocks_move": True, "blocks_fire": True, "destructible": True}
+
+
+def terrain_of(terrain: str) -> dict:
+    """An obstacle counter's rules: its terrain's, or the plain obstacle's ("obstacle")."""
+    return PLAIN_OBSTACLE if terrain == "obstacle" else TERRAINS[terrain]
+
+
 def terrain_name(terrain):
     """The name of an obstacle counter: "Obstacle" without the Terrain rule, else its terrain."""
-    return "Obstacle" if terrain == "obstacle" else TERRAINS[terrain]["name"]
+    return terrain_of(terrain)["name"]
+
+
+def terrain_effect(terrain: str) -> str:
+    """What an obstacle counter does, in words, from its rules."""
+    rules = terrain_of(terrain)
+    blocks = {(True, True): "blocks movement and fire", (False, True): "can be entered, blocks fire",
+              (True, False): "blocks movement, not fire", (False, False): "blocks nothing"}
+    words = blocks[rules["blocks_move"], rules["blocks_fire"]]
+    return words if rules["destructible"] else f"{words}; never destroyed"
 
 # Dice coordinates: square column b..g is the first die 1..6, row 2..7 the second die 1..6.
 # The printed orientation is unknown; it does not change play (axes are chosen afterwards).

@@ -182,11 +182,11 @@ class BitskriegState(State):
 
     def blocks_move(self, sq):
         terrain = self.obstacles.get(sq)
-        return terrain is not None and (terrain == "obstacle" or data.TERRAINS[terrain]["blocks_move"])
+        return terrain is not None and data.terrain_of(terrain)["blocks_move"]
 
     def blocks_fire(self, sq):
         terrain = self.obstacles.get(sq)
-        return terrain is not None and (terrain == "obstacle" or data.TERRAINS[terrain]["blocks_fire"])
+        return terrain is not None and data.terrain_of(terrain)["blocks_fire"]
 
     def home_squares_free(self, seat):
         return [sq for sq in edge_squares(self.home[seat]) if sq not in self.tanks]
@@ -359,7 +359,7 @@ class BitskriegState(State):
         return self.ranges(shooter, candidates)
 
     def destructible(self, terrain):
-        return terrain == "obstacle" or data.TERRAINS[terrain]["destructible"]
+        return data.terrain_of(terrain)["destructible"]
 
     def target_armor(self, shooter, target):
         """Armor the damage dice must beat (obstacles 4; flank shots one less)."""

@@ -17,8 +17,6 @@ from . import data
 from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 
 CLASSES = data.TANK_CLASSES
-TERRAIN_EFFECT = {"obstacle": "blocks movement and fire", "building": "blocks movement and fire",
-                  "woods": "can be entered, blocks fire", "water": "blocks movement, not fire; never destroyed"}
 ROTATION = {"n": 0, "e": 90, "s": 180, "w": 270}
 PALE = {"blue": "#d9e4f7", "red": "#f6dcd9"}  # the finished side of a counter
 INK, PAPER, PANEL, LINE = "#1f2421", "#f4efe4", "#fffaf0", "#c9b98f"
@@ -91,11 +89,6 @@ def printed_ratings(cls):
     """The counter's numbers: speed-fire-armor."""
     c = CLASSES[cls]
     return f"{c['speed']}-{c['fire']}-{c['armor']}"
-
-
-def wrap(text, width, size):
-    """`text` cut into lines that fit `width` at font `size` (a glyph is ~0.6 x font-size)."""
-    return S.wrap(text, max(1, int(width / (0.6 * size))))
 
 
 def status_text(view):
@@ -209,7 +202,7 @@ def draw_obstacle(sq, terrain, lay):
     name = data.terrain_name(terrain)
     return (f'<g class="obstacle" transform="translate({left + 4} {top + lay.dice_bottom}) '
             f'scale({box_w / 40:.3f} {box_h / 32:.3f})"><title>{S.esc(name)} on {sq_name(sq)}: '
-            f'{TERRAIN_EFFECT[terrain]}</title>{TERRAIN_ART[terrain]}</g>')
+            f'{data.terrain_effect(terrain)}</title>{TERRAIN_ART[terrain]}</g>')
 
 
 def draw_flags(view, lay):
@@ -597,7 +590,7 @@ def tray(view, ui=None):
         if action == "roll":
             items.append(control("Roll for an obstacle", "two dice name the square it lands on", obstacle, action))
         elif words[0] == "roll":
-            items.append(control(f"Roll: {data.TERRAINS[words[1]]['name']}", TERRAIN_EFFECT[words[1]],
+            items.append(control(f"Roll: {data.TERRAINS[words[1]]['name']}", data.terrain_effect(words[1]),
                                  f"{obstacle}: choose its terrain, then roll", action))
         elif words[0] == "pick":
             left = CLASSES[words[1]]["count"] - st["chosen"][view["seat"]].count(words[1])
@@ -757,7 +750,7 @@ def draw_roll(st, lay, x, y, w, out):
     line, rows = roll_rows(roll) if roll else ("None: the last move rolled no dice", [])
     out.append(S.text(x, y + 12, "Last roll", size=t, anchor="start", weight="bold", fill="#555"))
     y += 16
-    for text in wrap(line, w, t):
+    for text in S.wrap_to(line, w, t):
         out.append(S.text(x, y + 12, text, size=t, anchor="start", fill=INK))
         y += 16
     column, used = x, 0
@@ -786,7 +779,7 @@ def legend(view):
              "Dice square", "The two dice that put an obstacle on it; flags go on dice squares")]
     for terrain in sorted(set(st["obstacles"].values())):
         rows.append((f'<g transform="translate(1 3) scale(0.5)">{TERRAIN_ART[terrain]}</g>',
-                     data.terrain_name(terrain), f"{data.terrain_name(terrain)}: {TERRAIN_EFFECT[terrain]}"))
+                     data.terrain_name(terrain), f"{data.terrain_name(terrain)}: {data.terrain_effect(terrain)}"))
     if any(st["flags"].values()):
         rows.append(('<line x1="6" y1="21" x2="6" y2="3" stroke="#222" stroke-width="2"/>'
                      f'<polygon points="6,3 19,8 6,13" fill="{colour("red")}"/>', "Flag",
@@ -817,7 +810,7 @@ def draw_key(view, lay, x, y, w, out, bottom=None):
     """How to read a counter, beside a sample one, then every symbol on the board in two columns (its
     meaning in a tooltip); drawn to end at `bottom` when given (a laptop's panel foot). Returns the y below."""
     size, t, row = 44, lay.text, 22
-    lines = wrap("Class top left (LT light, MT medium, HT heavy, TD tank destroyer), speed-fire-armor "
+    lines = S.wrap_to("Class top left (LT light, MT medium, HT heavy, TD tank destroyer), speed-fire-armor "
                  "below; the yellow edge is the front.", w - size - 10, t)
     rows = legend(view)
     top = max(size, 15 * len(lines)) + 6

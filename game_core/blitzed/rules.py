@@ -473,10 +473,6 @@ class BlitzedGame(Game):
         """The action with the time stamp `now_ms` (replacing any stamp it had)."""
         return f"{split_stamp(self.canonical_action(action))[0]} @{max(0, int(now_ms))}"
 
-    def tick(self, state, now_ms, bot_seats, rng) -> list:
-        from .bots import tick
-        return tick(state, now_ms, bot_seats, rng)
-
     def describe_outcome(self, before, after):
         """The faces a roll gave ("" for any other action)."""
         seat, verb = split_stamp(after.actions[-1])[0].split()[:2]

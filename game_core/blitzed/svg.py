@@ -22,7 +22,7 @@ Elements the glue may animate: `.die` (data-seat, data-die, data-value, data-pie
 
 from math import ceil
 
-from ..svg import action_attrs, esc, svg_open, text, wrap
+from ..svg import action_attrs, esc, fit_size, svg_open, text, wrap_to
 from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
 
 WIDE, NARROW = 1000, 380                   # viewBox widths: a laptop, a phone in portrait
@@ -43,15 +43,9 @@ KEYBOARD_LAYOUTS = (
 )
 
 
-def fit(content, width, size, least=0) -> float:
-    """The font size at which `content` fits `width` (text is ~0.6 x size wide per character),
-    never under `least`."""
-    return max(least, min(size, round(width / (0.6 * max(1, len(str(content)))), 1)))
-
-
 def lines(x, y, content, size, width, step=None, **style) -> tuple:
     """`content` wrapped to `width` at `size`: (the <text> elements, how many lines)."""
-    rows = wrap(content, max(1, int(width / (0.6 * size))))
+    rows = wrap_to(content, width, size)
     step = step or size * 1.25
     return "".join(text(x, y + i * step, row, size, **style) for i, row in enumerate(rows)), len(rows)
 
@@ -123,7 +117,7 @@ def mini_task(x, y, w, h, card_id) -> str:
     spec = CARDS[card_id]
     if spec["kind"] == "sum":
         label = card_label(card_id)
-        return text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit(label, w - 4, 18, MIN_TEXT), weight="bold",
+        return text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit_size(label, w - 4, 18, MIN_TEXT), weight="bold",
                     fill=INK)
     size = round(min((w - 8) / 3, h - 2), 1)
     left = x + (w - 3 * size - 8) / 2
@@ -141,7 +135,7 @@ def value_card(x, y, w, h, value) -> str:
     """A win/loss card's face: its value in bolts."""
     label = f"{signed(value)} \u26a1"
     return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{NAVY}" stroke="#000"/>'
-            + text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit(label, w - 10, round(h * 0.66, 1)),
+            + text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit_size(label, w - 10, round(h * 0.66, 1)),
                    weight="bold", fill=BOLT))
 
 
@@ -152,7 +146,7 @@ def thunder(x, y, w, h, seat, card_id, last) -> str:
     return (f'<g class="thunder{" last" if last else ""}" data-seat="{seat}" data-card="{card_id or "last"}" '
             f'data-piece="thunder-{seat}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
             f'fill="{colour["fill"]}" stroke="#000" stroke-width="2"/>'
-            + text(round(x + w / 2, 1), round(y + h * 0.7, 1), label, fit(label, w - 10, round(h * 0.55, 1)),
+            + text(round(x + w / 2, 1), round(y + h * 0.7, 1), label, fit_size(label, w - 10, round(h * 0.55, 1)),
                    weight="bold", fill=colour["pip"]) + "</g>")
 
 
@@ -167,7 +161,7 @@ def key_badge(x, y, keys, control) -> str:
 def button(x, y, w, h, label, action, interactive, keys, control, fill=GOLD) -> str:
     attrs = action_attrs(action, label, keys.get(control)) if interactive else ""
     return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="#333" '
-            f'stroke-width="1.5"/>' + text(x + w / 2, round(y + h / 2 + 6, 1), label, fit(label, w - 16, 18, MIN_TEXT),
+            f'stroke-width="1.5"/>' + text(x + w / 2, round(y + h / 2 + 6, 1), label, fit_size(label, w - 16, 18, MIN_TEXT),
                                            weight="bold", fill=INK) + "</g>"
             + key_badge(x + w - 14, y - 8, keys, control))
 
@@ -274,12 +268,12 @@ def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
         note, result = seat_note(state, seat), round_result(state, seat, short_form=True)
         shown = result or note
         if narrow:
-            parts.append(text(x + 14, y + chip_h - 10, shown, fit(shown, chip_w - 20, 13, MIN_TEXT), anchor="start",
+            parts.append(text(x + 14, y + chip_h - 10, shown, fit_size(shown, chip_w - 20, 13, MIN_TEXT), anchor="start",
                               weight="bold" if result else "normal", fill=INK))
         else:
             room = chip_w - 3 * (size + 6) - 26
-            parts.append(text(x + 24 + 3 * (size + 6), y + 50, note, fit(note, room, 14), anchor="start", fill=INK)
-                         + text(x + 14, y + 74, result, fit(result, chip_w - 24, 14), anchor="start", weight="bold",
+            parts.append(text(x + 24 + 3 * (size + 6), y + 50, note, fit_size(note, room, 14), anchor="start", fill=INK)
+                         + text(x + 14, y + 74, result, fit_size(result, chip_w - 24, 14), anchor="start", weight="bold",
                                 fill=INK))
         parts.append("</g>")
     rows = ceil(len(seats) / cols)
@@ -329,7 +323,7 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
             parts.append(f'<rect x="{x}" y="{band_y}" width="{g["w"]}" height="{g["band_h"]}" rx="6" fill="#fff3c4" '
                          f'stroke="#b00" stroke-width="2"/>'
                          + text(round(x + g["w"] / 2, 1), round(band_y + g["band_h"] * 0.7, 1), tag,
-                                fit(tag, g["w"] - 10, 15, MIN_TEXT), weight="bold", fill="#b00"))
+                                fit_size(tag, g["w"] - 10, 15, MIN_TEXT), weight="bold", fill="#b00"))
         if holder:
             just = last.get("verb") == "claim" and last.get("card") == card and not last.get("scored")
             parts.append(thunder(x, band_y, g["w"], g["band_h"], holder, card, just))
@@ -414,7 +408,7 @@ def mat(view, top, width, narrow, interactive, keys, toggles) -> tuple:
     else:
         short = round_result(state, seat, short_form=True)
         parts.append(text(20, top + 62, seat_note(state, seat), 15, anchor="start", fill=INK)
-                     + text(20, top + 88, short, fit(short, 170, 15), anchor="start", weight="bold", fill=INK))
+                     + text(20, top + 88, short, fit_size(short, 170, 15), anchor="start", weight="bold", fill=INK))
         words, _ = lines(dice_x + 3 * size + 2 * gap + 30, top + 80, advice, 17, width - 640, step=22,
                          anchor="start", weight="bold", fill=INK)
         parts.append(words)
@@ -480,10 +474,10 @@ def panel_svg(view, interactive, keys, narrow) -> str:
     note = round_result(state, seat, short_form=narrow) or seat_note(state, seat)
     if narrow:
         parts.append(text(width - 14, 32, purse, 16, anchor="end", weight="bold", fill=INK)
-                     + text(118, 32, note, fit(note, 150, 14, MIN_TEXT), anchor="start", fill=INK))
+                     + text(118, 32, note, fit_size(note, 150, 14, MIN_TEXT), anchor="start", fill=INK))
     else:
         parts.append(text(16, 60, purse, 17, anchor="start", weight="bold", fill=INK)
-                     + text(16, 86, note, fit(note, 170, 15, MIN_TEXT), anchor="start", fill=INK))
+                     + text(16, 86, note, fit_size(note, 170, 15, MIN_TEXT), anchor="start", fill=INK))
     # the row of dice and the phase's button, then (phone) the cards to claim below
     size, dice_x, dice_y = (56, 16, 46) if narrow else (68, 200, 22)
     button_x, button_w, button_y, button_h = (236, 130, 46, 56) if narrow else (470, 150, 20, 64)

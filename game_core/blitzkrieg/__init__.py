@@ -1,16 +1,19 @@
 """Blitzkrieg! (PSC Games, 2019): World War Two in 20 minutes, for two players."""
 
-from .bots import BOTS
+from ..package import Package
+from .bots import BOTS, LADDER_ENTRANTS
 from .nippon import NIPPON
-from .rules import Blitzkrieg
-from .svg import render, status_text
+from .game import Blitzkrieg
+from .board import render
+from .svg import status_text
 from .text import action_menu, text_board, tray
 
 
 GAME = Blitzkrieg()
 GAMES = (NIPPON,)  # the Nippon Expansion, a game of its own on the back of the board
-SPECIAL_BOTS = ("solo",)  # not offered as an opponent: the solo module seats itself
+PACKAGE = Package(games=(GAME, NIPPON), render=render, status_text=status_text, tray=tray, text_board=text_board, action_menu=action_menu,
+                  bots=BOTS, special_bots=("solo",),  # the solo module seats itself: never offered as an opponent
+                  ladder_entrants=LADDER_ENTRANTS)
 
 
-__all__ = ["GAME", "GAMES", "BOTS", "SPECIAL_BOTS", "render", "status_text", "tray",
-           "text_board", "action_menu"]
+__all__ = ["GAME", "GAMES", "PACKAGE"]

@@ -145,6 +145,7 @@ def kind_of(token_id: str) -> str:
 
 
 def is_special(token_id: str) -> bool:
+    """A special weapon's token ("sw:EA#1"), not a side's unit."""
     return token_id.startswith("sw:")
 
 

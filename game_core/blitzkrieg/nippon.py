@@ -12,7 +12,8 @@ import re
 
 from ..engine import Field, IllegalAction, Option, require
 from . import data
-from .rules import REMOTE, SIGN, Blitzkrieg, BlitzkriegState
+from .game import REMOTE, Blitzkrieg
+from .rules import SIGN, BlitzkriegState
 
 
 NEIGHBOURS = {theater["code"]: set() for theater in data.NIPPON["theaters"]}

@@ -65,7 +65,7 @@ def render_nippon(seen) -> str:
             svg_part, height = base.theater_box(seen, code, lay.columns[column], top + row * PANEL_STEP)
             bottom = max(bottom, top + row * PANEL_STEP + height + 6)
         body += svg_part
-    svg_part, bottom = base.legend(seen, bottom)
+    svg_part, bottom = base.legend(seen, bottom, LEGEND_ENTRIES)
     return base.board(seen, "Blitzkrieg! Nippon board: the USA", body + svg_part, bottom + 4)
 
 

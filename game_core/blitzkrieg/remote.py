@@ -15,7 +15,7 @@ class BlitzkriegAdapter(Adapter):
     by kind, and the end's check compares kinds (a token's number is only a name)."""
 
     def options(self, options):
-        return {**options, "remote": True}  # the explicit public steps (rules.REMOTE)
+        return {**options, "remote": True}  # the explicit public steps (game.REMOTE)
 
     def deck(self, state):
         return list(state.research)

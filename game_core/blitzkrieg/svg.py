@@ -9,7 +9,7 @@ The page's tray offers the reserve and the decisions' buttons (tray() in text.py
 draws only its spaces and cities as targets.
 """
 
-from ..svg import action_attrs, command_attrs, esc, svg_open, text, wrap
+from ..svg import GLYPH, action_attrs, command_attrs, esc, fit_size, svg_open, text, wrap, wrap_to
 from . import data
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, seat_noun, unit_words
 
@@ -25,7 +25,6 @@ SPACE_SYMBOL = {data.LAND: "land", data.SEA: "sea", data.LAND_SEA: "land-sea"}
 SIDE_MARK = {"axis": "AX", "allies": "AL", data.GERMANY: "GE", data.JAPAN: "JP"}  # the terminal's marks
 SOLO_PROMPTS = {"setup": "a set-up roll of 6: choose the theater whose track moves toward the Axis",
                 "bomb": "bombing! choose a unit of the Axis row to send back to its bag"}
-CHAR = 0.6  # a character is about 0.6 em wide
 
 # Unit icons drawn in a 20x14 box around (0, 0): type silhouettes, and marks for the special abilities.
 ICONS = {
@@ -77,16 +76,6 @@ def unit_icon(kind: str) -> str:
     return unit["type"].split("+")[0]
 
 
-def fit_size(content, width: float, size: float) -> float:
-    """A font size at most `size` at which `content` fits `width`."""
-    return round(min(size, width / (CHAR * max(len(str(content)), 1))), 1)
-
-
-def fit_lines(content: str, width: float, size: float) -> list:
-    """`content` wrapped to lines that fit `width` at `size`."""
-    return wrap(content, max(1, int(width / (CHAR * size))))
-
-
 class Seen:
     """The parts of a view the drawing reads, with the board's look-up tables."""
 
@@ -119,7 +108,7 @@ def status_text(view: dict) -> str:
         return facts["verdict"]
     who = SEAT_NAME[state["turn"]]
     decision = state["decision"]
-    stuck = view.get("legal_actions") == ["yield"]  # a remote game's explicit step (rules.REMOTE)
+    stuck = view.get("legal_actions") == ["yield"]  # a remote game's explicit step (game.REMOTE)
     if decision is None:
         return f"{who} cannot place any unit" if stuck else \
             f"{who} to place a unit" + (" (final turn)" if facts["final_turn"] else "")
@@ -139,11 +128,8 @@ def status_text(view: dict) -> str:
     return f"{who}: choose the next effect of {theater} ({won}) to carry out"
 
 
-def render(view: dict, ui=None) -> str:
-    seen = Seen(view, ui or {})
-    if "links" in seen.index.board:  # the Nippon map of the USA
-        from .nippon_svg import render_nippon
-        return render_nippon(seen)
+def render_europe(seen) -> str:
+    """The board of the base game: the theaters of Europe, Africa and the Pacific (board.py picks it)."""
     lay = seen.layout
     body, top = header(seen, reserves_above=lay.narrow)
     tops = [top] * len(lay.columns)
@@ -221,7 +207,7 @@ def legend_button(seen: Seen, right, top) -> str:
     """The switch that shows or hides the legend under the board (the right edge at `right`)."""
     shown = bool(seen.ui.get("legend"))
     words = "Hide legend" if shown else "Legend: symbols"
-    width = round(CHAR * 12 * len(words) + 16, 1)
+    width = round(GLYPH * 12 * len(words) + 16, 1)
     command = "ui:legend=" if shown else "ui:legend=1"
     return (f'<g {command_attrs(command, words + (" under the board" if shown else " explained under the board"), shown)}>'
             f'<rect x="{right - width}" y="{top - 13}" width="{width}" height="46" fill-opacity="0"/>'  # a thumb's size
@@ -294,7 +280,7 @@ def reserves(seen: Seen, left, right, top, stacked: bool):
 def verdict_banner(seen: Seen, x, y):
     """The result across the board: who won and why."""
     width = seen.layout.width - 2 * x
-    lines = fit_lines(seen.facts["verdict"], width - 20, 16)
+    lines = wrap_to(seen.facts["verdict"], width - 20, 16)
     height = 14 + 20 * len(lines)
     parts = [f'<g class="verdict"><rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{GOLD}" '
              f'stroke="{GOLD_EDGE}" stroke-width="2"/>']
@@ -326,7 +312,7 @@ def theater_box(seen: Seen, code: str, x, y, campaigns=None):
              text(x + 10, y + 17, title, size, "start", weight="bold", fill="#fff", cls="theater-title")]
     leader = seen.facts["leaders"][code]
     if cued:
-        parts.append(cue(seen, cued, round(x + 10 + CHAR * size * len(title) + 10, 1), y + 2, x + width - 4))
+        parts.append(cue(seen, cued, round(x + 10 + GLYPH * size * len(title) + 10, 1), y + 2, x + width - 4))
     elif code not in state["closed_theaters"]:
         lead = (f"{SEAT_NAME[leader]} ahead by {abs(state['markers'][code])}" if leader else "marker in the centre")
         parts.append(text(x + width - 10, y + 17, lead, 11, "end", fill="#f3e7c6"))
@@ -353,9 +339,9 @@ def cue(seen: Seen, cued: list, left, top, right) -> str:
         number = "Campaign" if "links" in seen.index.board else f"Campaign {cid[2:]}"
         score = f"{SEAT_NAME[scorer]} score{'' if scorer == 'allies' else 's'}" if scorer else "nobody scores"
         choices = (f"{number} closes: {score}", f"{number}: {score}", score)
-    words = next((w for w in choices if CHAR * 11 * len(w) + 14 <= right - left), choices[-1])
+    words = next((w for w in choices if GLYPH * 11 * len(w) + 14 <= right - left), choices[-1])
     said = ". ".join(c["text"] for c in cued)
-    width = min(right - left, CHAR * 12 * len(words) + 14)
+    width = min(right - left, GLYPH * 12 * len(words) + 14)
     return (f'<g class="cue" data-cue="{esc(said)}"><title>{esc(said)}</title>'
             f'<rect x="{round(right - width, 1)}" y="{top}" width="{round(width, 1)}" height="18" rx="9" '
             f'fill="#ffe98a" stroke="#b8860b" stroke-width="1.5"/>'
@@ -441,7 +427,7 @@ def campaign_row(seen: Seen, cid: str, x, y, row_h) -> str:
                         + text(sx + 16, cy + 4, campaign["vp"], 13, weight="bold", fill="#fff" if scorer else INK)))
     if closed:
         words = f"won by {SEAT_NAME[scorer]}" if scorer else "no winner"
-        if sx + 36 + CHAR * 11 * len(words) <= x + lay.column_w - 12:
+        if sx + 36 + GLYPH * 11 * len(words) <= x + lay.column_w - 12:
             parts.append(text(sx + 36, cy + 4, words, 11, "start", fill=INK))
     parts.append("</g>")
     return "".join(parts)
@@ -458,7 +444,7 @@ def space_cell(seen: Seen, sid: str, x, y, row_h, closed: bool) -> str:
              f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="none" rx="1" '
              f'stroke="{"#e0a800" if last else "#3b3326"}" stroke-width="{3 if last else 1}"/>']
     token = seen.state["spaces"].get(sid)
-    badge = CHAR * 11 * len(data.effect_label(effect)) + 6 if effect and not (token and h < 44) else 0
+    badge = GLYPH * 11 * len(data.effect_label(effect)) + 6 if effect and not (token and h < 44) else 0
     if badge:  # a short row shows only its counter, as the counter covers the space on the table
         parts.append(effect_badge(effect, x + 3, y + 3, badge))
     if token:
@@ -535,7 +521,7 @@ def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
     its strength; special weapons are yellow with their owner's rim. data-piece keeps the token's id."""
     kind = kind_of(token)
     unit = UNITS[copied or kind]
-    special = token.startswith("sw:")
+    special = data.is_special(token)
     fill = SPECIAL_FILL if special else SIDE_FILL[owner]
     ink = INK if special else "#fff"
     edge = f'stroke="{SIDE_FILL[owner] if special else SIDE_EDGE[owner]}" stroke-width="{3 if special else 1.5}"'
@@ -615,17 +601,19 @@ def choice_label(seen: Seen, action: str) -> str:
 
 
 # -- The legend: every symbol the board draws, with its meaning -----------------------------------
-def legend_entries(nippon: bool) -> list:
-    """[(symbol key, sample drawn around (0, 0), words)] for every data-symbol the board can carry."""
+def legend_entries(map_entries=None) -> list:
+    """[(symbol key, sample drawn around (0, 0), words)] for every data-symbol the board can carry; a map
+    other than Europe's (Nippon's) brings its own symbols, `map_entries`."""
     def square(fill, extra=""):
         return f'<rect x="-9" y="-7" width="18" height="14" fill="{fill}" stroke="{RULE}"/>{extra}'
 
     def badge(label):
-        width = CHAR * 11 * len(label) + 6
+        width = GLYPH * 11 * len(label) + 6
         return badge_body(label, round(-width / 2, 1), -7, width)
 
     def icon(name):
         return f'<path d="{ICONS[name]}" fill="{INK}"/>'
+    nippon = bool(map_entries)
     entries = [
         ("track-end", chip("axis" if not nippon else data.GERMANY, -6, 0, 11)
          + chip("allies" if not nippon else data.JAPAN, 7, 0, 11), "the two ends of a battle track"),
@@ -662,8 +650,7 @@ def legend_entries(nippon: bool) -> list:
                 ("target", '<rect x="-9" y="-7" width="18" height="14" fill="#ffe066" stroke="#e0a800" '
                            'stroke-width="2" stroke-dasharray="4 2"/>', "tap to place the chosen unit here")]
     if nippon:  # its tracks end in extra-VP squares instead of VP icons; and its map
-        from .nippon_svg import LEGEND_ENTRIES
-        return [e for e in entries if e[0] != "vp-icon"] + LEGEND_ENTRIES
+        return [e for e in entries if e[0] != "vp-icon"] + map_entries
     return [e for e in entries if e[0] != "end-square"]
 
 
@@ -673,12 +660,13 @@ ICON_WORDS = {"army": "army (tank)", "navy": "navy (ship)", "air": "airforce (pl
               "partisans": "partisans", "blitz": "blitz: place one more unit"}
 
 
-def legend(seen: Seen, top):
-    """While ui["legend"] is set: every symbol of this board with its words, in columns; (svg, bottom y)."""
+def legend(seen: Seen, top, map_entries=None):
+    """While ui["legend"] is set: every symbol of this board (legend_entries) with its words, in columns;
+    (svg, bottom y)."""
     if not seen.ui.get("legend"):
         return "", top
     lay = seen.layout
-    entries = legend_entries("links" in seen.index.board)
+    entries = legend_entries(map_entries)
     columns = 1 if lay.narrow else 3
     width = (lay.width - 2 * lay.margin) / columns
     rows = -(-len(entries) // columns)
@@ -716,7 +704,7 @@ def solo_panel(seen: Seen, x, y):
     if solo["last"]:
         lines.append((f"Last Axis move: {step_words(seen, solo['last']['action'])}. Reason: {solo['last']['reason']}",
                       "normal"))
-    lines = [(line, weight) for words, weight in lines for line in wrap(words, int(room / (CHAR * 12)))]
+    lines = [(line, weight) for words, weight in lines for line in wrap(words, int(room / (GLYPH * 12)))]
     height = max(10 + 15 * len(lines), die_size + 34 if solo["drawn"] else 0)
     parts = ['<g class="solo" role="group" aria-label="Solo module">',
              f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="#f6e3e1" stroke="#8e2b22"/>']

@@ -801,10 +801,6 @@ class FallBlauGame(Game):
                help="Three generals, left to right, e.g. hoth,paulus,ruoff; leave empty to choose at the start."),
     )
 
-    def win_chance(self, view: dict, rng) -> float:
-        from .bots import estimate_win_chance  # the bots import the rules
-        return estimate_win_chance(view, rng, 1)
-
     def check_option_combination(self, options):
         chosen = [g for g in options["generals"].split(",") if g]
         if not chosen:

@@ -18,7 +18,6 @@ from .words import (card_name, choice_detail, describe, event_effect, front_note
 
 WIDE_W, WIDE_H = 1000, 700  # the legend strip takes its last 22 units
 NARROW_W = 370  # a 390 px phone shows it at about 1:1, so 11 units are 11 px
-CHAR_W = 0.6  # a character's width as a share of the font size, for fitting text
 RESULT_WORDS = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}
 PENDING = {"discard": "Hand full: discard an event card.",
            "exhaust": "Event deck empty: exhaust a general to reshuffle.",
@@ -58,7 +57,7 @@ def fit(text, width, size, max_lines=1, min_size=6):
     """(lines, font size) so that `text` fits `width` in at most `max_lines` lines: it wraps at
     spaces, then shrinks."""
     while True:
-        chars = max(1, int(width / (CHAR_W * size)))
+        chars = max(1, int(width / (svg.GLYPH * size)))
         lines = svg.wrap(text, chars)
         if len(lines) <= max_lines and all(len(line) <= chars for line in lines) or size <= min_size:
             return lines, size
@@ -77,7 +76,7 @@ def block(x, y, width, bottom, paragraphs, size, min_size, fill=None):
     `bottom`; a paragraph that still has no room is left out whole, so the first ones matter most.
     Returns (markup, the baseline after the last line)."""
     while True:
-        chars = max(1, int(width / (CHAR_W * size)))
+        chars = max(1, int(width / (svg.GLYPH * size)))
         step, room = size * 1.2, int((bottom - y) / (size * 1.2)) + 1
         wrapped = [svg.wrap(p, chars) for p in paragraphs]
         if sum(map(len, wrapped)) <= room or size <= min_size:
@@ -327,7 +326,7 @@ class Board:
         names the click. The accessible name begins with the chip's text."""
         attrs = (svg.action_attrs(action, f"{chip}: {name}") if action
                  else svg.command_attrs(command, f"{chip} {name}", pressed))
-        chip_w = round(CHAR_W * 11 * len(chip) + 16)
+        chip_w = round(svg.GLYPH * 11 * len(chip) + 16)
         cx, cy = round(x + w - chip_w - 5, 1), round(y + h - 27, 1)
         hit = rect(x, y, w, h, "#000000", "none", 0, 6, ' fill-opacity="0"')
         return (f'<g {attrs}>{hit}'
@@ -379,7 +378,7 @@ class Board:
         out = [svg.text(x + 2, y + 16, f"Slot {slot}", 12, "start", weight="bold", fill=MUTED)]
         left = x + 52
         for cue in (c for c in self.facts["cues"] if c["slot"] == slot):
-            width = round(CHAR_W * 11 * len(cue["label"]) + 16)
+            width = round(svg.GLYPH * 11 * len(cue["label"]) + 16)
             fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
             out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><title>{svg.esc(cue["text"])}</title>'
                        f'{rect(left, y + 2, width, 22, fill, "#ffffff", 1.5, 11)}'
@@ -591,7 +590,7 @@ class Board:
             out.append(f'<g><title>{svg.esc(name)}: {svg.esc(meaning)}</title>'
                        f'<g transform="translate({left} {top})">{art}</g>'
                        f'{svg.text(round(left + icon + 4, 1), top + 12, name, self.small, "start", fill=MUTED)}</g>')
-            left += icon + 4 + CHAR_W * self.small * len(name) + 12  # a laptop: one row, each as wide as it needs
+            left += icon + 4 + svg.GLYPH * self.small * len(name) + 12  # a laptop: one row, each as wide as it needs
         return out, y + (-(-len(LEGEND) // columns) if columns else 1) * 20
 
     def report(self, x, y, width, bottom):
@@ -637,7 +636,7 @@ def hint_ui(view, action):
 
 # -- the tray: the non-spatial controls of the current decision ---------------------------------
 def tray(view, ui):
-    """The current decision's buttons for the page's tray (see the contract in game-common). The
+    """The current decision's buttons for the page's tray (see the contract in game_core/tray.py). The
     board takes the clicks on places: attacks, single advances, deployments and reinforcements."""
     ui = ui or {}
     legal = view.get("legal_actions", []) if ui.get("interactive", True) and view["to_play"] else []
