@@ -59,10 +59,12 @@ def rematch(arg, event) -> None:
 def quick_setup(arg, event) -> None:
     """Bitskrieg's quick set-up (its tray offers it): the rest of the set-up step in one click, chosen for
     the player, or as in their last game ("quick-setup:last"); Undo takes each step back."""
+    if page.session.package.quick_setup is None:
+        return  # (only a game with a quick set-up offers it)
     view = page.session.state.view(page.session.viewer())
     remembered = page.session.ui.get("last_setup") if arg == "last" else None
     try:
-        for action in page.session.module.quick_setup(view, remembered):
+        for action in page.session.package.quick_setup(view, remembered):
             page.session.act(action, now_ms=now_ms())
     except IllegalAction as err:
         show_message(f"The quick set-up stopped: {err}.")

@@ -36,8 +36,7 @@ def new_game_fields() -> str:
         help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
         shown = ' data-option="1"' + ("" if option.shown(values) else " hidden")
         rows.append(f'<p{shown}><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
-    special = getattr(page.session.module, "SPECIAL_BOTS", ())
-    bots = [name for name in getattr(page.session.module, "BOTS", {}) if name not in special]
+    bots = page.session.package.opponents()
     option_names = {option.name for option in page.session.game.options}
     for seat in page.session.game.seats:
         if str(seat) in option_names:
@@ -48,7 +47,7 @@ def new_game_fields() -> str:
         hidden = " hidden" if str(seat) in page.session.game.forced_seats(values) else ""
         rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(page.session.game.seat_name(seat))}'
                     f'</label> <select id="seat-{seat}">{options}</select></p>')
-    levels = [(name, getattr(page.session.module.BOTS[name], "summary", "")) for name in bots]
+    levels = page.session.package.levels()
     if any(summary for _, summary in levels):  # the ladder's words (docs/strength.md), to choose a level
         rows.append('<details class="levels"><summary>What each bot level does</summary><dl>'
                     + "".join(f"<dt>{escape(name.title())}</dt><dd>{escape(summary)}</dd>"

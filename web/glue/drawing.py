@@ -179,8 +179,7 @@ def render() -> None:
     for drawer in (page.session, page.replay):
         if drawer is not None:
             drawer.ui["narrow"] = bool(NARROW.matches)
-    repeats = getattr(page.session.module, "remembered_setup", None)  # an optional export (Bitskrieg)
-    if repeats and page.replay is None and "last_setup" not in page.session.ui and not remote.is_remote():
+    if page.session.package.remembered_setup and page.replay is None and "last_setup" not in page.session.ui and not remote.is_remote():
         page.session.ui["last_setup"] = storage.last_setup()  # "Same as last game", where a tray offers it
     before = animated_marks(board)
     places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton

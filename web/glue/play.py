@@ -56,7 +56,7 @@ def hint_done(result) -> None:
     odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
     element("notice").textContent = f"Suggestion: {page.session.game.describe_action(page.session.state, action)}.{odds}"
     element("notice").hidden = False
-    hint_ui = getattr(page.session.module, "hint_ui", None)  # the ui that shows the control (optional export)
+    hint_ui = page.session.package.hint_ui  # the ui that brings the control into view, where a game has one
     if hint_ui is not None:
         for key, value in hint_ui(page.session.state.view(page.session.viewer()), action).items():
             if value is None:

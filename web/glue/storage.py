@@ -7,7 +7,7 @@ from datetime import datetime, timezone
 from js import document, window
 
 from game_core import SaveError, games, limits, records, saves
-from game_core.session import HUMAN, Session, game_module
+from game_core.session import HUMAN, Session
 from game_core.shelf import Refused, Shelf
 from game_core.stats import HISTORY_KEY
 
@@ -112,9 +112,7 @@ def settings() -> dict:
 def default_setup() -> dict:
     """One human (the first seat) against the normal bot, or everyone human where there are no bots."""
     game = games.get(NAME)
-    module = game_module(game)
-    special = getattr(module, "SPECIAL_BOTS", ())
-    bots = [name for name in getattr(module, "BOTS", {}) if name not in special]
+    bots = games.package(NAME).opponents()
     seats = {}
     for index, seat in enumerate(game.seats):
         seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
@@ -240,7 +238,7 @@ def embed_setup() -> tuple:
     with a one-line message naming whatever in the address cannot be used."""
     setup = saved_setup()
     game = games.get(NAME)
-    bots = list(getattr(game_module(game), "BOTS", {}))
+    bots = list(games.package(NAME).bots)
     chosen, problems = limits.address_choices(str(window.location.search or ""), bots, list(setup["seats"]),
                                               game.saved_seat)
     if "bot" in chosen:
@@ -257,7 +255,7 @@ LAST_SETUP_KEY = f"blitzbox:{NAME}:last-setup"  # a game's set-up to repeat ("Sa
 
 def remember_last_setup() -> None:
     """At a game's end, the set-up its person made, for the next game's "Same as last game" (Bitskrieg)."""
-    remembered = getattr(page.session.module, "remembered_setup", None)  # an optional export
+    remembered = page.session.package.remembered_setup
     humans = page.session.humans()
     if remembered is not None and humans:
         choice = remembered(page.session.state.record(), humans[0])
