@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game_core import games
+from game_core.bitskrieg.rules import in_front, sq_parse
 from game_core.bitskrieg.tutorial import TUTORIALS as BITSKRIEG
 from game_core.blitzed.tutorial import TUTORIALS as BLITZED
 from game_core.fall_blau.tutorial import TUTORIALS as FALL_BLAU
@@ -81,8 +82,7 @@ def test_each_learner_step_has_its_element_on_the_page_then(name, narrow):
     step, the board or the tray holds an element with that data-action or data-command."""
     tutorial = TUTORIALS[name]
     game = games.get(name)
-    seats = {str(seat): (HUMAN if str(seat) == tutorial.learner else "easy" if name != "fall-blau" else HUMAN)
-             for seat in game.seats}
+    seats = {str(seat): HUMAN if str(seat) == tutorial.learner else tutorial.level for seat in game.seats}
     session = Session(name, tutorial.seed, game.with_seats(tutorial.options, seats), seats)
     session.ui["narrow"] = narrow
     for number, step in enumerate(tutorial.steps, start=1):
@@ -139,7 +139,6 @@ def test_fall_blau_teaches_orders_supply_a_stop_card_and_an_attacks_dice():
 
 # -- Bitskrieg: obstacles by dice, facing, moving, a missed shot, flipping, a shot counted round an obstacle --
 def test_bitskrieg_teaches_the_set_up_moving_facing_and_a_shots_range_and_dice():
-    from game_core.bitskrieg.rules import in_front, sq_parse
     rolled, step = after("bitskrieg", "roll")
     assert rolled.obstacles == {sq_parse("d6"): "obstacle"} and "3 and 5" in step.explain and "d6" in step.explain
     picked, _ = after("bitskrieg", "pick H", 1)
@@ -155,7 +154,7 @@ def test_bitskrieg_teaches_the_set_up_moving_facing_and_a_shots_range_and_dice()
     assert missed.last_roll["result"] == "miss" and "3 against range 4" in step.explain
     flipped, _ = after("bitskrieg", "flip")
     assert flipped.tanks[sq_parse("c4")][3]
-    before = states("bitskrieg")[[s.expect for s in TUTORIALS["bitskrieg"].steps].index("fire c4 b5")]
+    before = states("bitskrieg")[[step.expect for step in TUTORIALS["bitskrieg"].steps].index("fire c4 b5")]
     c4, b5, b4 = sq_parse("c4"), sq_parse("b5"), sq_parse("b4")
     assert in_front(c4, "n", b5) and not in_front(c4, "n", sq_parse("b4"))  # facing: only squares ahead of it
     assert b4 in before.obstacles and before.range_count(c4, b5) == 2  # one diagonal step, counted round b4
