@@ -432,14 +432,15 @@ def turn_in_place(action, narrow):
 def destinations(view, ui, lay, origin, steps, fill, say):
     """The squares of steps [(action, square, facing)] from `origin` ("move d3", or a place like
     "deploy M"). On a phone a tap on a square chooses it and its facings appear as arrows around it;
-    on a laptop each square has its facing triangles, and a click on the square draws its route.
+    on a laptop each square has its facing triangles, and a click on the square draws its route (a
+    placement's square is only marked: the tutorial takes a square, then a facing, on either screen).
     Returns (squares and route, facing choices): the facings are drawn last, on top."""
     chosen = chosen_end(ui, origin, steps)
     start = origin.split()[-1]
     paths = view["facts"].get("paths", {})
     ends = sorted({end for _, end, _ in steps})
     out = []
-    for end in ends if lay.narrow or origin in paths else ():
+    for end in ends:
         if end == start and not lay.narrow:
             continue  # turning in place: the triangles on the tank itself
         selected = end == chosen
