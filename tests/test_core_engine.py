@@ -59,8 +59,8 @@ def test_the_engine_declares_its_capabilities_with_defaults():
     game = Game()
     assert game.realtime is False and game.hint_bot == "hard"
     assert game.forced_seats({"mode": "solo"}) == {}
-    assert game.win_chance({}, None) is None
     assert games.get("blitzed").realtime is True
+    assert games.package("bitskrieg").win_chance is None and games.package("fall-blau").win_chance is not None
 
 
 def test_a_game_without_a_hint_bot_offers_no_hint(monkeypatch):
