@@ -32,11 +32,14 @@ def open_side(browser, site_url, blocked):
         context = browser.new_context()
         contexts.append(context)
         context.route("**/*", handler)
+        context.add_init_script("delete window.RTCPeerConnection")  # links only (live: test_remote_live.py)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("dialog", lambda dialog: (offers.append(dialog.message), dialog.accept()))  # joining: consent
         page.goto(url)
         wait_ready(page)
+        if "#r=" in url:  # an invitation: joined once the reply is made
+            page.wait_for_function("document.body.getAttribute('data-remote') === '2'")
         return page
 
     open_.errors, open_.offers = errors, offers
@@ -53,6 +56,7 @@ def invite(page, seat="blue", short=False) -> str:
         page.fill("#opt-rebuilds_red", "0")
     page.select_option("#remote-seat", seat)
     page.click('[data-command="remote-new"]')
+    page.wait_for_function("document.body.getAttribute('data-remote') === '1'")
     return page.input_value("#remote-link")
 
 
@@ -108,6 +112,7 @@ def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_b
     blue = open_side()
     invitation = invite(blue, short=True)
     assert "#r=bbr2." in invitation and blue.locator("#remote-wait").is_visible()
+    assert blue.text_content("#remote-mode") == "By links: this browser cannot connect live (it has no WebRTC)."
     assert blue.input_value("#remote-code") == invitation.split("#r=")[1]
     assert "Red" in blue.text_content("#remote-send-title")
     red = open_side(invitation)  # joins as Red
@@ -143,6 +148,7 @@ def test_a_remote_blitzkrieg_game_is_played_to_the_end_by_links_and_verified_on_
     allies.check("#opt-partisans")
     allies.select_option("#remote-seat", "allies")
     allies.click('[data-command="remote-new"]')
+    allies.wait_for_function("document.body.getAttribute('data-remote') === '1'")
     invitation = allies.input_value("#remote-link")
     axis = open_side(invitation)  # joins as the Axis, who moves first once the Allies reveal their chance
     assert not axis.locator("[data-action]").count() and axis.locator("#remote-send").is_visible()

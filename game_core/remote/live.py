@@ -114,10 +114,10 @@ class Channel:
     `closed(why)` on the channel's events, sends `outgoing(log)` after each change, and passes each frame that
     comes to `take(frame)`."""
 
-    def __init__(self, mine_first: bool, state: str = "connecting"):
+    def __init__(self, mine_first: bool, state: str = "connecting", why: str = ""):
         self.parity = 0 if mine_first else 1  # my messages' numbers: even for the game's creator
         self.state = state  # "connecting", "open", "closed" (never again: play goes on by links)
-        self.why = ""  # why play is by links
+        self.why = why  # why play is by links
         self.sent = 0  # messages of the log already considered for sending
         self.acked = -1  # the last message of mine the other page acknowledged
 
