@@ -2,13 +2,15 @@
 play over the WebRTC data channel the invitation and reply set up, to a verified end; a channel cut in
 mid-game falls back to links and loses nothing (issue 34)."""
 
+import json
 import random
+from pathlib import Path
 from urllib.parse import urlparse
 
 import pytest
 
 from conftest import LOCAL_HOSTS
-from game_core.remote import unseal
+from game_core.remote import unseal, verify_transcript
 from support import wait_ready
 from test_modes import click_aggressively
 from test_remote import invite, link_to_send, open_link, play_to_the_end
@@ -103,7 +105,10 @@ def test_a_blitzkrieg_game_is_played_live_to_a_verified_end(live_side, site_url)
     allies, axis = start_live(live_side, f"{site_url}/blitzkrieg.html", "allies")
     play_live(allies, axis, random.Random(5))
     assert allies.text_content("#remote-verdict") == axis.text_content("#remote-verdict")
-    assert allies.locator("#remote-transcript").is_visible()
+    with axis.expect_download() as download:  # the signed transcript, as `python -m game_core verify` reads it
+        axis.click('[data-command="remote-transcript"]')
+    proved = verify_transcript(json.loads(Path(download.value.path()).read_text()))
+    assert proved["ok"] is True and f"{proved['moves']} moves" in axis.text_content("#remote-verdict")
     assert live_side.blocked == [] and live_side.errors == []
 
 
