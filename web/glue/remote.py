@@ -87,6 +87,8 @@ async def join(code: str, offer: dict) -> None:
     try:
         side, _ = Remote.accept(code, live=peer.answer if peer else None)  # the reply is side.outbox
     except (Refused, ValueError) as err:
+        if peer:
+            peer.connection.close()
         show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
     else:
         adopt_remote(RemoteSession(side, REMOTE_PREFIX))
@@ -101,6 +103,8 @@ async def create(game, options: dict, seat, deadline: int) -> None:
     try:
         side, _ = Remote.create(game, options, seat, deadline, live=peer.offer if peer else None)
     except ValueError as err:
+        if peer:
+            peer.connection.close()
         return show_message(f"Cannot start that game: {err}")
     adopt_remote(RemoteSession(side, REMOTE_PREFIX))
     if peer:
@@ -115,6 +119,7 @@ def adopt_remote(game: RemoteSession) -> None:
     page.jobs.clear()
     page.session, page.replay = game, None
     storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
+    answered(game.side)  # a reply opened in another tab still connects the tab that made the invitation
 
 
 def is_remote() -> bool:
@@ -381,7 +386,9 @@ def channel_of(side: Remote) -> Channel:
     if peer is not None:
         return peer.link
     why = ("this browser cannot connect live (it has no WebRTC)." if browser_feature(window, "RTCPeerConnection")
-           is None else "a live connection joins only the two pages that sent the invitation and the reply, "
+           is None else f"{side.game.seat_name(side.other)}'s browser cannot connect live."
+           if side.their["top"] is not None and side.their_live is None
+           else "a live connection joins only the two pages that sent the invitation and the reply, "
            "while both stay open.")
     return Channel(side.creator == side.seat, state="closed", why=why)
 
