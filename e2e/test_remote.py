@@ -8,6 +8,8 @@ from urllib.parse import urlparse
 import pytest
 
 from conftest import LOCAL_HOSTS
+from game_core import games
+from game_core.remote import Remote, unseal
 from support import wait_ready
 from test_modes import click_aggressively
 
@@ -32,11 +34,14 @@ def open_side(browser, site_url, blocked):
         context = browser.new_context()
         contexts.append(context)
         context.route("**/*", handler)
+        context.add_init_script("delete window.RTCPeerConnection")  # links only (live: test_remote_live.py)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("dialog", lambda dialog: (offers.append(dialog.message), dialog.accept()))  # joining: consent
         page.goto(url)
         wait_ready(page)
+        if "#r=" in url:  # an invitation: joined once the reply is made
+            page.wait_for_function("document.body.getAttribute('data-remote') === '2'")
         return page
 
     open_.errors, open_.offers = errors, offers
@@ -53,6 +58,7 @@ def invite(page, seat="blue", short=False) -> str:
         page.fill("#opt-rebuilds_red", "0")
     page.select_option("#remote-seat", seat)
     page.click('[data-command="remote-new"]')
+    page.wait_for_function("document.body.getAttribute('data-remote') === '1'")
     return page.input_value("#remote-link")
 
 
@@ -108,6 +114,7 @@ def test_a_remote_bitskrieg_game_is_played_to_the_end_by_links_and_verified_on_b
     blue = open_side()
     invitation = invite(blue, short=True)
     assert "#r=bbr2." in invitation and blue.locator("#remote-wait").is_visible()
+    assert blue.text_content("#remote-mode") == "By links: this browser cannot connect live (it has no WebRTC)."
     assert blue.input_value("#remote-code") == invitation.split("#r=")[1]
     assert "Red" in blue.text_content("#remote-send-title")
     red = open_side(invitation)  # joins as Red
@@ -143,6 +150,7 @@ def test_a_remote_blitzkrieg_game_is_played_to_the_end_by_links_and_verified_on_
     allies.check("#opt-partisans")
     allies.select_option("#remote-seat", "allies")
     allies.click('[data-command="remote-new"]')
+    allies.wait_for_function("document.body.getAttribute('data-remote') === '1'")
     invitation = allies.input_value("#remote-link")
     axis = open_side(invitation)  # joins as the Axis, who moves first once the Allies reveal their chance
     assert not axis.locator("[data-action]").count() and axis.locator("#remote-send").is_visible()
@@ -206,3 +214,36 @@ def test_an_invitation_shows_its_terms_and_joins_only_when_accepted(browser, ope
     assert red.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))") == []
     context.close()
     assert blocked == []
+
+
+def test_the_invitation_takes_its_deadline_and_send_opens_the_share_sheet(open_side):
+    blue = open_side()
+    blue.click('[data-command="new"]')
+    blue.fill("#remote-deadline", "0")
+    blue.click('[data-command="remote-new"]')
+    blue.wait_for_selector("#message:not([hidden])")
+    assert "1 to 720 hours" in blue.text_content("#message") and blue.get_attribute("body", "data-remote") == ""
+    blue.fill("#remote-deadline", "6")
+    blue.click('[data-command="remote-new"]')
+    blue.wait_for_function("document.body.getAttribute('data-remote') === '1'")
+    link = blue.input_value("#remote-link")
+    assert unseal(link.split("#r=")[1])["deadline"] == 6
+    blue.evaluate("navigator.share = async (data) => { window.shared = data; }")  # a phone's share sheet
+    blue.click('[data-command="remote-send"]')
+    blue.wait_for_function("window.shared !== undefined")
+    assert blue.evaluate("window.shared.url") == link
+
+
+def test_a_link_opened_in_a_messengers_browser_says_so_and_offers_its_code(browser, site_url):
+    game = games.get("bitskrieg")
+    _, invitation = Remote.create(game, {}, "blue")
+    _, reply = Remote.accept(invitation)
+    context = browser.new_context(user_agent="Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 "
+                                             "Chrome/120 Mobile Safari/537.36 Instagram 310.0")
+    page = context.new_page()
+    page.goto(f"{site_url}/bitskrieg.html#r={reply}")
+    wait_ready(page)
+    assert "Instagram's built-in browser, which does not hold your game" in page.text_content("#message")
+    assert page.input_value("#message textarea") == reply
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))") == []
+    context.close()

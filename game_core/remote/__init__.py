@@ -439,10 +439,7 @@ class Remote:
             known = self.their["known"]
             if isinstance(step, bool) or not isinstance(step, int) or not known[0] <= step < self.length:
                 raise Refused("the message is damaged (its chance value is for no step of this game)")
-            check = unb64(value, 32)
-            for _ in range(step - known[0]):
-                check = sha(check)
-            if b64(check) != known[1]:
+            if not _follows(known, step, value):
                 raise Cheated(self.other, f"{them}'s chance value for step {step} does not match their commitment "
                                           "(it was changed, to choose a roll)")
             self.their["known"] = [step, value]
@@ -579,7 +576,7 @@ class Remote:
                                             tuple(chains[s][step] for s in self.game.seats), private))
                 except IllegalAction as err:
                     raise Cheated(mover, f"{self.game.seat_name(mover)}'s move {step} ({action}) breaks the "
-                                         f"rules: {err}") from None
+                                         f"rules: {err}", step) from None
             if before is not None and len(actions) - step < keep:
                 moves.append((before, state))
             if step == mine and self.adapter.comparable(state.view(self.seat)) \
@@ -680,13 +677,24 @@ def _live(blob):
     return blob
 
 
+def _follows(known: list, step: int, value) -> bool:
+    """Does a chain element revealed for `step` hash forward to the last one known ([step, element])?"""
+    check = unb64(value, 32)
+    for _ in range(step - known[0]):
+        check = sha(check)
+    return b64(check) == known[1]
+
+
 # -- a transcript, checked by anyone (python -m game_core verify FILE) -------------------------------------
 def verify_transcript(data, now: float | None = None) -> dict:
     """What a transcript (Remote.transcript()) proves, with no secret of either side: every message must be
     signed by the key its sender committed to in its first message, numbered and chained in order.
     {"ok": True, "winner", "moves", "outcomes"}: both revealed and the whole game replays fair;
-    {"ok": False, "cheater", "reason"}: a side's reveal or moves break its promises or the rules, or it
-    withheld its final reveal past the agreed deadline ("forfeit": True);
+    {"ok": False, "cheater", "reason", "message", "proof"}: a side broke its promises or the rules, proved
+    by its signed message number `message` (`proof`, its code): during the game (a chance value, a card's
+    answer, an opened secret move or a deck that is not what it committed to) or by the end's replay;
+    {"ok": False, "cheater", "reason": "forfeit: withheld the reveal", "forfeit": True}: a side withheld its
+    final reveal past the agreed deadline;
     {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed).
     Refused if the transcript itself is not sound."""
     if not isinstance(data, dict) or data.get("format") != TRANSCRIPT or data.get("version") != VERSION \
@@ -712,22 +720,25 @@ def verify_transcript(data, now: float | None = None) -> dict:
             raise Refused(f"the transcript is not sound: message {n} is not signed, numbered or chained in order")
         bodies.append(body)
         prev = digest(body)
+    carried = {}  # step -> the number of the message that carried its action
     try:
+        _promises_kept(spec, bodies)
         actions, secret, finals, commits = [], {}, {}, {creator: bodies[0]["commit"], joiner: bodies[1]["commit"]}
-        for body in bodies:
+        for n, body in enumerate(bodies):
             for entry in body["acts"]:
                 actions.append(entry.get("a"))
+                carried[len(actions)] = n
                 if "c" in entry:
                     secret[len(actions)] = (body["from"], entry["c"])
             if body.get("final") is not None:
-                finals[body["from"]] = (body["final"], body["t"])
-        for seat, (final, _) in finals.items():
+                finals[body["from"]] = (body["final"], body["t"], n)
+        for seat, (final, _, n) in finals.items():
             private = unb64(final["private"], 32)
             if b64(sha(chain(unb64(final["chain"], 32), spec.length)[0])) != commits[seat]["chain"] \
                     or private_commitment(private) != commits[seat]["private"]:
-                return _cheated(seat, f"{game.seat_name(seat)}'s revealed seeds do not match their commitments")
+                raise _At(n, Cheated(seat, f"{game.seat_name(seat)}'s revealed seeds do not match their commitments"))
         if len(finals) == 1:
-            (seat, (_, sent)), = finals.items()
+            (seat, (_, sent, _)), = finals.items()
             other = joiner if seat == creator else creator
             due = sent + spec.deadline * 3600
             if (time.time() if now is None else now) < due:
@@ -740,22 +751,77 @@ def verify_transcript(data, now: float | None = None) -> dict:
             action = finals[seat][0]["acts"].get(str(step))
             nonce = action_nonce(unb64(finals[seat][0]["private"], 32), step)
             if action is None or action_commitment(spec.gid, step, nonce, action) != commitment:
-                return _cheated(seat, f"{game.seat_name(seat)}'s secret move {step} does not match what they "
-                                      "committed to")
+                raise _At(finals[seat][2], Cheated(seat, f"{game.seat_name(seat)}'s secret move {step} does not "
+                                                         "match what they committed to"))
             actions[step - 1] = action
         spec.creator, spec.my_chain, spec.my_private = creator, *(unb64(finals[creator][0][k], 32)
                                                                    for k in ("chain", "private"))
         spec.their = {"final": finals[joiner][0], "lock": commits[joiner].get("lock")}
         if spec.cards:
             spec.first_deck, spec.deck = ([unb64(v, 32) for v in body["deck"]] for body in bodies[:2])
-        state, outcomes, _ = spec._truth(actions)
-    except Cheated as err:
-        return _cheated(err.seat, str(err))
+        try:
+            state, outcomes, _ = spec._truth(actions)
+        except Cheated as err:  # a move that breaks the rules is proved by the message that carried it;
+            # a shuffle that is not the pile, by the message that carried that deck
+            mover_first = err.seat == creator
+            raise _At(carried[err.step] if err.step else 0 if mover_first else 1, err) from None
+    except _At as found:
+        return {**_cheated(found.cheat.seat, str(found.cheat)), "message": found.n, "proof": codes[found.n]}
     except (KeyError, TypeError, ValueError, AttributeError) as err:
         if isinstance(err, Refused):
             raise
         raise Refused("the transcript is not sound: a message is malformed") from None
     return {"ok": True, "winner": state.winner, "moves": len(actions), "outcomes": len(outcomes)}
+
+
+class _At(Exception):
+    """A cheat proved by message `n` of a transcript."""
+
+    def __init__(self, n: int, cheat: Cheated):
+        super().__init__(str(cheat))
+        self.n, self.cheat = n, cheat
+
+
+def _promises_kept(spec: Remote, bodies: list) -> None:
+    """Check, message by message and with no secret, what each side promised as the game went: its deck
+    holds no card twice, each chance value follows its commitment, each answer to a draw carries a proof
+    that holds, and each secret move it opened is the one it committed to. _At names the first message
+    that breaks a promise (the signed proof of a cheat in mid-game)."""
+    known, locks, secret, deck, steps = {}, {}, {}, [], 0
+    for n, body in enumerate(bodies):
+        seat = body["from"]
+        name = spec.game.seat_name(seat)
+        try:
+            if n < 2:
+                known[seat] = [-1, b64(unb64(body["commit"]["chain"], 32))]
+                if spec.cards:
+                    locks[seat] = element(body["commit"]["lock"])
+                    deck = [element(value) for value in body["deck"]]
+                    if len(set(deck)) != len(deck):
+                        raise Cheated(seat, f"{name}'s deck holds a card twice")
+            for entry in body["acts"]:
+                steps += 1
+                if "c" in entry:
+                    secret[steps] = entry["c"]
+            if body.get("chain") is not None:
+                step, value = body["chain"]
+                if isinstance(step, bool) or not isinstance(step, int) or not known[seat][0] <= step < spec.length:
+                    raise ValueError("malformed")
+                if not _follows(known[seat], step, value):
+                    raise Cheated(seat, f"{name}'s chance value for step {step} does not match their commitment")
+                known[seat] = [step, value]
+            for key, proof in body.get("strips", {}).items():
+                try:
+                    group.stripped(group.decode(deck[int(key)]), locks[seat], unb64(proof, 80),
+                                   f"{spec.gid}|{int(key)}".encode())
+                except ValueError:
+                    raise Cheated(seat, f"{name}'s answer to a draw of card {key} is false (its proof does not "
+                                        "hold)") from None
+            for key, (action, nonce) in body.get("open", {}).items():
+                if secret.get(int(key)) != action_commitment(spec.gid, int(key), unb64(nonce, 32), str(action)):
+                    raise Cheated(seat, f"{name}'s secret move {key} does not match what they committed to")
+        except Cheated as err:
+            raise _At(n, err) from None
 
 
 def _cheated(seat, reason: str) -> dict:

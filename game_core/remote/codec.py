@@ -25,11 +25,12 @@ class Refused(ValueError):
 
 
 class Cheated(Refused):
-    """A message that proves the opponent cheated (`seat`): the game cannot go on."""
+    """A message that proves the opponent cheated (`seat`): the game cannot go on. `step`: the move that
+    broke the rules, when the end's replay found it."""
 
-    def __init__(self, seat, reason: str):
+    def __init__(self, seat, reason: str, step: int | None = None):
         super().__init__(reason)
-        self.seat = seat
+        self.seat, self.step = seat, step
 
 
 def sha(data: bytes) -> bytes:

@@ -7,8 +7,6 @@ from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import IllegalAction, SaveError, records
-from game_core.remote import Remote
-from game_core.remote_session import RemoteSession
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
 from glue import dialogs, drawing, play, remote, storage
@@ -92,16 +90,7 @@ def watch_replay(arg, event) -> None:
 
 @command("remote-new")
 def new_remote_game(arg, event) -> None:
-    chosen = str(element("remote-seat").value)
-    seat = next(s for s in page.session.game.seats if str(s) == chosen)
-    try:
-        side, _ = Remote.create(page.session.game, dialogs.form_option_values(), seat)
-    except ValueError as err:
-        return show_message(f"Cannot start that game: {err}")
-    remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
-    show_message("")
-    element("new-game").close()
-    drawing.render()
+    remote.new_game(dialogs.form_option_values())
 
 
 @command("remote-jump")
@@ -110,11 +99,14 @@ def jump_to_remote(arg, event) -> None:
     element("remote-seat").focus()
 
 
-@command("remote-copy")
-def copy_remote_link(arg, event) -> None:
-    window.blitzbox.copy(element("remote-link").value)
-    element("notice").textContent = "Link copied: paste it into your chat with your friend."
-    element("notice").hidden = False
+@command("remote-send")
+def send_remote_link(arg, event) -> None:
+    remote.send_link()
+
+
+@command("remote-transcript")
+def download_transcript(arg, event) -> None:
+    remote.download_transcript()
 
 
 @command("remote-apply")

@@ -23,6 +23,7 @@ class PageState:
     def __init__(self):
         self.session = None  # the game being played: a Session, or a RemoteSession
         self.replay = None  # a Replay while the replay viewer is open
+        self.live = {}  # the live channels of remote games, by game id (glue/remote.py Peer)
         self.jobs = {}  # the running searches in slices, by kind ("bot", "hint")
         self.autoplay_timer = None
         self.following = False  # this tab shows a game another tab continued: its bot plays there, not here

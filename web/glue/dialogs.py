@@ -57,9 +57,11 @@ def new_game_fields() -> str:
                         for seat in page.session.game.seats)
         rows.append('<fieldset id="remote-new"><legend>Or play a friend on another device</legend>'
                     f'<p><label for="remote-seat">Your side</label> <select id="remote-seat">{sides}</select></p>'
+                    + remote.remote_fields() +
                     '<p><button type="button" data-command="remote-new">Play a friend remotely</button> '
                     '<small>With the rules chosen above. You get a link to send them by any chat or mail; '
-                    'each move then travels as a link, and no server is involved.</small></p></fieldset>')
+                    'while both your pages are open, moves then go across live, else each travels as a link. '
+                    'No server is involved.</small></p></fieldset>')
     return "".join(rows)
 
 

@@ -1,0 +1,141 @@
+"""Remote play live: two browser contexts on this machine (host candidates, behind Chromium's mDNS names)
+play over the WebRTC data channel the invitation and reply set up, to a verified end; a channel cut in
+mid-game falls back to links and loses nothing (issue 34)."""
+
+import json
+import random
+from pathlib import Path
+from urllib.parse import urlparse
+
+import pytest
+
+from conftest import LOCAL_HOSTS
+from game_core.remote import unseal, verify_transcript
+from support import wait_ready
+from test_modes import click_aggressively
+from test_remote import invite, link_to_send, open_link, play_to_the_end
+
+
+@pytest.fixture
+def live_side(browser, site_url):
+    """A page in its own context (its own storage), every off-origin request aborted and recorded."""
+    contexts, blocked, errors = [], [], []
+
+    def handler(route):
+        if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
+            blocked.append(route.request.url)
+            return route.abort()
+        return route.continue_()
+
+    def open_(url):
+        context = browser.new_context()
+        contexts.append(context)
+        context.route("**/*", handler)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("dialog", lambda dialog: dialog.accept())  # joining: consent
+        page.goto(url)
+        wait_ready(page)
+        return page
+
+    open_.blocked, open_.errors = blocked, errors
+    yield open_
+    for context in contexts:
+        context.close()
+
+
+def start_live(live_side, url, seat, short=False):
+    """The invitation (with its offer), the reply (with its answer) opened in the creator's tab: both pages
+    go live. Returns (creator, joiner)."""
+    creator = live_side(url)
+    invitation = invite(creator, seat, short)
+    body = unseal(invitation.split("#r=")[1])
+    assert body["live"].startswith("w1 a ") and len(invitation) < 2000, len(invitation)
+    joiner = live_side(invitation)
+    joiner.wait_for_function("document.body.getAttribute('data-remote') === '2'")
+    reply = link_to_send(joiner)
+    assert unseal(reply.split("#r=")[1])["live"].startswith("w1 c ") and len(reply) < 2000, len(reply)
+    open_link(creator, reply)
+    for page in (creator, joiner):
+        page.wait_for_function("document.body.getAttribute('data-remote-mode') === 'live'", timeout=30_000)
+        assert page.text_content("#remote-mode").startswith("Live")
+    return creator, joiner
+
+
+SETTLED = """async () => (await import("/snapshot.mjs")).started.pyodide.runPython(`
+from glue.core import page
+side = page.session.side
+link = page.live[side.gid].link
+(len(side.log) - 1) % 2 != link.parity or link.acked >= len(side.log) - 1`)"""
+
+
+LOOK = """() => [!document.getElementById("remote-verdict").hidden, document.body.dataset.remote,
+    document.querySelectorAll("[data-action]").length, document.body.dataset.remoteMode,
+    document.getElementById("remote-send").hidden]"""
+
+
+def play_live(first, second, rng, moves=None) -> int:
+    """Click moves in whichever page may move; every message goes over the channel (no link is ever shown).
+    Stops at the verdict on both pages, or after `moves` clicks once both pages hold the same messages."""
+    clicks = idle = 0
+    pages = (first, second)
+    while True:
+        looks = [page.evaluate(LOOK) for page in pages]  # (one call per page: the game is long)
+        if all(look[0] for look in looks):
+            break
+        assert clicks < 2000, "the game did not end"
+        assert all(look[3] == "live" and look[4] for look in looks)  # live, and nothing to send by hand
+        if moves is not None and clicks >= moves and looks[0][1] == looks[1][1]:
+            return clicks
+        mover = next((page for page, look in zip(pages, looks) if look[2]), None)
+        if mover is None:  # a message is on its way
+            assert idle < 1200, "a message sent live never arrived"
+            first.wait_for_timeout(50)
+            idle += 1
+            continue
+        click_aggressively(mover, rng)
+        clicks, idle = clicks + 1, 0
+    for page in pages:
+        assert page.text_content("#remote-verdict").startswith("Verified: fair game")
+        assert page.get_attribute("body", "data-over") == "1"
+    return clicks
+
+
+def test_a_blitzkrieg_game_is_played_live_to_a_verified_end(live_side, site_url):
+    allies, axis = start_live(live_side, f"{site_url}/blitzkrieg.html", "allies")
+    play_live(allies, axis, random.Random(5))
+    assert allies.text_content("#remote-verdict") == axis.text_content("#remote-verdict")
+    with axis.expect_download() as download:  # the signed transcript, as `python -m game_core verify` reads it
+        axis.click('[data-command="remote-transcript"]')
+    proved = verify_transcript(json.loads(Path(download.value.path()).read_text()))
+    assert proved["ok"] is True and f"{proved['moves']} moves" in axis.text_content("#remote-verdict")
+    assert live_side.blocked == [] and live_side.errors == []
+
+
+def test_a_bitskrieg_game_is_played_live_to_a_verified_end(live_side, site_url):
+    blue, red = start_live(live_side, f"{site_url}/bitskrieg.html", "blue", short=True)
+    play_live(blue, red, random.Random(3))
+    assert blue.text_content("#remote-verdict") == red.text_content("#remote-verdict")
+    assert live_side.blocked == [] and live_side.errors == []
+
+
+def test_a_channel_cut_in_mid_game_falls_back_to_links_and_loses_nothing(live_side, site_url):
+    allies, axis = start_live(live_side, f"{site_url}/blitzkrieg.html", "allies")  # (by links, the shorter game)
+    play_live(allies, axis, random.Random(4), moves=10)
+    for page in (allies, axis):  # every message so far acknowledged: none is on its way
+        for _ in range(200):
+            if page.evaluate(SETTLED):
+                break
+            page.wait_for_timeout(50)
+    held = allies.get_attribute("body", "data-remote")
+    axis.evaluate("""async () => (await import("/snapshot.mjs")).started.pyodide.runPython(`
+from glue.core import page
+for peer in page.live.values():
+    peer.channel.close()`)""")
+    for page in (allies, axis):
+        page.wait_for_function("document.body.getAttribute('data-remote-mode') === 'links'")
+        assert page.text_content("#remote-mode") == "By links: the live connection closed."
+        assert page.get_attribute("body", "data-remote") == held  # every message so far is on both pages
+    play_to_the_end(allies, axis, random.Random(6))
+    assert allies.text_content("#remote-verdict") == axis.text_content("#remote-verdict")
+    assert live_side.blocked == [] and live_side.errors == []
