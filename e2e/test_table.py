@@ -119,3 +119,40 @@ def test_the_table_at_start_mid_game_and_end(browser, site_url, saved, size, tab
         if size == "phone" and page.locator("#tray .tray-button").count() > 1:
             check_fold(page)
         context.close()
+
+
+# Records each cue the page asks of the synthesizer (and still plays it).
+SPY = """() => { const sound = window.blitzbox.sound, play = sound.play; window.cues = [];
+  sound.play = (cue, gain) => { window.cues.push(cue); return play(cue, gain); }; }"""
+
+
+def test_sound_cues_follow_the_moves_and_the_switch(page, site_url, page_errors):
+    page.goto(f"{site_url}/blitzkrieg.html")
+    wait_ready(page)
+    switch = page.locator('[data-command="sound"]')
+    assert switch.is_visible() and switch.get_attribute("aria-pressed") == "true"  # quiet, on the site
+    page.evaluate(SPY)
+    for _ in range(2):  # a unit, then a space: a placement
+        page.click("#tray [data-action], #board [data-action]")
+    page.wait_for_function("document.querySelectorAll('#log li').length >= 1")
+    assert "place" in page.evaluate("window.cues")
+    # the synthesizer really plays once a press has woken the audio (no error, nothing refused)
+    assert page.evaluate("window.blitzbox.sound.play('dice', 0.01)") is True
+    switch.click()
+    assert switch.get_attribute("aria-pressed") == "false"
+    assert page.evaluate("localStorage.getItem('blitzbox:sound')") == "off"  # remembered
+    page.evaluate("window.cues = []")
+    before = page.locator("#log li").count()
+    page.click("#tray [data-action], #board [data-action]")
+    page.click("#tray [data-action], #board [data-action]")
+    page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+    assert page.evaluate("window.cues") == []
+    assert page.input_value("#set-sound") == "off"
+    assert page_errors == []
+
+
+def test_sound_is_off_in_an_embed(page, site_url):
+    page.goto(f"{site_url}/embed/bitskrieg.html")
+    page.click("#play-button")  # an embed starts on a press
+    wait_ready(page)
+    assert page.get_attribute('[data-command="sound"]', "aria-pressed") == "false"
