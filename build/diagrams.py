@@ -10,7 +10,7 @@ from game_core import games
 from game_core.session import game_module
 
 # What makes a drawing a control on the game page; a diagram is a picture, so these are taken out.
-CONTROL = re.compile(r' (?:data-action|data-command|role|tabindex|aria-pressed|aria-keyshortcuts|data-key)="[^"]*"'
+CONTROL = re.compile(r' (?:data-action|data-command|role|tabindex|aria-pressed|aria-keyshortcuts|aria-label|data-key)="[^"]*"'
                      r'| class="(?:act|cmd)"')
 MARKER = re.compile(r"<!--diagram:([a-z-]+)-->")
 

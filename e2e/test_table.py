@@ -113,8 +113,7 @@ def test_the_table_at_start_mid_game_and_end(browser, site_url, saved, size, tab
         if moment != "start":  # the last move in words above the decision, and marked on the board
             last = page.locator("#last-move")
             assert last.is_visible() and last.inner_text().startswith("Last move:"), moment
-            if size == "phone":
-                assert page.evaluate(HEIGHT, "#last-move") < 30, "the last move takes more than one line"
+            assert page.evaluate(HEIGHT, "#last-move") < 30, "the last move takes more than one line"
             assert page.locator("#board .last").count() >= 1, f"{moment}: the last move is not marked"
         if size == "phone" and page.locator("#tray .tray-button").count() > 1:
             check_fold(page)
