@@ -43,7 +43,7 @@ def positions(table: str) -> dict:
     seats = {seat: who if seat == person or who != HUMAN else "normal" for seat, who in seats.items()}
     states = played_out(name, options)
     ours = [index for index, state in enumerate(states)
-            if not state.is_over and person in map(str, lab.acting_seats(state))]
+            if not state.is_over and "legal_actions" in state.view(person)]  # (a view lists them when its seat acts)
     picks = {"start": 0, "mid": ours[len(ours) // 2], "end": ours[-1]}
     return {moment: json.dumps({"format": SESSION_FORMAT, "version": SESSION_VERSION, "game": name,
                                 "record": states[index].record(), "seats": seats, "redo": [], "finished": False})
