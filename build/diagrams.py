@@ -9,7 +9,7 @@ import re
 from game_core import games
 
 # What makes a drawing a control on the game page; a diagram is a picture, so these are taken out.
-CONTROL = re.compile(r' (?:data-action|data-command|role|tabindex|aria-pressed|aria-keyshortcuts|data-key)="[^"]*"'
+CONTROL = re.compile(r' (?:data-action|data-command|role|tabindex|aria-pressed|aria-keyshortcuts|aria-label|data-key)="[^"]*"'
                      r'| class="(?:act|cmd)"')
 MARKER = re.compile(r"<!--diagram:([a-z-]+)-->")
 
@@ -99,9 +99,83 @@ def nippon_opening() -> str:
                        "circles: New York and Detroit).")
 
 
+def frame(svg: str, x: float, y: float, width: float, height: float) -> str:
+    """The drawing framed on one part of it (a rectangle of its own units)."""
+    return re.sub(r'viewBox="[^"]*"', f'viewBox="{x:g} {y:g} {width:g} {height:g}"', svg, count=1)
+
+
+def first_position(name: str, wanted, seed: int = 1):
+    """(state, action): the first action `wanted(action)` accepts that the easy bots take in a game they play
+    from `seed`, and the position before it (a set-up found by play, the same at every build)."""
+    from game_core import lab
+    from game_core.rng import Rng
+    game = games.get(name)
+    levels = {seat: lab.default_level(game) for seat in game.seats}
+    state, rng = game.new_game(seed), Rng.from_seed(seed, "diagram")
+    while not state.is_over:
+        for action in lab.bot_turn(game, state, levels, rng):
+            if wanted(action):
+                return state, action
+            state = state.apply(action)
+    raise ValueError(f"the bots never took the action wanted in {name} from seed {seed}")
+
+
+def said(state, after) -> str:
+    """What the move did, in the game's own words (its narration for everyone)."""
+    return " ".join(text.rstrip(".") + "." for text, audience in state.game.narrate(state, after) if audience is None)
+
+
+# -- Bitskrieg ---------------------------------------------------------------------------------------
+def bitskrieg_shot() -> str:
+    """A tank chosen to fire: each target shows its range, counted around what blocks fire, and the chance
+    to destroy it; then the shot, its line of fire along the counted route, and what the dice decided."""
+    from game_core.bitskrieg.svg import NARROW as LAY
+    state, action = first_position("bitskrieg", lambda a: a.startswith("fire "), seed=3)
+    seat, firer = state.to_play, action.split()[1]
+    board = (0, 0, LAY.width, LAY.bottom + 22)
+    before = frame(inert(draw(state, seat, {"tank": firer})), *board)
+    after = state.apply(action)
+    return (figure(before, f"Firing: with the tank on {firer} chosen, each enemy tank it can hit is marked with its range "
+                           "(counted square by square through the squares in front of it, around obstacles and enemy "
+                           "tanks) and the chance to destroy it.")
+            + figure(frame(inert(draw(after, seat)), *board),
+                     f"The shot: the line of fire follows the route the range was counted along. {said(state, after)}"))
+
+
+# -- Blitzed! ---------------------------------------------------------------------------------------
+def blitzed_claim() -> str:
+    """A player's three dice make a task: a tap on its card lands the thunder card there, and the task is
+    theirs for the round."""
+    state, action = first_position("blitzed", lambda a: " claim " in a, seed=2)
+    seat = action.split()[0]
+    after = state.apply(action)
+    return figure(inert(draw(after, seat)), f"A claim: {said(state, after)} Nobody else can take that task this round; "
+                                            "the card's win/loss value is scored when the last task is claimed.")
+
+
+# -- Campaign: Fall Blau ----------------------------------------------------------------------------
+def fall_blau_attack() -> str:
+    """A general attacks the card in front of him: his white dice against its red cubes, and the result."""
+    state, action = first_position("fall-blau", lambda a: a.startswith("attack "), seed=1)
+    from game_core.fall_blau.svg import Geometry
+    seat, general = state.to_play, action.split()[1]
+    slots = Geometry(True).slots
+    x, top, width = slots[0]["header"]
+    bottom = slots[-1]["general"][1] + slots[-1]["general"][3]
+    front = (x - 6, top - 20, width + 12, bottom - top + 26)  # the frontline's three slots, and the cue above them
+    after = state.apply(action)
+    return (figure(frame(inert(draw(state, seat, {"general": general})), *front),
+                   f"Choosing an attack: with {general.title()} selected, each card he can attack has an Attack button "
+                   "and says how many white dice he would roll (half, rounded up, against the slot beside his).")
+            + figure(frame(inert(draw(after, seat)), *front), f"The attack: {said(state, after)}"))
+
+
 DIAGRAMS = {
     "blitzkrieg": {"placement": blitzkrieg_placement, "closing": blitzkrieg_closing},
     "blitzkrieg-nippon": {"opening": nippon_opening},
+    "bitskrieg": {"shot": bitskrieg_shot},
+    "blitzed": {"claim": blitzed_claim},
+    "fall-blau": {"attack": fall_blau_attack},
 }
 
 

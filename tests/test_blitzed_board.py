@@ -83,3 +83,12 @@ def test_each_seat_panel_shows_its_line_of_the_round_just_scored():
         assert f">{line}</text>" in svg  # on the other seats' panels
     assert ">\u22122 left over</text>" in svg  # in the viewer's own mat
     assert svg.index(">\u22122 left over</text>") > svg.index('class="controls"')
+
+
+def test_the_seat_that_moved_last_is_marked_whatever_its_move():
+    state = GAME.new_game(1).apply("p2 ready @100")  # a move that rolls no dice and claims nothing
+    svg = render(state.view("p1"), {"narrow": True})
+    assert re.findall(r'<g class="seat last" data-seat="(p\d)"', svg) == ["p2"]
+    rolled = with_dice(cards(started(4), "T1", "T2", "T3"), p2=[6, 3, 4]).apply("p2 roll")
+    svg = render(rolled.view("p1"), {})
+    assert '<g class="seat last"' not in svg and '<g class="die last" data-seat="p2"' in svg  # a roll marks its dice

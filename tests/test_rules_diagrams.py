@@ -57,3 +57,21 @@ def test_every_marker_of_every_rules_page_is_filled_and_an_unknown_one_stops_the
     assert diagrams.fill("blitzkrieg", (ROOT / "web/rules/blitzkrieg.html").read_text()).count("<figure") == 3
     with pytest.raises(ValueError, match="no-such"):
         diagrams.fill("blitzkrieg", "<!--diagram:no-such-->")
+
+
+def test_the_bitskrieg_shot_shows_the_target_s_chance_then_the_line_of_fire():
+    (before, caption), (after, said) = figures(diagrams.bitskrieg_shot())
+    assert re.search(r">\d+%<", before)  # the target's chance to be destroyed, on the board
+    assert "fire-line" not in before and 'class="last fire-line"' in after
+    assert "fires at" in said and "range" in said
+
+
+def test_the_blitzed_claim_shows_the_thunder_card_on_the_task():
+    ((svg, caption),) = figures(diagrams.blitzed_claim())
+    assert 'class="thunder' in svg and "thunders on" in caption
+
+
+def test_the_fall_blau_attack_shows_the_dice_and_what_they_destroyed():
+    (before, _), (after, said) = figures(diagrams.fall_blau_attack())
+    assert ">Attack<" in before and "Hoth attacks" in said and "White dice" in said
+    assert 'class="cue"' in after  # the capture, beside the slot's name

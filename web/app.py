@@ -6,7 +6,7 @@ from pyodide.ffi import create_proxy
 from js import document, window
 
 from glue.core import EMBED, PREFIX, browser_feature, element, page, show_message
-from glue import commands, dialogs, drawing, play, remote, storage
+from glue import commands, dialogs, drawing, play, remote, sound, storage
 
 
 def main() -> None:
@@ -38,7 +38,8 @@ def main() -> None:
     element("moves").open = not drawing.NARROW.matches  # a phone folds the log away
     drawing.NARROW.addEventListener("change", create_proxy(lambda event: drawing.render()))  # a turned phone gets its layout
     window.addEventListener("resize", create_proxy(lambda event: drawing.size_board()))
-    drawing.watch_dock_height()
+    drawing.watch_dock()
+    sound.setup()
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):
         button.disabled = False

@@ -201,3 +201,68 @@ window.blitzbox.morph = (() => {
     children(target, template.content);
   };
 })();
+
+// Sound cues, synthesized (no sound files): which cue a moment gets is decided by web/glue/sound.py.
+// Web Audio is detected before use; browsers start it only after a user gesture, so the context is made
+// (or resumed) on the first touch or key press, and a cue asked for before that is simply not played.
+window.blitzbox.sound = (() => {
+  let Context;
+  try { Context = window.AudioContext || window.webkitAudioContext; } catch { Context = undefined; }
+  if (!Context) return {available: false, play: () => false};
+  let context = null;
+  const wake = () => {
+    try {
+      context ??= new Context();
+      if (context.state === "suspended") context.resume().catch(() => {});
+    } catch { context = null; }
+  };
+  for (const type of ["pointerdown", "keydown"]) addEventListener(type, wake, {capture: true, passive: true});
+  // A note: a waveform (or "noise") from `from` Hz gliding to `to` Hz, starting `at` s later, `length` s long.
+  const note = (gain, {wave = "sine", from, to = from, at = 0, length = 0.12, level = 1}) => {
+    const start = context.currentTime + at;
+    let source;
+    if (wave === "noise") {
+      const buffer = context.createBuffer(1, Math.ceil(context.sampleRate * length), context.sampleRate);
+      const data = buffer.getChannelData(0);
+      for (let i = 0; i < data.length; i++) data[i] = Math.random() * 2 - 1;
+      source = context.createBufferSource();
+      source.buffer = buffer;
+      const filter = context.createBiquadFilter();
+      filter.type = "bandpass";
+      filter.frequency.setValueAtTime(from, start);
+      filter.frequency.exponentialRampToValueAtTime(to, start + length);
+      source.connect(filter);
+      source = {node: source, out: filter};
+    } else {
+      const oscillator = context.createOscillator();
+      oscillator.type = wave;
+      oscillator.frequency.setValueAtTime(from, start);
+      oscillator.frequency.exponentialRampToValueAtTime(to, start + length);
+      source = {node: oscillator, out: oscillator};
+    }
+    const envelope = context.createGain();
+    envelope.gain.setValueAtTime(0.0001, start);
+    envelope.gain.exponentialRampToValueAtTime(gain * level, start + 0.01);
+    envelope.gain.exponentialRampToValueAtTime(0.0001, start + length);
+    source.out.connect(envelope).connect(context.destination);
+    source.node.start(start);
+    source.node.stop(start + length + 0.02);
+  };
+  const CUES = {
+    dice: [0, 0.07, 0.15, 0.2].map((at) => ({wave: "noise", from: 2600, to: 1800, at, length: 0.05})),
+    place: [{from: 220, to: 110, length: 0.1}],
+    shot: [{wave: "noise", from: 900, to: 120, length: 0.3}, {wave: "triangle", from: 120, to: 50, length: 0.25, level: 0.8}],
+    claim: [{wave: "triangle", from: 440, to: 470, length: 0.1}, {wave: "triangle", from: 660, to: 700, at: 0.09, length: 0.16}],
+    score: [523, 659, 784].map((from, i) => ({wave: "triangle", from, at: i * 0.09, length: 0.18})),
+    end: [392, 523, 659, 784].map((from, i) => ({wave: "triangle", from, at: i * 0.14, length: i === 3 ? 0.6 : 0.2})),
+  };
+  return {
+    available: true,
+    /** Play a cue at `gain` (0-1); false when the audio has not been allowed to start yet. */
+    play: (cue, gain) => {
+      if (!context || context.state !== "running" || !CUES[cue]) return false;
+      for (const part of CUES[cue]) note(gain, part);
+      return true;
+    },
+  };
+})();

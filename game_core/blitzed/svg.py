@@ -254,7 +254,8 @@ def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
         colour = COLOUR[seat]
         purse = f"\u26a1 {state['bolts'][seat]}"
         name_size = 14 if narrow else 17
-        parts.append(f'<g class="seat" data-seat="{seat}"><rect x="{x}" y="{y}" width="{chip_w:.1f}" '
+        acted = seat == last.get("seat") and seat != rolled  # its last move (a roll marks its dice instead)
+        parts.append(f'<g class="seat{" last" if acted else ""}" data-seat="{seat}"><rect x="{x}" y="{y}" width="{chip_w:.1f}" '
                      f'height="{chip_h}" rx="9" fill="{CREAM}" stroke="#000" stroke-opacity=".5"/>'
                      f'<rect x="{x}" y="{y}" width="8" height="{chip_h}" rx="4" fill="{colour["fill"]}" '
                      f'stroke="#333" stroke-width=".8"/>'

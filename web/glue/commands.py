@@ -9,7 +9,7 @@ from js import document, window
 from game_core import IllegalAction, SaveError, records
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
-from glue import dialogs, drawing, play, remote, storage
+from glue import dialogs, drawing, play, remote, sound, storage
 
 
 COMMANDS = {}
@@ -237,6 +237,16 @@ def tips_done(arg, event) -> None:
 @command("menu")
 def menu(arg, event) -> None:
     toggle_menu(not element("menu").classList.contains("open"))
+
+
+@command("tray-fold")
+def fold_tray(arg, event) -> None:
+    drawing.fold_tray(not element("dock").classList.contains("folded"))
+
+
+@command("sound")
+def toggle_sound(arg, event) -> None:
+    sound.toggle()
 
 
 @command("close-dialog")

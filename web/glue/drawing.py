@@ -9,12 +9,13 @@ from js import document, window
 from game_core.tray import tray_html
 
 from glue.core import EMBED, element, page, show_message
-from glue import play, remote, storage
+from glue import play, remote, sound, storage
 
 
 TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
 MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
 NARROW = window.matchMedia("(max-width: 760px)")  # the phone layout: ui["narrow"] for the drawings
+SWIPE_PX = 40  # a swipe down the docked decision folds it, up unfolds it
 
 
 def animated_nodes(board):
@@ -66,12 +67,57 @@ def announce_cues(board) -> str:
     return " ".join(str(node.getAttribute("data-cue")) for node in board.querySelectorAll(".cue[data-cue]"))
 
 
-def watch_dock_height() -> None:
+def watch_dock() -> None:
     """The docked decision's height is --dock-h, for the phone layout (style.css): kept by a
-    ResizeObserver, which reads it after the browser's own layout, never in the middle of a redraw."""
+    ResizeObserver, which reads it after the browser's own layout, never in the middle of a redraw. A
+    swipe down its status folds it to one line, a swipe up unfolds it (the fold button does both too)."""
+    dock = element("dock")
+
     def resized(entries, observer):
-        document.documentElement.style.setProperty("--dock-h", f"{element('dock').offsetHeight}px")
-    window.ResizeObserver.new(create_proxy(resized)).observe(element("dock"))
+        document.documentElement.style.setProperty("--dock-h", f"{dock.offsetHeight}px")
+    window.ResizeObserver.new(create_proxy(resized)).observe(dock)
+    start = {}
+
+    def pressed(event):
+        start["y"] = None if event.target.closest("#tray, button") else float(event.clientY)
+
+    def released(event):
+        if start.get("y") is not None and NARROW.matches:
+            moved = float(event.clientY) - start["y"]
+            if abs(moved) >= SWIPE_PX:
+                fold_tray(moved > 0)
+        start["y"] = None
+    dock.addEventListener("pointerdown", create_proxy(pressed))
+    dock.addEventListener("pointerup", create_proxy(released))
+
+
+def fold_tray(folded: bool) -> None:
+    """On a phone the decision folds to one line (its question and main choice) to show more board."""
+    element("dock").classList.toggle("folded", folded)
+    show_fold()
+
+
+def show_fold() -> None:
+    """The fold button says what it does; the tray's main choice (the one selected, else the first) is
+    the one a folded tray keeps."""
+    tray, button = element("tray"), element("tray-fold")
+    choices = tray.querySelectorAll("[data-action],[data-command]")
+    main = tray.querySelector('[aria-pressed="true"]') or tray.querySelector("[data-action],[data-command]")
+    if main:
+        main.classList.add("main")
+    folded = element("dock").classList.contains("folded")
+    button.hidden = tray.hidden
+    button.setAttribute("aria-expanded", "false" if folded else "true")
+    button.textContent = (f"All {choices.length} ▴" if choices.length > 1 else "More ▴") if folded else "Fold ▾"
+    button.setAttribute("aria-label", "Show every choice" if folded else "Fold the choices to one line")
+
+
+def show_last_move(line: str) -> None:
+    """The last move in words, one line above the decision (the log's last line: the game's narration)."""
+    last = element("last-move")
+    last.hidden = not line
+    last.innerHTML = f"<strong>Last move:</strong> {escape(line)}"
+    last.setAttribute("title", line)
 
 
 def size_board() -> None:
@@ -207,6 +253,8 @@ def render() -> None:
     tray = element("tray")
     window.blitzbox.morph(tray, tray_html(frame["tray"] if frame else [], status))
     tray.hidden = not tray.childElementCount
+    show_fold()
+    show_last_move(frame["last"] if frame else "")
     element("replay-bar").hidden = page.replay is None
     for command in ("undo", "reset-turn"):
         document.querySelector(f'[data-command="{command}"]').disabled = page.replay is not None or not frame["can_undo"]
@@ -221,6 +269,8 @@ def render() -> None:
     if page.session.message:
         show_message(page.session.message)
     over = page.session.state is not None and page.session.state.is_over
+    if page.replay is None and page.board_is_live:  # (the first frame of a page is not news)
+        sound.play(board, moved=bool(new_lines), ended=over and document.body.getAttribute("data-over") != "1")
     document.body.setAttribute("data-over", "1" if over else "0")
     element("result").hidden = not over or page.replay is not None
     element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
