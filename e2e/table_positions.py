@@ -37,7 +37,6 @@ def played_out(name: str, options: dict, seed: int = 7) -> list:
 def positions(table: str) -> dict:
     """moment -> autosave text: the first seat left to a person is played by one, the others by the normal bot."""
     name, options = TABLES[table]
-    game = games.get(name)
     seats = Session(name, 1, options).seats  # the seats the options force (solo, Blitzed!'s own)
     person = next(seat for seat, who in seats.items() if who == HUMAN)
     seats = {seat: who if seat == person or who != HUMAN else "normal" for seat, who in seats.items()}
