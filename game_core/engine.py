@@ -511,6 +511,7 @@ class Bot:
 
     name = "random"
     title = "Random"
+    summary = ""  # what the level does, in words a player can choose by (the new-game dialog lists it)
 
     def think(self, game: Game, view: dict, rng: Rng, budget_ms: int = 0):
         return self.choose(game, view, rng)
