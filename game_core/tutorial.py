@@ -5,6 +5,11 @@ A step is either the learner's (one click: the action `expect`, or a UI-only `co
 something and changes nothing) or the scripted opponent's (its `expect` is played for it). Chance comes
 from the seed, so a tutorial is the same every time; `walk` replays it and fails, naming the step, as soon as
 a rules change breaks it (tests/test_tutorials.py runs every tutorial through it).
+
+`Lesson` is a tutorial being played on the page (web/glue/tutorial.py shows it): it holds the learner's place,
+takes a click on the step's element (a wrong one changes nothing and says why: the engine's `why_illegal`, or the
+step's words for a legal move that is not the lesson's), plays the scripted opponent's steps as they come, and
+is saved as {tutorial, step} in a slot of its own. The page finds a game's tutorials with `for_game`.
 """
 
 import importlib
@@ -212,13 +217,15 @@ class Lesson:
     # -- what the page shows ------------------------------------------------------------------
     def panel(self) -> dict:
         """The lesson's words for the page: {"title", "number", "count", "news", "say", "target",
-        "feedback", "done", "later", "level"}."""
+        "feedback", "done", "later", "level", "real": the end's button}."""
         number, count = self.learner_steps()
         step = self.step
+        special = self.tutorial.level in getattr(self.session.module, "SPECIAL_BOTS", ())  # the solo module
         return {"title": self.tutorial.title, "number": min(number, count), "count": count,
                 "news": list(self.news), "say": step.say if step else "", "target": step.target() if step else "",
                 "feedback": self.feedback, "done": step is None, "later": list(self.tutorial.later),
-                "level": self.tutorial.level}
+                "level": self.tutorial.level,
+                "real": "Play a real game" if special else f"Play a real game against the {self.tutorial.level} bot"}
 
     def real_game(self) -> dict:
         """The set-up of the real game the end offers: the learner's seat against the suggested bot level."""

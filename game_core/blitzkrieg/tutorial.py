@@ -31,8 +31,9 @@ BASE = Tutorial(
            ("Losing by having no unit that fits", f"{RULES}#end")),
     steps=(
         choose("A3", "You play the Axis and move first. Your reserve holds three units: pick the army of strength 3.",
-               "Armies go on land or land/sea spaces, navies on sea or land/sea spaces, airforces anywhere. The "
-               "highlighted spaces are where this army may go: only the topmost open campaign of each theater."),
+               "Armies go on land or land/sea spaces, navies on sea or land/sea spaces, airforces anywhere, and "
+               "always in the topmost open campaign of a theater (the outlined row). The board marks every space "
+               "this army may take; the lesson lights the one to use."),
         Step("Place it on Eastern Europe 1.2, the land space with the factory (industrial production).",
              expect="A3@EE1.2",
              explain="The Eastern Europe battle marker moved 3 squares toward you, one per point of strength. "
@@ -82,7 +83,7 @@ SOLO = Tutorial(
         opponent("A3@AM1.1", "The Axis turn: the solo module drew the stratagem Big Guns and rolled a die for its unit. "
                  "It took Africa & Middle East (the open campaign with the most empty spaces), the strategic "
                  "advantage space first on its list, and the unit its die pointed to: an army (3).",
-                 "Its five units lie face up in a row (above your reserve): you always see what it can play."),
+                 "Its five units lie face up in a row at the foot of the board: you always see what it can play."),
         opponent("sa:WE", "Its strategic advantage went to Western Europe, by the same stratagem's list."),
         choose("N1", "Your turn. Pick your navy (1): Pacific Ocean 1.1 is a bombing space."),
         Step("Place it on Pacific Ocean 1.1 to bomb the Axis row.", expect="N1@PO1.1",
