@@ -25,7 +25,7 @@ from game_core.session import HUMAN, Session, game_module
 class Step:
     say: str  # what to do and why, in a sentence or two (the learner's step), or what the opponent did
     expect: str = ""  # the action notation this step takes (empty for a `command` step)
-    command: str = ""  # a UI-only data-command to click instead of an action (e.g. a piece to select)
+    command: str = ""  # a UI-only "ui:key=value" data-command to click instead of an action (a piece to select)
     explain: str = ""  # the rule at work, shown once the step is taken
     highlight: str = ""  # a CSS selector for the element to light up; default: the step's action or command
     by: str = "learner"  # "learner", or "opponent" for a step the script plays
@@ -50,7 +50,7 @@ class Tutorial:
     level: str = "easy"  # the bot level "Play a real game" starts at
     minutes: int = 4
     covers: tuple = ()  # the rules taught, in words (the rules page lists them)
-    later: tuple = ()  # (rule, anchor on the rules page) for what a first game can leave for later
+    later: tuple = ()  # (rule, its section's address from the game page, "rules/GAME.html#id"): left for later
 
 
 class TutorialBroken(AssertionError):
@@ -65,6 +65,10 @@ def walk(tutorial: Tutorial):
         where = f"{tutorial.game} tutorial, step {index + 1} ({step.say[:60]!r})"
         if bool(step.expect) == bool(step.command):
             raise TutorialBroken(f"{where}: a step takes exactly one of an action or a command")
+        if step.command and not (step.command.startswith("ui:") and step.by == "learner"):
+            raise TutorialBroken(f"{where}: a command step is the learner's click on a ui:key=value control")
+        if step.by not in ("learner", "opponent"):
+            raise TutorialBroken(f"{where}: a step is by the learner or the opponent, not {step.by!r}")
         yield index, state
         if step.command:
             continue
@@ -217,7 +221,7 @@ class Lesson:
     # -- what the page shows ------------------------------------------------------------------
     def panel(self) -> dict:
         """The lesson's words for the page: {"title", "number", "count", "news", "say", "target",
-        "feedback", "done", "later", "level", "real": the end's button}."""
+        "feedback", "done", "later": [(rule, address)], "level", "real": the end's button}."""
         number, count = self.learner_steps()
         step = self.step
         special = self.tutorial.level in getattr(self.session.module, "SPECIAL_BOTS", ())  # the solo module

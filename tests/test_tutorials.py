@@ -2,6 +2,7 @@
 learner step's element is on the page to click, and the lesson controller answers clicks as the page needs."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -10,6 +11,7 @@ from game_core.tray import tray_html
 from game_core.tutorial import Lesson, Step, Tutorial, TutorialBroken, every_tutorial, for_game, walk
 
 TUTORIALS = every_tutorial()
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_registry_finds_the_tutorials_of_each_game_page():
@@ -28,9 +30,15 @@ def test_a_tutorial_walks_from_start_to_end_and_each_expect_is_offered_then(name
         assert step.say.strip() and (step.by == "learner" or step.expect)
         if step.expect:
             assert step.expect in state.legal_actions(), (index, step.expect)
-    learner = [step for step in tutorial.steps if step.by == "learner"]
-    assert learner and tutorial.steps[-1].by == "learner"  # it ends on the learner's step, with its explanation
-    assert 2 <= tutorial.minutes <= 6 and tutorial.covers and tutorial.later
+    assert any(step.by == "learner" for step in tutorial.steps)
+    assert 2 <= tutorial.minutes <= 6 and tutorial.covers and tutorial.later  # the rest is named, with its link
+
+
+@pytest.mark.parametrize("name", sorted(TUTORIALS))
+def test_what_is_left_for_later_links_to_a_section_of_the_rules_page(name):
+    for rule, address in TUTORIALS[name].later:
+        page, anchor = address.split("#")
+        assert f'id="{anchor}"' in (ROOT / "web" / page).read_text(), f"{name}: no section {address} for {rule!r}"
 
 
 @pytest.mark.parametrize("name", sorted(TUTORIALS))
@@ -106,3 +114,7 @@ def test_walk_names_the_step_a_rules_change_breaks():
                           steps=(Step("Place.", expect="A3@EE1.2"),))
     with pytest.raises(TutorialBroken, match="not the learner's move"):
         list(walk(wrong_seat))
+    page_command = Tutorial(game="blitzkrieg", title="t", seed=28, learner="axis",
+                            steps=(Step("Open the menu.", command="new"),))
+    with pytest.raises(TutorialBroken, match="ui:key=value"):
+        list(walk(page_command))

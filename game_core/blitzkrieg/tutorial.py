@@ -11,15 +11,16 @@ def choose(kind: str, say: str, explain: str = "") -> Step:
     return Step(say, command=f"ui:token={kind}", explain=explain)
 
 
+RULES = "rules/blitzkrieg.html"
+NIPPON_RULES = "rules/blitzkrieg-nippon.html"
+
+
 def opponent(action: str, say: str, explain: str = "") -> Step:
     return Step(say, expect=action, explain=explain, by="opponent")
 
 
-RULES = "rules/blitzkrieg.html"
-NIPPON_RULES = "rules/blitzkrieg-nippon.html"
-
 BASE = Tutorial(
-    game="blitzkrieg", title="Your first game of Blitzkrieg!", seed=28, learner="axis", minutes=4, level="easy",
+    game="blitzkrieg", title="A first game of Blitzkrieg!", seed=28, learner="axis", minutes=4, level="easy",
     covers=("placing a unit: land, sea and land/sea spaces, the topmost open campaign",
             "the battle marker moving by the unit's strength",
             "space effects: industrial production, bombing, tactical and strategic advantage, research",
@@ -67,7 +68,7 @@ BASE = Tutorial(
 )
 
 SOLO = Tutorial(
-    game="blitzkrieg", title="The solo module: one player against the automated Axis", seed=15, learner="allies",
+    game="blitzkrieg", title="The solo module", seed=15, learner="allies",
     options={"mode": "solo", "difficulty": "easy"}, minutes=4, level="solo",
     covers=("the difficulty rolls that push tracks toward the Axis at the start, and choosing for a 6",
             "the solo module's turn: a stratagem, a die for its unit, its priority lists",
@@ -110,7 +111,7 @@ SOLO = Tutorial(
 )
 
 NIPPON = Tutorial(
-    game="blitzkrieg-nippon", title="Nippon: Japan against Germany", seed=19, learner="japan", minutes=3,
+    game="blitzkrieg-nippon", title="Nippon: what is new", seed=19, learner="japan", minutes=3,
     level="easy",
     covers=("one campaign per city, four open at the start",
             "Godzilla: strength 4, both an army and a navy",

@@ -36,7 +36,7 @@ def options(into) -> None:
             number, count = saved.learner_steps()
             label = f"Resume: {tutorial.title} (step {number} of {count})"
         else:
-            label = f"{tutorial.title} ({tutorial.minutes} minutes)"
+            label = f"{tutorial.title} ({tutorial.minutes} min)"
         parts.append(f'<button type="button" data-command="tutorial:start:{escape(name)}">{escape(label)}</button>')
     into.innerHTML = "".join(parts)
 
@@ -115,6 +115,12 @@ def bring_into_view(target) -> None:
     if float(box.top) < 0 or float(box.bottom) > bottom:
         window.scrollBy(0, float(box.top) - max(0.0, (bottom - float(box.height)) / 2))
 
+def begin(name: str) -> None:
+    """Start a tutorial where it was left; one finished before is played again."""
+    finished = Lesson.from_save(storage.storage_get(slot_key(name)) or "", TUTORIALS)
+    start(name, fresh=finished is not None and finished.done)
+
+
 def start(name: str, fresh: bool = False) -> None:
     """Show the tutorial `name` where it was left (or from the start: `fresh`, or finished before and asked
     again from the offer)."""
@@ -131,15 +137,27 @@ def start(name: str, fresh: bool = False) -> None:
     page.session = lesson.session
     storage.storage_set(OFFER_KEY, "no")
     page.lesson.save()
+    set_address(name)
     show_message("")
     drawing.render()
     element("lesson").focus()
+
+
+def set_address(name: str) -> None:
+    """?tutorial=NAME while a lesson is shown (a reload resumes it), nothing once it is left."""
+    address = window.URL.new(window.location.href)
+    if name:
+        address.searchParams.set("tutorial", name)
+    else:
+        address.searchParams.delete("tutorial")
+    window.history.replaceState(None, "", address.href)
 
 
 def leave() -> None:
     """Back to the player's game, just as it was (the lesson stays saved to resume)."""
     if page.lesson is None:
         return
+    set_address("")
     page.session = page.lesson.player
     page.lesson = None
     document.body.removeAttribute("data-lesson")
@@ -154,8 +172,7 @@ def command(arg: str, event) -> None:
     "tutorial:focus", "tutorial:real-game" and "tutorial:no-thanks"."""
     verb, _, name = arg.partition(":")
     if verb == "start":
-        finished = Lesson.from_save(storage.storage_get(slot_key(name)) or "", TUTORIALS)
-        start(name, fresh=finished is not None and finished.done)  # a finished tutorial is replayed
+        begin(name)
     elif verb == "no-thanks":
         element("lesson-offer").hidden = True
         storage.storage_set(OFFER_KEY, "no")
@@ -209,7 +226,7 @@ def open_from_address() -> None:
     options(element("lesson-choices"))
     element("lesson-learn").hidden = False
     if wanted:
-        start(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)))
+        begin(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)))
     elif storage.storage_get(OFFER_KEY) != "no":
         options(element("lesson-offer-choices"))
         element("lesson-offer").hidden = False
