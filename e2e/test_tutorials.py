@@ -12,6 +12,7 @@ import pytest
 
 from game_core.tutorial import every_tutorial
 from support import built_games, wait_ready
+from test_a11y import serious_violations
 
 SIZES = {
     "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
@@ -60,10 +61,15 @@ def test_a_tutorial_is_completed_by_clicking_only_the_lit_element(browser, site_
         assert progress(page) == f"Step {number} of {len(learner)}"
         assert page.locator("#lesson-say").text_content() == step.say
         assert step.say in page.locator("#lesson-live").text_content()  # what a screen reader hears
-        others = page.locator(f"#board [data-action]:not({step.target()}), #tray [data-command]:not({step.target()})")
-        if others.count():  # everything else is dimmed, never disabled nor hidden from screen readers
-            assert float(others.first.evaluate("n => getComputedStyle(n).opacity")) < 0.5
-            assert others.first.get_attribute("aria-hidden") is None and not others.first.is_disabled()
+        # everything else is dimmed (the board's by opacity, the tray's by colour), never disabled nor hidden
+        board = page.locator(f"#board [data-action]:not({step.target()})")
+        if board.count():
+            assert float(board.first.evaluate("n => getComputedStyle(n).opacity")) < 0.5
+            assert board.first.get_attribute("aria-hidden") is None
+        tray = page.locator(f"#tray [data-command]:not({step.target()})")
+        if tray.count():
+            assert tray.first.evaluate("n => getComputedStyle(n).borderStyle") == "dashed"
+            assert tray.first.get_attribute("aria-hidden") is None and not tray.first.is_disabled()
         if number in (1, 2, len(learner)):
             shot(page, f"blitzkrieg-{size}-step{number}")
         take_step(page, step.target())
@@ -79,7 +85,7 @@ def test_a_tutorial_is_completed_by_clicking_only_the_lit_element(browser, site_
 
 
 def test_a_wrong_click_changes_nothing_and_says_why(browser, site_url):
-    context = browser.new_context(**SIZES["laptop"])
+    context = browser.new_context(**SIZES["laptop"], bypass_csp=True)  # bypass: to inject axe-core
     page = context.new_page()
     page.goto(f"{site_url}/blitzkrieg.html?tutorial=blitzkrieg")
     wait_ready(page)
@@ -93,6 +99,8 @@ def test_a_wrong_click_changes_nothing_and_says_why(browser, site_url):
     page.wait_for_function("document.querySelector('#lesson-feedback').textContent.startsWith('Not now')")
     assert page.locator("#board").inner_html() == board and page.locator("#log li").count() == 0
     shot(page, "blitzkrieg-laptop-wrong-click")
+    violations = serious_violations(page)  # the lesson's panel, dimmed controls and lit target included
+    assert violations == [], violations
     context.close()
 
 

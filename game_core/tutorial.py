@@ -169,16 +169,18 @@ class Lesson:
     # -- clicks -------------------------------------------------------------------------------
     def click(self, action: str = "", command: str = "") -> bool:
         """The learner clicked an element with this data-action or data-command: True if it was the step
-        (taken, with the opponent's reply), False if not (nothing changed; `feedback` says why)."""
-        step, self.news, self.feedback = self.step, [], ""
+        (taken, with the opponent's reply), False if not (nothing changed; `feedback` says why, and the
+        step's words, said again beside it, what to do)."""
+        step, self.feedback = self.step, ""
         if step is None:
             self.feedback = "This tutorial is over: play a real game, or start it over."
             return False
         if (step.command and command == step.command) or (step.expect and action and self._same(action, step.expect)):
+            self.news = []
             self._take(step)
             self._play_opponent()
             return True
-        self.feedback = self._why_not(step, action)
+        self.feedback = self._why_not(action)  # (what happened last stays told)
         return False
 
     def _same(self, action: str, expected: str) -> bool:
@@ -191,7 +193,7 @@ class Lesson:
             clicked, wanted = game.stamp(clicked, 0), game.stamp(wanted, 0)
         return clicked == wanted
 
-    def _why_not(self, step: Step, action: str) -> str:
+    def _why_not(self, action: str) -> str:
         if action:
             state = self.session.state
             try:
@@ -199,9 +201,9 @@ class Lesson:
             except ValueError:
                 legal = False
             if not legal:
-                return f"Not that: {state.why_illegal(action).rstrip('.')}. Nothing changed. {step.say}"
-            return f"That is a legal move, but not the one this lesson is about: nothing changed. {step.say}"
-        return f"Not now: that only changes what is shown, and this step is another. {step.say}"
+                return f"Not that: {state.why_illegal(action).rstrip('.')}. Nothing changed."
+            return "That is a legal move, but not the one this lesson is about: nothing changed."
+        return "Not now: that only changes what is shown, and this step asks for something else."
 
     def _take(self, step: Step) -> None:
         if step.command:

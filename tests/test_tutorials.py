@@ -60,14 +60,15 @@ def test_each_learner_step_has_its_element_on_the_page_and_clicking_it_advances(
 def test_a_wrong_click_changes_nothing_and_says_why():
     lesson = Lesson("blitzkrieg", TUTORIALS["blitzkrieg"])
     assert lesson.click(command="ui:token=A3")
-    before, ui = lesson.session.state, dict(lesson.session.ui)
+    before, ui, news = lesson.session.state, dict(lesson.session.ui), list(lesson.news)
     assert not lesson.click(action="A3@WE1.1")  # a sea space: the engine's reason
     assert "Armies can only be placed on land or land/sea spaces" in lesson.feedback
-    assert lesson.step.say in lesson.feedback
+    assert lesson.panel()["feedback"] == lesson.feedback and lesson.panel()["say"] == lesson.step.say
     assert not lesson.click(action="A3@EE1.1")  # legal, but not this lesson's move
     assert "legal move" in lesson.feedback
     assert not lesson.click(command="ui:token=N1")  # a different selection is not made either
     assert lesson.session.state is before and lesson.session.ui == ui and lesson.index == 1
+    assert lesson.news == news  # what the last step explained stays told
     assert lesson.click(action="A3@EE1.2") and lesson.feedback == ""
 
 

@@ -90,10 +90,12 @@ class PageLesson:
             "" if panel["done"] else
             f"body[data-lesson] {panel['target']} {{ opacity: 1 !important; filter: var(--lesson-glow); }}"
             f"body[data-lesson] {panel['target']} > :first-child {{ stroke: var(--lesson); stroke-width: 5; }}"
+            f"body[data-lesson] button{panel['target']}, body[data-lesson] button{panel['target']} .detail "
+            f"{{ background: var(--gold); color: #1f2421; border-style: solid; }}"
             f"body[data-lesson] button{panel['target']} {{ outline: 4px solid var(--lesson); outline-offset: 1px; }}"
             f"@media (prefers-reduced-motion: no-preference) {{ body[data-lesson] {panel['target']} "
             f"{{ animation: lesson-pulse 1.6s ease-in-out infinite; }} }}")
-        spoken = " ".join(panel["news"] + ([panel["feedback"]] if panel["feedback"] else []) + [panel["say"]])
+        spoken = " ".join(([panel["feedback"]] if panel["feedback"] else panel["news"]) + [panel["say"]])
         if spoken.strip() and element("lesson-live").textContent != spoken:
             element("lesson-live").textContent = spoken
         target = document.querySelector(panel["target"]) if panel["target"] else None
