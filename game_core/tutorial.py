@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game_core import games
 from game_core.engine import IllegalAction
-from game_core.session import HUMAN, Session, game_module
+from game_core.session import HUMAN, Session
 
 
 @dataclass(frozen=True)
@@ -137,8 +137,7 @@ class Lesson:
     def __init__(self, name: str, tutorial: Tutorial, step: int = 0):
         self.name, self.tutorial = name, tutorial
         game = games.get(tutorial.game)
-        bots = [level for level in getattr(game_module(game), "BOTS", {})
-                if level not in getattr(game_module(game), "SPECIAL_BOTS", ())]
+        bots = games.package(tutorial.game).opponents()  # (the opponent's seat needs a level; the script plays it)
         level = tutorial.level if tutorial.level in bots else (bots[0] if bots else HUMAN)
         seats = {str(seat): HUMAN if str(seat) == tutorial.learner else level for seat in game.seats}
         self.session = LessonSession(tutorial.game, tutorial.seed, game.with_seats(tutorial.options, seats), seats)
@@ -226,7 +225,7 @@ class Lesson:
         "feedback", "done", "later": [(rule, address)], "level", "real": the end's button}."""
         number, count = self.learner_steps()
         step = self.step
-        special = self.tutorial.level in getattr(self.session.module, "SPECIAL_BOTS", ())  # the solo module
+        special = self.tutorial.level in self.session.package.special_bots  # the solo module
         return {"title": self.tutorial.title, "number": min(number, count), "count": count,
                 "news": list(self.news), "say": step.say if step else "", "target": step.target() if step else "",
                 "feedback": self.feedback, "done": step is None, "later": list(self.tutorial.later),

@@ -60,7 +60,7 @@ class PageLesson:
         target = self.lesson.panel()["target"]
         lit = document.querySelector(target) if taken and target and on_game else None
         if lit:  # the focus goes on to the next element to click (a keyboard player never hunts for it)
-            lit.focus()
+            focus(lit)
 
     def show(self) -> None:
         """The lesson's panel, the lit target and the words read out (after every redraw)."""
@@ -103,6 +103,13 @@ class PageLesson:
             bring_into_view(target)
 
 
+def focus(target) -> None:
+    """Focus an element where bring_into_view put it (Firefox's own scrolling to a focused SVG element moves
+    the page elsewhere)."""
+    target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    bring_into_view(target)
+
+
 def bring_into_view(target) -> None:
     """Scroll the lit element into the part of the screen the learner sees: inside the dock (the tray), or
     on the page above a phone's docked panel."""
@@ -142,7 +149,7 @@ def start(name: str, fresh: bool = False) -> None:
     set_address(name)
     show_message("")
     drawing.render()
-    element("lesson").focus()
+    element("lesson").focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
 def set_address(name: str) -> None:
@@ -191,7 +198,7 @@ def command(arg: str, event) -> None:
     elif verb == "focus":  # keyboard and screen reader: straight to the element to click
         target = document.querySelector(page.lesson.lesson.panel()["target"] or "#lesson")
         if target:
-            target.focus()
+            focus(target)
     elif verb == "leave":
         leave()
     elif verb == "real-game":
