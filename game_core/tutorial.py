@@ -225,12 +225,13 @@ class Lesson:
         "feedback", "done", "later": [(rule, address)], "level", "real": the end's button}."""
         number, count = self.learner_steps()
         step = self.step
-        special = self.tutorial.level in self.session.package.special_bots  # the solo module
+        level = self.tutorial.level
+        named = level and level not in self.session.package.special_bots  # (the solo module seats itself)
         return {"title": self.tutorial.title, "number": min(number, count), "count": count,
                 "news": list(self.news), "say": step.say if step else "", "target": step.target() if step else "",
                 "feedback": self.feedback, "done": step is None, "later": list(self.tutorial.later),
                 "level": self.tutorial.level,
-                "real": "Play a real game" if special else f"Play a real game against the {self.tutorial.level} bot"}
+                "real": f"Play a real game against the {level} bot" if named else "Play a real game"}
 
     def real_game(self) -> dict:
         """The set-up of the real game the end offers: the learner's seat against the suggested bot level."""

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from game_core import games
+from game_core.session import Session
 from game_core.tray import tray_html
 from game_core.tutorial import Lesson, Step, Tutorial, TutorialBroken, every_tutorial, for_game, walk
 
@@ -119,3 +120,10 @@ def test_walk_names_the_step_a_rules_change_breaks():
                             steps=(Step("Open the menu.", command="new"),))
     with pytest.raises(TutorialBroken, match="ui:key=value"):
         list(walk(page_command))
+
+
+@pytest.mark.parametrize("name", sorted(TUTORIALS))
+def test_the_real_game_offered_at_the_end_can_start(name):
+    setup = Lesson(name, TUTORIALS[name]).real_game()
+    session = Session(TUTORIALS[name].game, 1, setup["options"], setup["seats"])
+    assert str(TUTORIALS[name].learner) in map(str, session.humans())
