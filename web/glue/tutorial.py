@@ -86,21 +86,22 @@ class PageLesson:
                 f'<li><a href="./{escape(anchor)}" target="_blank" rel="noopener">{escape(rule)}</a></li>'
                 for rule, anchor in panel["later"])
         element("lesson-skip").hidden = element("lesson-go").hidden = panel["done"]
-        element("lesson-light").textContent = (
-            "" if panel["done"] else
-            f"body[data-lesson] {panel['target']} {{ opacity: 1 !important; filter: var(--lesson-glow); }}"
-            f"body[data-lesson] {panel['target']} > :first-child {{ stroke: var(--lesson); stroke-width: 5; }}"
-            f"body[data-lesson] button{panel['target']}, body[data-lesson] button{panel['target']} .detail "
-            f"{{ background: var(--gold); color: #1f2421; border-style: solid; }}"
-            f"body[data-lesson] button{panel['target']} {{ outline: 4px solid var(--lesson); outline-offset: 1px; }}"
-            f"@media (prefers-reduced-motion: no-preference) {{ body[data-lesson] {panel['target']} "
+        target = panel["target"]
+        lit = f":is({target})"  # (a highlight may list several selectors)
+        element("lesson-light").textContent = "" if panel["done"] else (
+            f"body[data-lesson] {lit} {{ opacity: 1 !important; filter: var(--lesson-glow); }}"
+            f"body[data-lesson] #board {lit} > :first-child {{ stroke: var(--lesson); stroke-width: 5; }}"
+            f"body[data-lesson] #tray button{lit} {{ background: var(--gold); color: #1f2421; border-style: solid; "
+            f"outline: 4px solid var(--lesson); outline-offset: 1px; }}"
+            f"body[data-lesson] #tray {lit} .detail {{ color: #3a3a30; }}"
+            f"@media (prefers-reduced-motion: no-preference) {{ body[data-lesson] {lit} "
             f"{{ animation: lesson-pulse 1.6s ease-in-out infinite; }} }}")
         spoken = " ".join(([panel["feedback"]] if panel["feedback"] else panel["news"]) + [panel["say"]])
         if spoken.strip() and element("lesson-live").textContent != spoken:
             element("lesson-live").textContent = spoken
-        target = document.querySelector(panel["target"]) if panel["target"] else None
-        if target and not panel["feedback"]:
-            bring_into_view(target)
+        element_to_click = document.querySelector(target) if target else None
+        if element_to_click and not panel["feedback"]:
+            bring_into_view(element_to_click)
 
 
 def focus(target) -> None:
@@ -124,13 +125,13 @@ def bring_into_view(target) -> None:
     if float(box.top) < 0 or float(box.bottom) > bottom:
         window.scrollBy(0, float(box.top) - max(0.0, (bottom - float(box.height)) / 2))
 
-def begin(name: str) -> None:
+def begin(name: str, to_panel: bool = True) -> None:
     """Start a tutorial where it was left; one finished before is played again."""
     finished = Lesson.from_save(storage.storage_get(slot_key(name)) or "", TUTORIALS)
-    start(name, fresh=finished is not None and finished.done)
+    start(name, fresh=finished is not None and finished.done, to_panel=to_panel)
 
 
-def start(name: str, fresh: bool = False) -> None:
+def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
     """Show the tutorial `name` where it was left (or from the start: `fresh`, or finished before and asked
     again from the offer)."""
     if name not in TUTORIALS:
@@ -149,7 +150,8 @@ def start(name: str, fresh: bool = False) -> None:
     set_address(name)
     show_message("")
     drawing.render()
-    element("lesson").focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    if to_panel:  # started by a click: the keyboard and a screen reader go on from the lesson's words
+        element("lesson").focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
 
 
 def set_address(name: str) -> None:
@@ -235,7 +237,7 @@ def open_from_address() -> None:
     options(element("lesson-choices"))
     element("lesson-learn").hidden = False
     if wanted:
-        begin(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)))
+        begin(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)), to_panel=False)
     elif storage.storage_get(OFFER_KEY) != "no":
         options(element("lesson-offer-choices"))
         element("lesson-offer").hidden = False
