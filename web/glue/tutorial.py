@@ -238,6 +238,10 @@ def open_from_address() -> None:
     element("lesson-learn").hidden = False
     if wanted:
         begin(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)), to_panel=False)
-    elif storage.storage_get(OFFER_KEY) != "no":
-        options(element("lesson-offer-choices"))
+    elif storage.storage_get(OFFER_KEY) != "no":  # a first visit: the page's first tutorial, in one line
+        name, tutorial = next(iter(TUTORIALS.items()))
+        label = f"Learn by playing ({tutorial.minutes} min)"
+        element("lesson-offer-choice").innerHTML = (
+            f'<button type="button" data-command="tutorial:start:{escape(name)}" '
+            f'aria-label="{escape(label)}: {escape(tutorial.title)}">{escape(label)}</button>')
         element("lesson-offer").hidden = False
