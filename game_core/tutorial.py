@@ -222,7 +222,7 @@ class Lesson:
     # -- what the page shows ------------------------------------------------------------------
     def panel(self) -> dict:
         """The lesson's words for the page: {"title", "number", "count", "news", "say", "target",
-        "feedback", "done", "later": [(rule, address)], "level", "real": the end's button}."""
+        "feedback", "done", "later": [(rule, address)], "real": the end's button}."""
         number, count = self.learner_steps()
         step = self.step
         level = self.tutorial.level
@@ -230,7 +230,6 @@ class Lesson:
         return {"title": self.tutorial.title, "number": min(number, count), "count": count,
                 "news": list(self.news), "say": step.say if step else "", "target": step.target() if step else "",
                 "feedback": self.feedback, "done": step is None, "later": list(self.tutorial.later),
-                "level": self.tutorial.level,
                 "real": f"Play a real game against the {level} bot" if named else "Play a real game"}
 
     def real_game(self) -> dict:
@@ -238,8 +237,7 @@ class Lesson:
         seats = {seat: (HUMAN if seat == str(self.tutorial.learner) else self.tutorial.level)
                  for seat in self.session.seats}
         seats.update(self.session.game.forced_seats(self.session.state.options))
-        options = {k: v for k, v in self.tutorial.options.items()}
-        return {"options": self.session.game.with_seats(options, seats), "seats": seats}
+        return {"options": self.session.game.with_seats(dict(self.tutorial.options), seats), "seats": seats}
 
     # -- its own save slot ------------------------------------------------------------------------
     def to_save(self) -> str:
@@ -247,8 +245,8 @@ class Lesson:
 
     @classmethod
     def from_save(cls, text, tutorials: dict):
-        """The lesson saved as {tutorial, step}, or None when the text or the tutorial is not usable (a
-        tutorial changed since: it starts over at its last step that still exists)."""
+        """The lesson saved as {tutorial, step}, or None when the text or the tutorial is not usable. A tutorial
+        shortened since ends where it ends now; one whose steps no longer play from there starts over."""
         try:
             data = json.loads(text)
             name, step = data["tutorial"], data["step"]
