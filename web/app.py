@@ -6,7 +6,7 @@ from pyodide.ffi import create_proxy
 from js import document, window
 
 from glue.core import EMBED, PREFIX, browser_feature, element, page, show_message
-from glue import commands, dialogs, drawing, play, remote, sound, storage
+from glue import commands, dialogs, drawing, play, remote, sound, storage, tutorial
 
 
 def main() -> None:
@@ -44,6 +44,7 @@ def main() -> None:
     for button in document.querySelectorAll("nav [data-command]"):
         button.disabled = False
     drawing.render()
+    tutorial.open_from_address()  # ?tutorial=NAME, or a first visit's offer
     document.body.setAttribute("data-ready", "1")
 
 

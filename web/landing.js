@@ -13,6 +13,15 @@
     for (const card of document.querySelectorAll("[data-card]")) {
       const key = "blitzbox:" + card.dataset.card + ":autosave";
       // app.py writes ":over" beside each autosave: "0" while the game is unfinished.
+      // Learn by playing: each game page's guided first game has the game's own name (?tutorial=NAME)
+      const links = card.querySelector(".links");
+      if (links) {
+        const learn = document.createElement("a");
+        learn.className = "button learn";
+        learn.href = "./" + card.dataset.card + ".html?tutorial=" + card.dataset.card;
+        learn.textContent = "Learn by playing";
+        links.append(learn);
+      }
       const link = card.querySelector(".continue");
       if (link && read(key) && read(key + ":over") === "0") {
         link.hidden = false;

@@ -9,7 +9,7 @@ from js import document, window
 from game_core import IllegalAction, SaveError, records
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
-from glue import dialogs, drawing, play, remote, sound, storage
+from glue import dialogs, drawing, play, remote, sound, storage, tutorial
 
 
 COMMANDS = {}
@@ -234,6 +234,11 @@ def tips_done(arg, event) -> None:
     storage.storage_set(f"{PREFIX}:tips-seen", "1")
 
 
+@command("tutorial")
+def tutorial_command(arg, event) -> None:
+    tutorial.command(arg, event)
+
+
 @command("menu")
 def menu(arg, event) -> None:
     toggle_menu(not element("menu").classList.contains("open"))
@@ -259,6 +264,8 @@ def run_command(name: str, event) -> None:
     (undo, redo, reset-turn, reveal, ui:key=value), which redraw the board."""
     if name.startswith("replay-"):
         return play.replay_command(name)
+    if tutorial.takes(name, event):  # a tutorial answers the board's and tray's clicks
+        return
     head, _, arg = name.partition(":")
     if head in COMMANDS:
         return COMMANDS[head](arg, event)
@@ -281,7 +288,9 @@ def on_click(event) -> None:
         toggle_menu(False)  # a phone's folded menu closes once a choice is made
     action = target.getAttribute("data-action")
     if action:
-        if page.replay is None:
+        if page.lesson is not None:
+            page.lesson.click(action=action)
+        elif page.replay is None:
             play.take_action(action)
     else:
         run_command(target.getAttribute("data-command"), event)
@@ -300,7 +309,10 @@ def on_key(event) -> None:
         shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"], #tray [data-key="{window.CSS.escape(event.key)}"]')
         if shortcut:  # a player's own key on a shared keyboard
             event.preventDefault()
-            play.take_action(shortcut.getAttribute("data-action"))
+            if page.lesson is not None:
+                page.lesson.click(action=shortcut.getAttribute("data-action"))
+            else:
+                play.take_action(shortcut.getAttribute("data-action"))
             return
     if event.key in ("Enter", " "):
         is_native = in_form or target.tagName in ("BUTTON", "A")

@@ -300,7 +300,9 @@ def render() -> None:
         page.focus_on_board = True  # the player revealed: back to the board
         play.keep_focus_on_board()
     page.curtain_was_down = covered
-    if page.replay is None:
+    if page.lesson is not None:  # a tutorial: its own slot, never the autosave; its script plays, no bot
+        page.lesson.show()
+    elif page.replay is None:
         storage.autosave()
         play.schedule_bot()
 

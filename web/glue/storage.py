@@ -204,6 +204,8 @@ def autosave() -> None:
 def on_storage(event) -> None:
     """Another tab saved: follow it when it continued this tab's game, else say so (Shelf.storage_changed)."""
     text = event.newValue
+    if page.lesson is not None:  # a tutorial is shown: the player's game waits, untouched, until it is left
+        return
     if remote.is_remote():
         if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
             try:
