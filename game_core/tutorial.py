@@ -74,8 +74,7 @@ def walk(tutorial: Tutorial):
             continue
         if state.is_over:
             raise TutorialBroken(f"{where}: the game is already over")
-        to_play = state.to_play
-        movers = tuple(to_play) if isinstance(to_play, (tuple, list)) else (to_play,)
+        movers = state.acting_seats()
         if step.by == "learner" and tutorial.learner not in movers:
             raise TutorialBroken(f"{where}: it is not the learner's move ({', '.join(map(str, movers))} to play)")
         if step.by == "opponent" and movers == (tutorial.learner,):
