@@ -84,8 +84,13 @@ class RemoteSession:
         log = [readable(move, self.seat) for move in self.narration]
         controls = (self.package.tray(self.state.view(self.seat), dict(self.ui, curtain=False, interactive=True))
                     if self.interactive() else [])
-        return {"board": board, "status": self.status(), "log": log, "can_undo": False, "can_redo": False,
-                "can_hint": False, "curtain": False, "tray": controls}
+        over = self.state is not None and self.state.is_over
+        status = self.status()
+        return {"board": board, "status": status, "log": log, "last": log[-1] if log else "",
+                "can_undo": False, "can_redo": False, "can_hint": False, "curtain": False, "curtain_seat": "",
+                "over": over, "result": status if over else "", "message": self.message,
+                "interactive": self.interactive(), "moves": len(self.state.actions) if self.state else 0,
+                "tray": controls}
 
     @property
     def joined(self) -> bool:

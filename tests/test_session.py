@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from game_core import IllegalAction, SaveError
+from game_core import IllegalAction, SaveError, games
 from game_core.session import Replay, Session
 
 
@@ -299,3 +299,17 @@ def test_a_replay_of_a_game_with_no_moves_shows_its_start():
     replay = Replay("bitskrieg", Session("bitskrieg", 5).state.record())
     assert len(replay.states) == 1 and replay.lines == [] and replay.at_end
     assert replay.board_svg().startswith("<svg")
+
+
+def test_a_remote_game_answers_frame_with_the_same_keys_as_a_local_game():
+    """One controller protocol: the page reads every key of frame() whatever drives the board."""
+    from game_core.remote import Remote
+    from game_core.remote_session import RemoteSession
+    keys = set(Session("bitskrieg", 3).frame())
+    creator, invitation = Remote.create(games.get("bitskrieg"), None, "blue")
+    waiting = RemoteSession(creator, "blitzbox:bitskrieg:remote:")
+    assert set(waiting.frame()) == keys and waiting.frame()["last"] == "" and waiting.frame()["moves"] == 0
+    joiner, reply = Remote.accept(invitation)
+    creator.receive(reply)
+    playing = RemoteSession(creator, "blitzbox:bitskrieg:remote:")
+    assert set(playing.frame()) == keys and playing.frame()["over"] is False
