@@ -70,11 +70,17 @@ def stop(process) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
 
-# Where an iframe's content starts in its page's viewport (its border and padding skipped).
-FRAME_AT = """(selector) => { const frame = document.querySelector(selector);
-  const box = frame.getBoundingClientRect(), style = getComputedStyle(frame);
-  return [box.left + frame.clientLeft + parseFloat(style.paddingLeft),
-          box.top + frame.clientTop + parseFloat(style.paddingTop)]; }"""
+# A point of an iframe's viewport in its page's, the page scrolled first where that point is off its screen
+# (a frame as tall as its content, as embed.js makes it, does not scroll: its page does).
+FRAME_POINT = """([selector, x, y]) => { const frame = document.querySelector(selector);
+  const at = () => { const box = frame.getBoundingClientRect(), style = getComputedStyle(frame);
+    return [box.left + frame.clientLeft + parseFloat(style.paddingLeft) + x,
+            box.top + frame.clientTop + parseFloat(style.paddingTop) + y]; };
+  const [left, top] = at();
+  if (left < 0 || top < 0 || left >= innerWidth || top >= innerHeight) {
+    scrollBy({left: left - innerWidth / 2, top: top - innerHeight / 2, behavior: 'instant'});
+  }
+  return at(); }"""
 # The page made a frame of a fixed size at the top left corner, showing `url`; true once it has loaded.
 FRAME_HOST = """([url, width, height]) => new Promise((loaded) => {
   const frame = Object.assign(document.createElement('iframe'), {id: 'framed', src: url, title: 'framed'});
@@ -121,8 +127,7 @@ class Driver:
         """A point of this page's viewport in the top page's (where the pointer moves), in whole pixels."""
         if self.outer is None:
             return [int(at[0]), int(at[1])]
-        left, top = self.outer.evaluate(FRAME_AT, self.selector)
-        return self.outer.in_top([at[0] + left, at[1] + top])
+        return self.outer.in_top(self.outer.evaluate(FRAME_POINT, [self.selector, *at]))
 
     def close(self) -> None:
         raise NotImplementedError
@@ -334,8 +339,9 @@ class Firefox(Driver):
             at = json.loads(at.get("value", "null"))
             if at is None:  # covered by another element: a click would land there
                 return False
-            self.send("input.performActions", {"context": self.context,
-                                               "actions": pointer_click(self.in_top(at), pointer)})
+            # (in a frame, the frame's own viewport: Firefox gives a frame of another site no event it sends
+            # to the page at that point)
+            self.send("input.performActions", {"context": self.target, "actions": pointer_click(at, pointer)})
         except RuntimeError:  # gone (a bot redrew the board): no click
             return False
         return True
