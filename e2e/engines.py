@@ -288,20 +288,24 @@ class Firefox(Driver):
 
     def goto(self, url: str) -> None:
         # Firefox now and then aborts a navigation to the address already open (NS_BINDING_ABORTED, seen
-        # once in CI between two layout checks of the same page): leave it for a blank page first, and try
-        # again if the browser still drops the navigation.
+        # once in CI between two layout checks of the same page): leave it for a blank page first.
+        self.navigate(("browsingContext.navigate", {"context": self.context, "url": "about:blank"}),
+                      ("browsingContext.navigate", {"context": self.context, "url": url}))
+
+    def reload(self) -> None:
+        self.navigate(("browsingContext.reload", {"context": self.context}))
+
+    def navigate(self, *steps) -> None:
+        """Send these navigation commands, each waiting for its page's load; all again where the browser
+        dropped one (NS_BINDING_ABORTED): three tries."""
         for attempt in range(3):
             try:
-                self.send("browsingContext.navigate", {"context": self.context, "url": "about:blank",
-                                                       "wait": "complete"})
-                self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+                for method, params in steps:
+                    self.send(method, {**params, "wait": "complete"})
                 return
             except RuntimeError as error:
                 if "NS_BINDING_ABORTED" not in str(error) or attempt == 2:
                     raise
-
-    def reload(self) -> None:
-        self.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
 
     def enter(self) -> None:
         # a frame is a browsing context of its own: its window, as the page's script sees it, names it

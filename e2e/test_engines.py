@@ -28,12 +28,15 @@ SIZES = {"phone": (390, 844), "laptop": (1366, 768)}
 MAX_CLICKS = 3000
 
 # One control to press: the hotseat curtain's "I am ready" first, as the person taking the device would,
-# else a random one of the data-action elements on screen (null: none right now, a bot is thinking).
-PICK = """(chance) => {
+# else a random one of the data-action elements shown (null: none right now, a bot is thinking); with
+# `inView`, only of those in the viewport (a click on another scrolls the page to it first).
+PICK = """([chance, inView]) => {
   const curtain = document.querySelector('#curtain');
   if (curtain && !curtain.hidden) return curtain.querySelector('[data-command="reveal"]');
+  const seen = (box) => box.top >= 0 && box.left >= 0 && box.bottom <= innerHeight && box.right <= innerWidth;
   const shown = [...document.querySelectorAll('[data-action]')]
-    .filter((e) => e.getClientRects().length && !e.disabled && getComputedStyle(e).visibility !== 'hidden');
+    .filter((e) => e.getClientRects().length && !e.disabled && getComputedStyle(e).visibility !== 'hidden'
+                   && (!inView || seen(e.getBoundingClientRect())));
   return shown.length ? shown[Math.floor(chance * shown.length)] : null;
 }"""
 # Every address the page loaded, itself included, that is not of its origin.
@@ -77,8 +80,8 @@ def clean(driver) -> None:
     assert driver.evaluate(OFF_ORIGIN) == []
 
 
-def click_random_action(driver, rng) -> bool:
-    element = driver.pick(PICK, rng.random())
+def click_random_action(driver, rng, in_view=False) -> bool:
+    element = driver.pick(PICK, [rng.random(), in_view])
     return element is not None and driver.click(element)
 
 
@@ -123,8 +126,8 @@ def test_the_page_fits_a_phone_and_a_laptop(driver, site_url, game, size):
         driver.screenshot(folder / f"{game}-{size}.png")
     check_shell(page, shape)
     played = 0
-    for _ in range(3):  # a few moves in, the shell still fits
-        if not click_random_action(page, random.Random(played)):
+    for _ in range(3):  # a few moves in, the shell still fits (the page not scrolled by the clicks)
+        if not click_random_action(page, random.Random(played), in_view=True):
             break
         played += 1
         wait_for(page, f"document.querySelectorAll('#log li').length >= {played}", seconds=30)
