@@ -1,7 +1,9 @@
 """The same checks in the three browser engines (e2e/engines.py): Chromium, Firefox ESR and WebKit.
 
 For every game page: it becomes ready, a game is played to the end by clicks while the bots move on their
-own, a reload resumes it, and the phone (390x844) and laptop (1366x768) layouts fit the screen. After one
+own, a reload resumes it, and the phone (390x844) and laptop (1366x768) layouts fit the screen (Firefox's
+phone is a touch screen, through its preferences; WebKit's window is never narrower than 447 px, so its
+phone is the page in a frame of 390x844, and without touch: no way to emulate one was found). After one
 visit the site starts offline, from the start-up snapshot where the engine can restore one. No request
 leaves the site's origin. Run one engine with `-k firefox` (or chromium, webkit); with BLITZBOX_SHOTS set
 to a folder, each page's screenshot at both sizes is kept there, per engine.
