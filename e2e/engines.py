@@ -223,7 +223,8 @@ class Firefox(Driver):
         self.process = subprocess.Popen(
             # (system access: the browser's own window runs the scripts that set its preferences)
             [FIREFOX, "--headless", "--no-remote", f"--remote-debugging-port={port}", "--remote-allow-system-access",
-             "--profile", str(self.profile), "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+             "--profile", str(self.profile), "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
             env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
