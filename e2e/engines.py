@@ -90,6 +90,16 @@ FRAME_HOST = """([url, width, height]) => new Promise((loaded) => {
 })"""
 
 
+@contextlib.contextmanager
+def closed_on_error(driver):
+    """A driver's set-up: where it fails, the browser it started is ended (not left running)."""
+    try:
+        yield
+    except BaseException:
+        driver.close()
+        raise
+
+
 class Driver:
     """What the engines share: waiting, the viewport size in Playwright's shape, and frames."""
 
@@ -239,14 +249,15 @@ class Firefox(Driver):
                 time.sleep(0.25)
         self.ids = itertools.count(1)  # (shared with its frames' drivers)
         self.errors = []  # uncaught JavaScript errors, from log.entryAdded
-        self.send("session.new", {"capabilities": {}})
-        self.send("session.subscribe", {"events": ["log.entryAdded"]})
-        self.context = self.target = self.send("browsingContext.getTree", {})["contexts"][0]["context"]
-        try:  # the browser window's own context (where system access is allowed)
-            self.chrome = self.send("browsingContext.getTree", {"moz:scope": "chrome"})["contexts"][0]["context"]
-        except (RuntimeError, IndexError, KeyError):
-            self.chrome = None
-        self.set_viewport(1366, 768)
+        with closed_on_error(self):
+            self.send("session.new", {"capabilities": {}})
+            self.send("session.subscribe", {"events": ["log.entryAdded"]})
+            self.context = self.target = self.send("browsingContext.getTree", {})["contexts"][0]["context"]
+            try:  # the browser window's own context (where system access is allowed)
+                self.chrome = self.send("browsingContext.getTree", {"moz:scope": "chrome"})["contexts"][0]["context"]
+            except (RuntimeError, IndexError, KeyError):
+                self.chrome = None
+            self.set_viewport(1366, 768)
 
     def send(self, method: str, params: dict, timeout: float = 120) -> dict:
         ident = next(self.ids)
@@ -383,13 +394,14 @@ class WebKit(Driver):
                     raise RuntimeError("WebKitWebDriver never answered")
                 time.sleep(0.25)
         capabilities = {"webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"]}}
-        session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
-        self.base += f"/session/{session['sessionId']}"
         # WebDriver runs scripts in one frame at a time, which it switches to: the one it is in now
         # ((None, None): the page; else its driver and selector), shared with the frames' drivers
         self.current = {"frame": (None, None)}
-        self.request("POST", "/timeouts", {"script": 120_000, "pageLoad": 120_000})
-        self.set_viewport(1366, 768)
+        with closed_on_error(self):
+            session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+            self.base += f"/session/{session['sessionId']}"
+            self.request("POST", "/timeouts", {"script": 120_000, "pageLoad": 120_000})
+            self.set_viewport(1366, 768)
 
     def request(self, method: str, path: str, body=None):
         data = None if body is None else json.dumps(body).encode()
