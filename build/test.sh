@@ -137,7 +137,7 @@ if [ $# -gt 0 ]; then  # a chosen selection: `bash build/test.sh -k saves`
 fi
 # The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound), the browser's
 # (e2e/: Chromium, mostly waiting on timers and animations) and the same checks in Firefox ESR and WebKit
-# (e2e/test_engines.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
+# (e2e/test_engines.py and the embeds of e2e/test_embed_anywhere.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
 # the run fails if any does. The longest browser files go with the engine's tests, so that the first two
 # take about as long; the other engines' stream is shorter.
 logs="$(mktemp -d)"
@@ -146,8 +146,8 @@ others="firefox or webkit"
 ( .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
   .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
-.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/others-tmp" e2e/test_engines.py -k "$others" \
-  > "$logs/others.log" 2>&1 &
+.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/others-tmp" e2e/test_engines.py \
+  e2e/test_embed_anywhere.py -k "$others" > "$logs/others.log" 2>&1 &
 other_engines=$!
 set +e
 .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e $(printf -- '--ignore=%s ' $balance) \
@@ -160,5 +160,5 @@ others_status=$?
 set -e
 echo "== engine tests (fuzz, tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
 echo "== browser tests (e2e/, Chromium): exit $browser_status"; cat "$logs/browser.log"
-echo "== Firefox ESR and WebKit (e2e/test_engines.py): exit $others_status"; cat "$logs/others.log"
+echo "== Firefox ESR and WebKit (e2e/test_engines.py, e2e/test_embed_anywhere.py): exit $others_status"; cat "$logs/others.log"
 [ "$engine_status" = 0 ] && [ "$browser_status" = 0 ] && [ "$others_status" = 0 ]

@@ -7,11 +7,15 @@
 
 Every driver offers the same few calls, shaped like Playwright's: goto, reload, evaluate (a function's
 source, awaited, its result through JSON), set_viewport, screenshot, pick (an element a function returns)
-and click (a real pointer click on it, False where it is gone or covered).
+and click (a real pointer click on it, False where it is gone or covered). frame(selector) gives an
+iframe of the page (another origin's too) as a driver of the same calls but navigation; framed(url, width,
+height) opens a page in a frame of that size, where the window cannot be made that small.
 """
 
 import base64
 import contextlib
+import copy
+import itertools
 import json
 import os
 import re
@@ -66,17 +70,74 @@ def stop(process) -> None:
         except subprocess.TimeoutExpired:
             os.killpg(process.pid, signal.SIGKILL)
 
+# A point of an iframe's viewport in its page's, the page scrolled first where that point is off its screen
+# (a frame as tall as its content, as embed.js makes it, does not scroll: its page does).
+FRAME_POINT = """([selector, x, y]) => { const frame = document.querySelector(selector);
+  const at = () => { const box = frame.getBoundingClientRect(), style = getComputedStyle(frame);
+    return [box.left + frame.clientLeft + parseFloat(style.paddingLeft) + x,
+            box.top + frame.clientTop + parseFloat(style.paddingTop) + y]; };
+  const [left, top] = at();
+  if (left < 0 || top < 0 || left >= innerWidth || top >= innerHeight) {
+    scrollBy({left: left - innerWidth / 2, top: top - innerHeight / 2, behavior: 'instant'});
+  }
+  return at(); }"""
+# The page made a frame of a fixed size at the top left corner, showing `url`; true once it has loaded.
+FRAME_HOST = """([url, width, height]) => new Promise((loaded) => {
+  const frame = Object.assign(document.createElement('iframe'), {id: 'framed', src: url, title: 'framed'});
+  frame.style.cssText = `position: fixed; left: 0; top: 0; border: 0; width: ${width}px; height: ${height}px`;
+  frame.addEventListener('load', () => loaded(true), {once: true});
+  document.body.replaceChildren(frame);
+})"""
+
+
+@contextlib.contextmanager
+def closed_on_error(driver):
+    """A driver's set-up: where it fails, the browser it started is ended (not left running)."""
+    try:
+        yield
+    except BaseException:
+        driver.close()
+        raise
+
+
 class Driver:
-    """What the engines share: waiting, and the viewport size in Playwright's shape."""
+    """What the engines share: waiting, the viewport size in Playwright's shape, and frames."""
 
     name = ""
     touch = False  # whether the phone size is a touch screen here (`pointer: coarse`)
+    outer = None  # in a frame's driver: the page's driver
+    selector = None  # in a frame's driver: the iframe's selector in that page
 
     def __init__(self):
         self.viewport_size = None
 
     def wait_for_timeout(self, ms: float) -> None:
         time.sleep(ms / 1000)
+
+    def frame(self, selector: str) -> "Driver":
+        """The iframe `selector` of the page, driven as a page (scripts run in it, clicks land on it)."""
+        inner = copy.copy(self)
+        inner.outer, inner.selector = self, selector
+        inner.enter()
+        size = inner.evaluate("() => [innerWidth, innerHeight]")
+        inner.viewport_size = {"width": size[0], "height": size[1]}
+        return inner
+
+    def framed(self, url: str, width: int, height: int) -> "Driver":
+        """`url` in a frame of width x height at the top left of a blank page of its site (a page of the
+        site that does not exist), as a driver: a phone's width where the window cannot be that narrow."""
+        self.goto(re.match(r"\w+://[^/]+", url).group(0) + "/blitzbox-no-such-page")
+        self.evaluate(FRAME_HOST, [url, width, height])
+        return self.frame("#framed")
+
+    def enter(self) -> None:
+        """Make a frame's driver the target of the next scripts (nothing to do where each call names it)."""
+
+    def in_top(self, at) -> list:
+        """A point of this page's viewport in the top page's (where the pointer moves), in whole pixels."""
+        if self.outer is None:
+            return [int(at[0]), int(at[1])]
+        return self.outer.in_top(self.outer.evaluate(FRAME_POINT, [self.selector, *at]))
 
     def close(self) -> None:
         raise NotImplementedError
@@ -143,6 +204,11 @@ CENTER = """(element) => {
 }"""
 
 
+# Firefox's preferences for a touch screen: pointer capabilities (1: coarse, no hover) and touch points.
+TOUCH_PREFS = {"ui.primaryPointerCapabilities": 1, "ui.allPointerCapabilities": 1,
+               "dom.maxtouchpoints.testing.value": 5}
+
+
 class Firefox(Driver):
     """Firefox ESR, headless, driven over WebDriver BiDi (ws://127.0.0.1:PORT/session)."""
 
@@ -165,8 +231,10 @@ class Firefox(Driver):
         port = free_port()
         self.closing = contextlib.ExitStack()
         self.process = subprocess.Popen(
-            [FIREFOX, "--headless", "--no-remote", f"--remote-debugging-port={port}", "--profile", str(self.profile),
-             "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+            # (system access: the browser's own window runs the scripts that set its preferences)
+            [FIREFOX, "--headless", "--no-remote", f"--remote-debugging-port={port}", "--remote-allow-system-access",
+             "--profile", str(self.profile), "about:blank"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
             env={**os.environ, "MOZ_CRASHREPORTER_DISABLE": "1"})
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
@@ -179,16 +247,21 @@ class Firefox(Driver):
                     self.close()
                     raise RuntimeError("Firefox's WebDriver BiDi never answered")
                 time.sleep(0.25)
-        self.next_id = 0
+        self.ids = itertools.count(1)  # (shared with its frames' drivers)
         self.errors = []  # uncaught JavaScript errors, from log.entryAdded
-        self.send("session.new", {"capabilities": {}})
-        self.send("session.subscribe", {"events": ["log.entryAdded"]})
-        self.context = self.send("browsingContext.getTree", {})["contexts"][0]["context"]
-        self.set_viewport(1366, 768)
+        with closed_on_error(self):
+            self.send("session.new", {"capabilities": {}})
+            self.send("session.subscribe", {"events": ["log.entryAdded"]})
+            self.context = self.target = self.send("browsingContext.getTree", {})["contexts"][0]["context"]
+            try:  # the browser window's own context (where system access is allowed)
+                self.chrome = self.send("browsingContext.getTree", {"moz:scope": "chrome"})["contexts"][0]["context"]
+            except (RuntimeError, IndexError, KeyError):
+                self.chrome = None
+            self.set_viewport(1366, 768)
 
     def send(self, method: str, params: dict, timeout: float = 120) -> dict:
-        self.next_id += 1
-        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        ident = next(self.ids)
+        self.socket.send(json.dumps({"id": ident, "method": method, "params": params}))
         deadline = time.monotonic() + timeout
         while True:
             message = json.loads(self.socket.recv(timeout=max(0.1, deadline - time.monotonic())))
@@ -200,44 +273,61 @@ class Firefox(Driver):
                         and not entry.get("text", "").startswith("Failed to load")):
                     self.errors.append(entry.get("text", ""))
                 continue
-            if message.get("id") != self.next_id:
+            if message.get("id") != ident:
                 continue
             if message.get("type") == "error":
                 raise RuntimeError(f"{method}: {message.get('error')}: {message.get('message')}")
             return message["result"]
 
     def set_viewport(self, width: int, height: int, touch: bool = False) -> None:
+        """The viewport's size now; a touch screen or not from the next page load on."""
         self.send("browsingContext.setViewport", {"context": self.context,
                                                   "viewport": {"width": width, "height": height}})
-        self.touch = False
-        if touch:
-            try:  # a touch screen where this Firefox can emulate one
-                self.send("emulation.setTouchOverride", {"maxTouchPoints": 5, "contexts": [self.context]})
-                self.touch = True
-            except RuntimeError:
-                pass
+        # This Firefox has no emulation.setTouchOverride: its preferences make the screen a touch screen
+        # (a coarse pointer that cannot hover, five touch points) for the pages loaded after them.
+        if self.chrome is not None:
+            change = "Services.prefs.setIntPref(name, value)" if touch else "Services.prefs.clearUserPref(name)"
+            result = self.send("script.callFunction", {
+                "functionDeclaration": f"(prefs) => {{ for (const [name, value] of prefs) {change}; }}",
+                "target": {"context": self.chrome}, "awaitPromise": False,
+                "arguments": [{"type": "array", "value": [
+                    {"type": "array", "value": [{"type": "string", "value": name}, {"type": "number", "value": value}]}
+                    for name, value in TOUCH_PREFS.items()]}]})
+            if result["type"] == "exception":
+                raise RuntimeError(f"touch preferences: {result['exceptionDetails'].get('text')}")
+        self.touch = touch and self.chrome is not None
         self.viewport_size = {"width": width, "height": height}
 
     def goto(self, url: str) -> None:
         # Firefox now and then aborts a navigation to the address already open (NS_BINDING_ABORTED, seen
-        # once in CI between two layout checks of the same page): leave it for a blank page first, and try
-        # again if the browser still drops the navigation.
+        # once in CI between two layout checks of the same page): leave it for a blank page first.
+        self.navigate(("browsingContext.navigate", {"context": self.context, "url": "about:blank"}),
+                      ("browsingContext.navigate", {"context": self.context, "url": url}))
+
+    def reload(self) -> None:
+        self.navigate(("browsingContext.reload", {"context": self.context}))
+
+    def navigate(self, *steps) -> None:
+        """Send these navigation commands, each waiting for its page's load; all again where the browser
+        dropped one (NS_BINDING_ABORTED): three tries."""
         for attempt in range(3):
             try:
-                self.send("browsingContext.navigate", {"context": self.context, "url": "about:blank",
-                                                       "wait": "complete"})
-                self.send("browsingContext.navigate", {"context": self.context, "url": url, "wait": "complete"})
+                for method, params in steps:
+                    self.send(method, {**params, "wait": "complete"})
                 return
             except RuntimeError as error:
                 if "NS_BINDING_ABORTED" not in str(error) or attempt == 2:
                     raise
 
-    def reload(self) -> None:
-        self.send("browsingContext.reload", {"context": self.context, "wait": "complete"})
+    def enter(self) -> None:
+        # a frame is a browsing context of its own: its window, as the page's script sees it, names it
+        window = self.outer.call("(selector) => document.querySelector(JSON.parse(selector)).contentWindow",
+                                 self.selector)
+        self.target = window["value"]["context"]
 
     def call(self, source: str, arg, ownership: str = "none") -> dict:
         result = self.send("script.callFunction", {
-            "functionDeclaration": source, "target": {"context": self.context}, "awaitPromise": True,
+            "functionDeclaration": source, "target": {"context": self.target}, "awaitPromise": True,
             "arguments": [{"type": "string", "value": json.dumps(arg)}], "resultOwnership": ownership})
         if result["type"] == "exception":
             raise RuntimeError(f"script error: {result['exceptionDetails'].get('text')}")
@@ -260,12 +350,14 @@ class Firefox(Driver):
         try:
             at = self.send("script.callFunction", {
                 "functionDeclaration": f"(element) => JSON.stringify(({CENTER})(element))",
-                "target": {"context": self.context}, "awaitPromise": True,
+                "target": {"context": self.target}, "awaitPromise": True,
                 "arguments": [{"sharedId": element["sharedId"]}]})["result"]
             at = json.loads(at.get("value", "null"))
             if at is None:  # covered by another element: a click would land there
                 return False
-            self.send("input.performActions", {"context": self.context, "actions": pointer_click(at, pointer)})
+            # (in a frame, the frame's own viewport: Firefox gives a frame of another site no event it sends
+            # to the page at that point)
+            self.send("input.performActions", {"context": self.target, "actions": pointer_click(at, pointer)})
         except RuntimeError:  # gone (a bot redrew the board): no click
             return False
         return True
@@ -302,10 +394,14 @@ class WebKit(Driver):
                     raise RuntimeError("WebKitWebDriver never answered")
                 time.sleep(0.25)
         capabilities = {"webkitgtk:browserOptions": {"binary": MINIBROWSER, "args": ["--automation"]}}
-        session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
-        self.base += f"/session/{session['sessionId']}"
-        self.request("POST", "/timeouts", {"script": 120_000, "pageLoad": 120_000})
-        self.set_viewport(1366, 768)
+        # WebDriver runs scripts in one frame at a time, which it switches to: the one it is in now
+        # ((None, None): the page; else its driver and selector), shared with the frames' drivers
+        self.current = {"frame": (None, None)}
+        with closed_on_error(self):
+            session = self.request("POST", "/session", {"capabilities": {"alwaysMatch": capabilities}})
+            self.base += f"/session/{session['sessionId']}"
+            self.request("POST", "/timeouts", {"script": 120_000, "pageLoad": 120_000})
+            self.set_viewport(1366, 768)
 
     def request(self, method: str, path: str, body=None):
         data = None if body is None else json.dumps(body).encode()
@@ -335,11 +431,27 @@ class WebKit(Driver):
 
     def goto(self, url: str) -> None:
         self.request("POST", "/url", {"url": url})
+        self.current["frame"] = (None, None)  # (a navigation goes back to the page)
 
     def reload(self) -> None:
         self.request("POST", "/refresh", {})
+        self.current["frame"] = (None, None)
+
+    def enter(self) -> None:
+        """Switch WebDriver to this driver's frame (from the page, one level at a time), if not there yet."""
+        if self.current["frame"] == (self.outer, self.selector):
+            return
+        if self.outer is None:
+            self.request("POST", "/frame", {"id": None})
+        else:
+            self.outer.enter()
+            element = self.request("POST", "/execute/sync", {
+                "script": "return document.querySelector(arguments[0])", "args": [self.selector]})
+            self.request("POST", "/frame", {"id": element})
+        self.current["frame"] = (self.outer, self.selector)
 
     def run(self, source: str, arg):
+        self.enter()
         script = (f"const done = arguments[1];"
                   f"Promise.resolve(arguments[0]).then(({as_function(source)}))"
                   f".then((value) => done({{value: value ?? null}}), (error) => done({{error: String(error)}}));")
@@ -366,10 +478,15 @@ class WebKit(Driver):
             at = self.run(CENTER, {ELEMENT: element})
             if at is None:
                 return False
+            at = self.in_top(at)
+            self.outer_most().enter()  # (the pointer moves in the top page's viewport)
             self.request("POST", "/actions", {"actions": pointer_click(at, "mouse")})
         except RuntimeError:  # gone (a bot redrew the board): no click
             return False
         return True
+
+    def outer_most(self) -> "WebKit":
+        return self if self.outer is None else self.outer.outer_most()
 
     def close(self) -> None:
         try:

@@ -3,7 +3,8 @@
 // (on the main thread that alone took over 200 ms), and the start-up snapshot this browser keeps, read
 // from Cache Storage and handed over (not copied). snapshot.mjs takes them from `blitzboxEarly`: `found`
 // (whether a snapshot is kept) first, then `compiled`, then `kept` (its bytes), the order it needs them
-// in: the runtime is made while the bytes are still read.
+// in: the runtime is made while the bytes are still read. The compile and the read run side by side:
+// Firefox keeps no compiled code of a .wasm, and compiling it again took longer than reading the copy.
 
 /** The worker's part (it starts from a blob: no request, which costs a round trip before any work). */
 function readEarly() {
@@ -14,8 +15,8 @@ function readEarly() {
     const hit = await Promise.resolve().then(() => caches.open("snapshots:blitzbox"))  // snapshot.mjs CACHE
       .then((cache) => cache.match(snapshot)).catch(() => null);
     postMessage({ job: "found", value: Boolean(hit) });
-    await settle("compiled", Promise.resolve().then(() => WebAssembly.compileStreaming(fetch(wasm))));
-    if (hit) await settle("kept", hit.arrayBuffer());
+    await Promise.all([settle("compiled", Promise.resolve().then(() => WebAssembly.compileStreaming(fetch(wasm)))),
+                       hit && settle("kept", hit.arrayBuffer())]);
   };
 }
 
@@ -27,13 +28,14 @@ function readEarly() {
   const answers = {};
   const answer = (job) => new Promise((resolve, reject) => { answers[job] = { resolve, reject }; });
   const early = { found: answer("found"), compiled: answer("compiled"), kept: answer("kept") };
-  let found = false;
+  const waiting = new Set(Object.keys(early));  // the answers still to come
   worker.onmessage = ({ data: { job, value, error } }) => {
     URL.revokeObjectURL(source);
-    if (job === "found") found = value;
+    if (job === "found" && !value) waiting.delete("kept");  // nothing kept: nothing to read
+    waiting.delete(job);
     if (error === undefined) answers[job].resolve(value instanceof ArrayBuffer ? new Uint8Array(value) : value);
     else answers[job].reject(new Error(error));
-    if (job === "kept" || (job === "compiled" && !found)) worker.terminate();  // its last answer
+    if (!waiting.size) worker.terminate();  // its last answer
   };
   worker.onerror = (event) => {
     for (const { reject } of Object.values(answers)) reject(new Error(event.message || "the worker failed"));
