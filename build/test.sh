@@ -138,19 +138,25 @@ fi
 # The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound), the browser's
 # (e2e/: Chromium, mostly waiting on timers and animations) and the same checks in Firefox ESR and WebKit
 # (e2e/test_engines.py and the embeds of e2e/test_embed_anywhere.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
-# the run fails if any does. The longest browser files go with the engine's tests, so that the first two
-# take about as long; the other engines' stream is shorter.
+# the run fails if any does. Some Chromium files go with the engine's tests and some after the other engines'
+# checks, so that the three streams take about as long.
 logs="$(mktemp -d)"
 balance="e2e/test_remote.py e2e/test_saves.py"
+beside_others="e2e/test_table.py e2e/test_remote_live.py e2e/test_tutorials.py"
 others="firefox or webkit"
 ( .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
   .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
-.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/others-tmp" e2e/test_engines.py \
-  e2e/test_embed_anywhere.py -k "$others" > "$logs/others.log" 2>&1 &
+( status=0
+  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/others-tmp" e2e/test_engines.py \
+    e2e/test_embed_anywhere.py -k "$others" || status=$?
+  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/beside-tmp" $beside_others -k "not ($others)" \
+    || status=$?
+  exit $status ) > "$logs/others.log" 2>&1 &
 other_engines=$!
 set +e
-.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e $(printf -- '--ignore=%s ' $balance) \
+.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e \
+  $(printf -- '--ignore=%s ' $balance $beside_others) \
   -k "not ($others)" > "$logs/browser.log" 2>&1
 browser_status=$?
 wait "$engine"
@@ -160,5 +166,5 @@ others_status=$?
 set -e
 echo "== engine tests (fuzz, tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
 echo "== browser tests (e2e/, Chromium): exit $browser_status"; cat "$logs/browser.log"
-echo "== Firefox ESR and WebKit (e2e/test_engines.py, e2e/test_embed_anywhere.py): exit $others_status"; cat "$logs/others.log"
+echo "== Firefox ESR and WebKit (e2e/test_engines.py, e2e/test_embed_anywhere.py), then $beside_others: exit $others_status"; cat "$logs/others.log"
 [ "$engine_status" = 0 ] && [ "$browser_status" = 0 ] && [ "$others_status" = 0 ]
