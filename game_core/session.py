@@ -302,7 +302,7 @@ class Session:
 
     def _advise(self, view: dict, rng_seed: int, playouts: int):
         rng = Rng.from_seed(rng_seed, "hint")
-        action = yield from self.hint_bot().think(self.game, view, rng)
+        action = yield from self.hint_bot().think(self.game, view, rng, PAGE_THINK_MS)
         wins = 0.0
         for _ in range(playouts):
             chance = self.game.win_chance(view, rng)

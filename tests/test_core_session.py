@@ -32,8 +32,8 @@ def test_a_package_is_handed_the_seats_view_never_the_state():
 
 def test_a_hint_comes_from_the_bot_level_the_game_declares(monkeypatch):
     session = Session("bitskrieg", 3)
-    hard = session.module.BOTS["hard"]
-    assert session.game.hint_bot == "hard" and session.hint_bot() is hard
+    expert = session.module.BOTS["expert"]
+    assert session.game.hint_bot == "expert" and session.hint_bot() is expert
     fall_blau = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
     assert fall_blau.hint_bot() is fall_blau.module.BOTS["advisor"]
 

@@ -639,6 +639,7 @@ class Blitzkrieg(Game):
     name = "blitzkrieg"
     title = "Blitzkrieg!"
     seats = data.SEATS
+    hint_bot = "expert"  # the strongest level; the page gives it the same time budget as a bot move
     options = (
         Option("partisans", False, label="Partisans",
                help="Add the Nippon Expansion's Partisans special weapon to the research pile"),
