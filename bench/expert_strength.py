@@ -49,10 +49,10 @@ def play(game, seed, seats, options):
     return state.winner, times
 
 
-def table(results):
+def table(matches, results):
     lines = ["| match | wins | win rate | 95% CI (Wilson) | target (lower bound) | expert CPU s/move mean, p95, max |",
              "|---|---|---|---|---|---|"]
-    for (label, *_, target), (wins, played, times) in zip(MATCHES, results):
+    for (label, *_, target), (wins, played, times) in zip(matches, results):
         if not played:
             continue
         low, high = wilson(wins, played)
@@ -69,13 +69,16 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="first seed; game n uses seed + n")
     parser.add_argument("--minutes", type=float, default=0, help="stop after this long (0: never)")
     parser.add_argument("--out", help="also write the table as Markdown to this file")
+    parser.add_argument("--games-of", default="", help="comma list of games: play only their matches "
+                        "(to share the run between two processes)")
     args = parser.parse_args(argv)
+    chosen = [m for m in MATCHES if not args.games_of or m[1] in args.games_of.split(",")]
     deadline = time.time() + 60 * args.minutes if args.minutes else None
     results = [[0, 0, []] for _ in MATCHES]
     for n in range(args.games):
         if deadline and time.time() > deadline:
             break
-        for (label, name, opponent, options, sides, _), result in zip(MATCHES, results):
+        for (label, name, opponent, options, sides, _), result in zip(chosen, results):
             game = games.get(name)
             side = (sides or game.seats)[n % len(sides or game.seats)]
             seats = {s: "expert" if s == side else opponent for s in game.seats}
@@ -84,7 +87,7 @@ def main(argv=None) -> int:
             result[1] += 1
             result[2] += times
             print(f"{label}, seed {args.seed + n}: expert as {side} {'won' if winner == side else 'lost'}", flush=True)
-    text = table(results)
+    text = table(chosen, results)
     print(text)
     if args.out:
         with open(args.out, "w") as out:

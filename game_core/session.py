@@ -291,7 +291,7 @@ class Session:
 
     def _advise(self, view: dict, rng_seed: int, playouts: int):
         rng = Rng.from_seed(rng_seed, "hint")
-        action = yield from self.hint_bot().think(self.game, view, rng)
+        action = yield from self.hint_bot().think(self.game, view, rng, PAGE_THINK_MS)
         if self.package.win_chance is None:
             return action, None
         wins = 0.0

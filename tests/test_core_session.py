@@ -33,8 +33,8 @@ def test_a_package_is_handed_the_seats_view_never_the_state():
 
 def test_a_hint_comes_from_the_bot_level_the_game_declares(monkeypatch):
     session = Session("bitskrieg", 3)
-    hard = session.package.bots["hard"]
-    assert session.game.hint_bot == "hard" and session.hint_bot() is hard
+    expert = session.package.bots["expert"]
+    assert session.game.hint_bot == "expert" and session.hint_bot() is expert
     fall_blau = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
     assert fall_blau.hint_bot() is fall_blau.package.bots["advisor"]
 

@@ -131,3 +131,22 @@ def test_the_page_gives_the_expert_a_time_budget(monkeypatch):
     session = Session("blitzkrieg", 4, {}, {"axis": "expert", "allies": "human"})
     action = run(session.bot_thinker(1))[1]
     assert action in session.state.legal_actions() and budgets == [PAGE_THINK_MS] and 0 < PAGE_THINK_MS <= 1000
+
+
+def test_a_hint_is_the_experts_under_the_page_budget(monkeypatch):
+    from game_core.blitzkrieg.bots import ExpertBot
+    from game_core.session import PAGE_THINK_MS, Session
+    budgets = []
+    real = ExpertBot.think
+    monkeypatch.setattr(ExpertBot, "think", lambda self, *args: budgets.append(args[3]) or real(self, *args))
+    session = Session("blitzkrieg", 4, {}, {"axis": "human", "allies": "hard"})
+    action, _ = run(session.hint(1, playouts=1))[1]
+    assert action in session.state.legal_actions() and budgets == [PAGE_THINK_MS]
+
+
+def test_the_bitskrieg_expert_waits_longer_than_hard_before_it_is_pushed_forward():
+    from game_core.bitskrieg.bots import urge_to_advance
+    game = games.get("bitskrieg")
+    expert, hard = make_bot(game, "expert"), make_bot(game, "hard")
+    assert urge_to_advance(450, expert.patience) == 1.0 < urge_to_advance(450, hard.patience)
+    assert urge_to_advance(900, expert.patience) > 1.0

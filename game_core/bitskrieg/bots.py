@@ -12,9 +12,10 @@ obstacles with two different tanks for the two flags, and leans harder on reachi
 game drags on, so two bots never idle out of each other's reach forever. It picks three Heavies
 and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
 error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
-(our best answer to each reply, from the same short list of shots, a flip or a quiet move). Bitskrieg
-hides nothing in play but the dice, so this expectimax over exact dice outcomes is its search over
-what the seat may know (the hidden set-up picks are dealt by Game.state_from_view).
+(our best answer to each reply, from the same short list of shots, a flip or a quiet move), and it
+waits twice as long before the stalemate pressure starts. Bitskrieg hides nothing in play but the
+dice, so this expectimax over exact dice outcomes is its search over what the seat may know (the
+hidden set-up picks are dealt by Game.state_from_view).
 """
 
 from itertools import permutations
@@ -36,6 +37,7 @@ FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip fir
 # Against stalemates (both sides idling out of each other's reach): once a game runs past
 # PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
 PATIENCE = 300
+EXPERT_PATIENCE = 600
 PRESSURE_STEP = 75
 REPLIES = 3            # the opponent's shots the hard AI weighs after each candidate it deepens
 DEEPEN = 8             # the candidates (best by the one-ply search) it deepens
@@ -185,9 +187,9 @@ def evaluate(state, seat, urge=1.0):
     return side_score(state, seat, urge) - side_score(state, OTHER[seat], urge)
 
 
-def urge_to_advance(moves_made):
-    """How much the flag-distance terms weigh: 1, growing once a game drags on."""
-    return 1.0 + max(0, moves_made - PATIENCE) / PRESSURE_STEP
+def urge_to_advance(moves_made, patience=PATIENCE):
+    """How much the flag-distance terms weigh: 1, growing once a game drags on past `patience` actions."""
+    return 1.0 + max(0, moves_made - patience) / PRESSURE_STEP
 
 
 def action_value(state, action, seat, urge=1.0, plies=1):
@@ -267,6 +269,7 @@ class SearchBot(Bot):
     randomness = 0.0   # the share of moves that are simply random
     stages = ((DEEPEN, 2),)  # () searches one ply only
     plan = "HHHMM"     # the tanks it picks (armour holds the ground; the Mediums take the flags)
+    patience = PATIENCE
 
     def think(self, game, view, rng, budget_ms=0):
         legal = view["legal_actions"]
@@ -278,7 +281,7 @@ class SearchBot(Bot):
         state = game.state_from_view(view, rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng, self.plan)
-        urge = urge_to_advance(view["moves_made"])
+        urge = urge_to_advance(view["moves_made"], self.patience)
         scored = []
         for action in legal:
             value = action_value(state, action, seat, urge) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
@@ -297,9 +300,12 @@ class SearchBot(Bot):
 class ExpertBot(SearchBot):
     name = "expert"
     title = "Expert"
-    summary = ("Also weighs its own answer to your reply for its four best moves; beats hard a little over half "
-               "its games.")
+    summary = ("Also weighs its own answer to your reply for its four best moves, and waits longer for you to "
+               "come; beats hard a little over half its games.")
     stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
+    # It waits longer before the stalemate pressure pushes it forward: pushed early, it drove into the
+    # fire of players that always shoot or advance (3 of 7 games it had lost were won with the wait).
+    patience = EXPERT_PATIENCE
 
 
 class NormalBot(SearchBot):

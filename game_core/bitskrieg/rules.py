@@ -886,6 +886,7 @@ class BitskriegGame(Game):
     name = "bitskrieg"
     title = "Bitskrieg"
     seats = SEATS
+    hint_bot = "expert"  # the strongest level; the page gives it the same time budget as a bot move
     former_seats = {"0": "blue", "1": "red"}  # save format 1 numbered the seats
 
     def seat_name(self, seat):

@@ -140,8 +140,14 @@ NUKE_RETREAT = 2   # printed "-2" on the nuclear bomb
 
 
 def kind_of(token_id: str) -> str:
-    """ "axis:A1#2" -> "A1", "sw:EA#1" -> "EA"."""
-    return token_id.split(":", 1)[1].split("#", 1)[0]
+    """ "axis:A1#2" -> "A1", "sw:EA#1" -> "EA" (remembered: the bots' search asks millions of times)."""
+    kind = _KINDS.get(token_id)
+    if kind is None:
+        kind = _KINDS[token_id] = token_id.split(":", 1)[1].split("#", 1)[0]
+    return kind
+
+
+_KINDS = {}
 
 
 def is_special(token_id: str) -> bool:

@@ -22,6 +22,7 @@ SOLO_ACTION_RE = re.compile(r"^(setup:[a-z]{2}|bomb:[1-9]\d*)$")
 class Blitzkrieg(Game):
     name = "blitzkrieg"
     title = "Blitzkrieg!"
+    hint_bot = "expert"  # the strongest level; the page gives it the same time budget as a bot move
     seats = data.SEATS
     options = (
         Option("partisans", False, label="Partisans",

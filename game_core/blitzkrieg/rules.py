@@ -16,6 +16,16 @@ AXIS, ALLIES = data.SEATS
 SIGN, INDEXES = data.SIGN, data.INDEXES
 
 
+def can_place(unit: dict, space: dict, active: dict) -> bool:
+    """Whether `unit` (as it acts) fits the free `space` of an open theater; `active`: theater -> its
+    active campaign."""
+    if "scientist" in unit["abilities"]:
+        return True
+    if space["campaign"] != active[space["theater"]]:
+        return False
+    return "inspired" in unit["abilities"] or space["type"] in data.FITS[unit["type"]]
+
+
 class BlitzkriegState(State):
     default_board = "world"
     fields = (
@@ -136,29 +146,24 @@ class BlitzkriegState(State):
         """The kind a token acts as when `seat` places it: a spy copies, None if it cannot."""
         return self.last_placed[other(seat)] if kind == "SPY" else kind
 
-    def can_place(self, kind_acting: str, sid: str) -> bool:
-        """Whether a unit acting as `kind_acting` fits the free space `sid` of an open theater."""
-        space = self.index.spaces[sid]
-        unit = UNITS[kind_acting]
-        if "scientist" in unit["abilities"]:
-            return True
-        if space["campaign"] != self.active_campaign(space["theater"]):
-            return False
-        return "inspired" in unit["abilities"] or space["type"] in data.FITS[unit["type"]]
-
     def placements(self, seat: str, theater=None) -> list:
         """Every legal "KIND@SPACE" for `seat`, optionally only in one theater."""
-        open_theaters = {code for code in self.index.theaters
-                          if (theater is None or code == theater) and self.theater_open(code)}
-        free = [sid for sid in self.index.order
-                if sid not in self.spaces and self.index.spaces[sid]["theater"] in open_theaters]
-        actions = []
+        return list(self._placements(seat, theater))
+
+    def _placements(self, seat: str, theater=None):
+        """The legal placements one at a time (the end of a turn only asks whether there is one)."""
+        active = {code: self.active_campaign(code) for code in self.index.theaters
+                  if (theater is None or code == theater) and self.theater_open(code)}
+        free = [(sid, self.index.spaces[sid]) for sid in self.index.order
+                if sid not in self.spaces and self.index.spaces[sid]["theater"] in active]
         for kind in sorted(set(map(kind_of, self.reserves[seat]))):
             acting = self.acting_kind(seat, kind)
             if acting is None:
                 continue
-            actions.extend(f"{kind}@{sid}" for sid in free if self.can_place(acting, sid))
-        return actions
+            unit = UNITS[acting]
+            for sid, space in free:
+                if can_place(unit, space, active):
+                    yield f"{kind}@{sid}"
 
     def sa_targets(self, seat: str, from_theater: str) -> list:
         """Theaters a strategic advantage may move: open, not this one, not already one short of the end."""
@@ -344,7 +349,7 @@ class BlitzkriegState(State):
 
     def _step_blitz(self, theater: str):
         # A remote game always asks (pass may be the only answer): the other browser cannot see the reserve.
-        if self.options.get("remote") or self.placements(self.turn, theater):
+        if self.options.get("remote") or next(self._placements(self.turn, theater), None) is not None:
             self.decision = {"kind": "blitz", "theater": theater}
 
     # -- the pieces of a step ----------------------------------------------------------
@@ -435,7 +440,7 @@ class BlitzkriegState(State):
             return
         self.turn = other(seat)
         # A remote game waits for the player who cannot place to say so ("yield"): only their browser knows.
-        if not self.placements(self.turn) and not self.options.get("remote"):
+        if next(self._placements(self.turn), None) is None and not self.options.get("remote"):
             self._stuck()
 
     def _stuck(self):
