@@ -247,3 +247,19 @@ def test_a_link_opened_in_a_messengers_browser_says_so_and_offers_its_code(brows
     assert page.input_value("#message textarea") == reply
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))") == []
     context.close()
+
+
+def test_a_side_that_withholds_its_reveal_past_the_deadline_forfeits_on_the_other_page(open_side, blocked):
+    """Red joins and sends its reply; Blue never answers with the reveal it owes (the set-up's chance). Once the
+    agreed deadline (48 hours) has passed on Red's clock, Red's page shows Blue's forfeit, with the transcript."""
+    blue = open_side()
+    invitation = invite(blue, short=True)
+    red = open_side(invitation)
+    assert link_to_send(red)  # the reply Blue never opens
+    red.context.add_init_script("{ const real = Date.now; Date.now = () => real() + 49 * 3600 * 1000; }")
+    red.reload()
+    wait_ready(red)
+    red.wait_for_function("document.getElementById('remote').innerText.includes('forfeits')", timeout=30_000)
+    assert "Blue forfeits: they withheld the reveal past the deadline" in red.inner_text("#remote")
+    assert red.locator('[data-command="remote-transcript"]').is_visible()
+    assert blocked == []
