@@ -41,10 +41,10 @@ def status_text(view):
                 f"(victory needs {facts['victory']}, brilliant {facts['brilliant']}).")
     if state["phase"] == "generals":
         return f"Choose general {state['slots'].index(None) + 1} of 3 (left to right)."
-    head = f"{state['turn']} 1942 - {state['vp']} VP, {state['supply']} supply. "
-    if state["pending"]:
-        return head + PENDING[state["pending"]["kind"]]
-    return head + "Select a general to give orders, play events, or end the turn."
+    # The question first: a phone's folded tray shows the status's first two lines.
+    question = (PENDING[state["pending"]["kind"]] if state["pending"]
+                else "Select a general to give orders, play events, or end the turn.")
+    return f"{question} ({state['turn']} 1942: {state['vp']} VP, {state['supply']} supply.)"
 
 
 def render(view, ui):
