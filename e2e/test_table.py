@@ -114,6 +114,12 @@ def test_the_table_at_start_mid_game_and_end(browser, site_url, saved, size, tab
             last = page.locator("#last-move")
             assert last.is_visible() and last.inner_text().startswith("Last move:"), moment
             assert page.evaluate(HEIGHT, "#last-move") < 30, "the last move takes more than one line"
+            if moment == "mid":  # a tap shows the whole line, a second folds it again
+                last.click()
+                assert last.get_attribute("aria-expanded") == "true"
+                assert page.evaluate("getComputedStyle(document.getElementById('last-move')).whiteSpace") == "normal"
+                last.click()
+                assert last.get_attribute("aria-expanded") == "false"
             assert page.locator("#board .last").count() >= 1, f"{moment}: the last move is not marked"
         if size == "phone" and page.locator("#tray .tray-button").count() > 1:
             check_fold(page)

@@ -249,6 +249,13 @@ def fold_tray(arg, event) -> None:
     drawing.fold_tray(not element("dock").classList.contains("folded"))
 
 
+@command("last-move")
+def toggle_last_move(arg, event) -> None:
+    """The last-move line folds to one line; a tap or Enter shows it whole (and again folds it)."""
+    last = element("last-move")
+    last.setAttribute("aria-expanded", "false" if last.getAttribute("aria-expanded") == "true" else "true")
+
+
 @command("sound")
 def toggle_sound(arg, event) -> None:
     sound.toggle()

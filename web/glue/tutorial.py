@@ -19,7 +19,7 @@ from glue import drawing, storage
 
 OFFER_KEY = f"{PREFIX}:tutorial-offer"  # "no": the first-visit offer was dismissed or taken
 TUTORIALS = {} if EMBED else for_game(NAME)
-MENU_KEEPS = {"menu", "settings", "close-dialog", "tips-done", "tutorial"}  # the menu's choices a lesson keeps
+MENU_KEEPS = {"menu", "settings", "close-dialog", "tips-done", "tutorial", "tray-fold", "sound", "last-move"}  # kept in a lesson
 
 
 def slot_key(name: str) -> str:
