@@ -155,3 +155,20 @@ def test_every_tutorial_starts_with_its_first_element_on_the_page(browser, site_
         assert page.locator(first.target()).count() >= 1, f"{name}: nothing to click for {first.target()}"
         shot(page, f"{name}-phone-start")
     context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("name", [name for name in TUTORIALS if name != "blitzkrieg"])  # (that one: above)
+def test_every_tutorial_is_completed_by_clicking_only_the_lit_element(browser, site_url, name, size):
+    tutorial = TUTORIALS[name]
+    context = browser.new_context(**SIZES[size])
+    page = context.new_page()
+    page.goto(f"{site_url}/{tutorial.game}.html?tutorial={name}")
+    wait_ready(page)
+    page.wait_for_selector(f"body[data-lesson='{name}']")
+    learner = [step for step in tutorial.steps if step.by == "learner"]
+    for number, step in enumerate(learner, 1):
+        assert progress(page) == f"Step {number} of {len(learner)}"
+        take_step(page, step.target())
+    assert progress(page) == "Finished" and page.locator("#lesson-real").is_visible()
+    context.close()
