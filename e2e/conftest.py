@@ -38,11 +38,8 @@ def site_url(site_server):
     return f"http://127.0.0.1:{site_server.server_address[1]}"
 
 
-@pytest.fixture
-def off_origin(context):
-    """Abort every request that leaves this machine, and record it (the test asserts none)."""
-    blocked = []
-
+def block_off_origin(context, blocked: list) -> None:
+    """Abort every request of `context` that leaves this machine, and record it in `blocked`."""
     def handler(route):
         if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
             blocked.append(route.request.url)
@@ -50,6 +47,13 @@ def off_origin(context):
         return route.continue_()
 
     context.route("**/*", handler)
+
+
+@pytest.fixture
+def off_origin(context):
+    """Abort every request that leaves this machine, and record it (the test asserts none)."""
+    blocked = []
+    block_off_origin(context, blocked)
     return blocked
 
 

@@ -3,11 +3,10 @@ the pages show, verified on both; a tampered or misdirected link refused with no
 
 import json
 import random
-from urllib.parse import urlparse
 
 import pytest
 
-from conftest import LOCAL_HOSTS
+from conftest import block_off_origin
 from game_core import games
 from game_core.remote import Remote, unseal
 from support import wait_ready
@@ -24,16 +23,10 @@ def open_side(browser, site_url, blocked):
     """A new browser (its own context, so its own localStorage) with every off-origin request aborted."""
     contexts, errors, offers = [], [], []
 
-    def handler(route):
-        if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
-            blocked.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
     def open_(url=f"{site_url}/bitskrieg.html"):
         context = browser.new_context()
         contexts.append(context)
-        context.route("**/*", handler)
+        block_off_origin(context, blocked)
         context.add_init_script("delete window.RTCPeerConnection")  # links only (live: test_remote_live.py)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))

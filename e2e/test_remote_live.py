@@ -5,11 +5,10 @@ mid-game falls back to links and loses nothing (issue 34)."""
 import json
 import random
 from pathlib import Path
-from urllib.parse import urlparse
 
 import pytest
 
-from conftest import LOCAL_HOSTS
+from conftest import block_off_origin
 from game_core.remote import unseal, verify_transcript
 from support import wait_ready
 from test_modes import click_aggressively
@@ -21,16 +20,10 @@ def live_side(browser, site_url):
     """A page in its own context (its own storage), every off-origin request aborted and recorded."""
     contexts, blocked, errors = [], [], []
 
-    def handler(route):
-        if urlparse(route.request.url).hostname not in LOCAL_HOSTS:
-            blocked.append(route.request.url)
-            return route.abort()
-        return route.continue_()
-
     def open_(url):
         context = browser.new_context()
         contexts.append(context)
-        context.route("**/*", handler)
+        block_off_origin(context, blocked)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("dialog", lambda dialog: dialog.accept())  # joining: consent
