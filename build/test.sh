@@ -141,21 +141,26 @@ fi
 # the run fails if any does. Some Chromium files go with the engine's tests and some after the other engines'
 # checks, so that the three streams take about as long.
 logs="$(mktemp -d)"
+# Every stream stops by one deadline (CI allows 90 minutes in all): pytest, interrupted, still prints what
+# passed, what failed and where it stood, and faulthandler shows the stack of any one test that runs 15 min.
+deadline=$(( SECONDS + ${STREAM_MINUTES:-60} * 60 ))
+bounded() { timeout -s INT -k 60 "$(( deadline - SECONDS > 1 ? deadline - SECONDS : 1 ))" "$@"; }
+pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900)
 balance="e2e/test_remote.py e2e/test_saves.py"
 beside_others="e2e/test_table.py e2e/test_remote_live.py e2e/test_tutorials.py"
 others="firefox or webkit"
-( .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
-  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
+( bounded .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
+  bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
 ( status=0
-  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/others-tmp" e2e/test_engines.py \
+  bounded "${pytest[@]}" --basetemp "$logs/others-tmp" e2e/test_engines.py \
     e2e/test_embed_anywhere.py -k "$others" || status=$?
-  .venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/beside-tmp" $beside_others -k "not ($others)" \
+  bounded "${pytest[@]}" --basetemp "$logs/beside-tmp" $beside_others -k "not ($others)" \
     || status=$?
   exit $status ) > "$logs/others.log" 2>&1 &
 other_engines=$!
 set +e
-.venv/bin/python -m pytest -p no:cacheprovider --basetemp "$logs/browser-tmp" e2e \
+bounded "${pytest[@]}" --basetemp "$logs/browser-tmp" e2e \
   $(printf -- '--ignore=%s ' $balance $beside_others) \
   -k "not ($others)" > "$logs/browser.log" 2>&1
 browser_status=$?

@@ -95,7 +95,7 @@ def watch_record(game, record: dict, lines: list) -> dict:
 
 def _change(old: dict, new: dict) -> dict:
     """The keys of a view (and of its "state") whose values changed; a view's keys never come or go."""
-    change = {key: value for key, value in new.items() if key != "state" and old.get(key) != value}
+    change = {key: value for key, value in new.items() if old.get(key) != value}
     change["state"] = {key: value for key, value in new["state"].items() if old["state"].get(key) != value}
     return change
 
@@ -108,7 +108,8 @@ def watched_views(game_name: str, data: dict) -> tuple:
         raise SaveError(f"the watch link is for {data.get('game')!r}, not {game_name!r}")
     steps, lines = data.get("steps"), data.get("lines")
     damaged = SaveError("the watch link is damaged (its positions do not fit together)")
-    if (not isinstance(steps, list) or not steps or not isinstance(lines, list) or len(lines) != len(steps) - 1
+    # (no list of lines is one shorter than an empty list of steps)
+    if (not isinstance(steps, list) or not isinstance(lines, list) or len(lines) != len(steps) - 1
             or not all(isinstance(line, str) for line in lines)):
         raise damaged
     views = []

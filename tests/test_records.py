@@ -182,19 +182,36 @@ def test_a_finished_games_link_holds_everything_and_old_links_still_replay():
     assert Replay("bitskrieg", records.decode(only["code"])).states[-1].to_json() == session.state.to_json()
 
 
+DAMAGED = "the watch link is damaged (its positions do not fit together)"
+
+
 @pytest.mark.parametrize("change, reason", [
-    (lambda d: d.update(version=2), "from a newer Blitzbox"),
-    (lambda d: d.update(game="blitzed"), "is for 'blitzed', not 'bitskrieg'"),
-    (lambda d: d.update(steps=[]), "damaged"),
-    (lambda d: d["lines"].pop(), "damaged"),
-    (lambda d: d["steps"].__setitem__(1, ["x"]), "damaged"),
-    (lambda d: d["steps"][1].update(state=None), "damaged"),
+    (lambda d: d.update(version=2), "the watch link is from a newer Blitzbox: reload the page to update"),
+    (lambda d: d.update(game="blitzed"), "the watch link is for 'blitzed', not 'bitskrieg'"),
+    (lambda d: d.update(steps=[]), DAMAGED),
+    (lambda d: d.update(steps=5), DAMAGED),
+    (lambda d: d.update(lines="abc"), DAMAGED),
+    (lambda d: d["lines"].pop(), DAMAGED),
+    (lambda d: d["steps"].__setitem__(1, ["x"]), DAMAGED),
+    (lambda d: d["steps"][1].update(state=None), DAMAGED),
 ])
 def test_a_damaged_watch_link_says_why(change, reason):
     data = records.decode(choices(in_progress("bitskrieg"))["watch"]["code"])
     change(data)
-    with pytest.raises(SaveError, match=reason):
+    with pytest.raises(SaveError) as refused:
         Replay("bitskrieg", data)
+    assert str(refused.value) == reason
+
+
+def test_each_watch_step_after_the_first_holds_only_what_changed():
+    data = records.decode(choices(in_progress("bitskrieg"))["watch"]["code"])
+    first, *changes = data["steps"]
+    views, _ = records.watched_views("bitskrieg", data)
+    for before, after, change in zip(views, views[1:], changes):
+        assert change == {**{key: value for key, value in after.items() if before[key] != value},
+                          "state": {key: value for key, value in after["state"].items()
+                                    if before["state"][key] != value}}
+    assert sum(map(len, changes)) < len(changes) * len(first)  # most of a view stays as it was
 
 
 def test_a_watch_position_the_board_cannot_read_says_so_instead_of_breaking_the_page():
