@@ -145,11 +145,11 @@ logs="$(mktemp -d)"
 # passed, what failed and where it stood, and faulthandler shows the stack of any one test that runs 15 min.
 deadline=$(( SECONDS + ${STREAM_MINUTES:-60} * 60 ))
 bounded() { timeout -s INT -k 60 "$(( deadline - SECONDS > 1 ? deadline - SECONDS : 1 ))" "$@"; }
-pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900)
+pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900 --durations=15)
 balance="e2e/test_remote.py e2e/test_saves.py"
 beside_others="e2e/test_table.py e2e/test_remote_live.py e2e/test_tutorials.py"
 others="firefox or webkit"
-( bounded .venv/bin/python -m game_core.fuzz  # fast mode: 500 seeded games per game, illegal-move and save fuzzing
+( bounded .venv/bin/python -m game_core.fuzz  # fast mode: 200 seeded games per game, illegal-move and save fuzzing
   bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
 ( status=0

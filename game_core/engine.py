@@ -61,6 +61,27 @@ def hidden(value) -> bool:
     return type(value) is dict and value.keys() == {"hidden"}
 
 
+class Outcome:
+    """How a game ended, one shape for every game: the seats that won (one; several that share a win;
+    none, when a solitaire player loses) and, where the game grades its ending, the grade ("brilliant")."""
+
+    __slots__ = ("winners", "grade")
+
+    def __init__(self, winners=(), grade: str = ""):
+        self.winners, self.grade = tuple(winners), grade
+
+    @property
+    def winner(self):
+        """The single winning seat, or None (nobody, or a shared win)."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def __eq__(self, other):
+        return isinstance(other, Outcome) and (self.winners, self.grade) == (other.winners, other.grade)
+
+    def __repr__(self):
+        return f"Outcome({self.winners!r}, {self.grade!r})"
+
+
 class Field:
     """One declared part of a State: the attribute `name`, who may see it (`see`), and how it is saved.
 
@@ -387,9 +408,15 @@ class State:
         return tuple(self.game.seats)
 
     @property
-    def winner(self):
-        """Game hook: the winning seat, or None (game not over, or no single winner)."""
+    def outcome(self) -> Outcome | None:
+        """Game hook: how the game ended (None while it goes on)."""
         return None
+
+    @property
+    def winner(self):
+        """The single winning seat, or None (the game goes on, nobody won, or a shared win)."""
+        outcome = self.outcome
+        return outcome.winner if outcome is not None else None
 
     def check_invariants(self) -> None:
         """Game hook: raise BrokenInvariant (via require) if the position breaks what the rules

@@ -1,6 +1,6 @@
 """Fuzz every registered game: random and bot games, illegal actions, damaged saves.
 
-    python -m game_core.fuzz --json                      # CI mode: 500 games per game
+    python -m game_core.fuzz --json                      # CI mode: 200 games per game
     python -m game_core.fuzz --long --json               # 10,000 games per game
     python -m game_core.fuzz --game bitskrieg --games 50 --seed 7
 
@@ -35,7 +35,7 @@ from . import games
 from .engine import IllegalAction, SaveError, State, run_bot
 from .rng import Rng
 
-CI_GAMES = 500
+CI_GAMES = 200
 LONG_GAMES = 10_000
 BOT_GAME_EVERY = 50  # bot games are the slow ones (a search per move)
 PROBE_EVERY = 5

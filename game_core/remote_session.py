@@ -6,7 +6,7 @@ from html import escape
 
 from game_core.remote import Remote
 from game_core import games
-from game_core.session import draw, readable, set_ui, status_line
+from game_core.session import draw, make_frame, readable, set_ui, status_line
 
 
 class RemoteSession:
@@ -86,11 +86,9 @@ class RemoteSession:
                     if self.interactive() else [])
         over = self.state is not None and self.state.is_over
         status = self.status()
-        return {"board": board, "status": status, "log": log, "last": log[-1] if log else "",
-                "can_undo": False, "can_redo": False, "can_hint": False, "curtain": False, "curtain_seat": "",
-                "over": over, "result": status if over else "", "message": self.message,
-                "interactive": self.interactive(), "moves": len(self.state.actions) if self.state else 0,
-                "tray": controls}
+        return make_frame(board, status, log, over=over, result=status if over else "", message=self.message,
+                          interactive=self.interactive(), moves=len(self.state.actions) if self.state else 0,
+                          tray=controls)
 
     @property
     def joined(self) -> bool:

@@ -45,6 +45,25 @@ def readable(lines, reader) -> str:
                     for text, audience in lines if audience is None or (reader is not None and audience == reader))
 
 
+def log_html(lines, current: int | None = None) -> str:
+    """The log's list items, escaped; in a replay `current` (1-based) marks the move on the board."""
+    marked = ' aria-current="step" class="current"'
+    return "".join(f"<li{marked if n == current else ''}>{escape(line)}</li>" for n, line in enumerate(lines, 1))
+
+
+def make_frame(board: str, status: str, log: list, *, step: int | None = None, over: bool = False,
+               result: str = "", can_undo: bool = False, can_redo: bool = False, can_hint: bool = False,
+               curtain: bool = False, curtain_seat: str = "", message: str = "", interactive: bool = False,
+               moves: int = 0, tray: list | tuple = ()) -> dict:
+    """One redraw of the page, the same shape from a Session, a RemoteSession and a Replay: the page reads
+    nothing else. `step`: the log line a replay shows (None in play); "last": the newest move in play."""
+    return {"board": board, "status": status, "log": list(log), "step": step,
+            "last": log[-1] if log and step is None else "", "over": over, "result": result,
+            "can_undo": can_undo, "can_redo": can_redo, "can_hint": can_hint, "curtain": curtain,
+            "curtain_seat": curtain_seat, "message": message, "interactive": interactive, "moves": moves,
+            "tray": list(tray)}
+
+
 class Session:
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)
@@ -357,18 +376,17 @@ class Session:
 
     def frame(self) -> dict:
         """Everything the page needs for one redraw, in one call, drawn from one view of the position (see
-        docs/architecture.md)."""
+        docs/architecture.md); a Replay's frame has the same keys."""
         over = self.state.is_over
         viewer = self.viewer()
         view = self.state.view(self.seen_by())
         status = self.status(view)
-        log = self.log
-        return {"board": self.board_svg(view), "status": status, "log": list(log),
-                "last": log[-1] if log else "",
-                "can_undo": self.can_undo(), "can_redo": bool(self.redo_stack), "can_hint": self.can_hint(),
-                "curtain": self.curtain, "curtain_seat": self.game.seat_name(viewer) if viewer is not None else "",
-                "over": over, "result": status if over else "", "message": self.message,
-                "interactive": self.interactive(), "moves": len(self.state.actions), "tray": self.tray(view)}
+        return make_frame(self.board_svg(view), status, self.log, over=over, result=status if over else "",
+                          can_undo=self.can_undo(), can_redo=bool(self.redo_stack), can_hint=self.can_hint(),
+                          curtain=self.curtain,
+                          curtain_seat=self.game.seat_name(viewer) if viewer is not None else "",
+                          message=self.message, interactive=self.interactive(), moves=len(self.state.actions),
+                          tray=self.tray(view))
 
     def share_choices(self) -> list:
         """What the Share dialog offers, each {"kind", "label", "text", "code"}: a finished game's whole
@@ -397,8 +415,6 @@ class Session:
             text = f"{self.game.seat_name(seat)} ({self.seats[str(seat)]} bot) is thinking…"
         return text
 
-    def log_html(self) -> str:
-        return "".join(f"<li>{escape(line)}</li>" for line in self.log)
 
 
 class Replay:
@@ -455,7 +471,8 @@ class Replay:
             return f"{where}. Winner: {self.game.seat_name(state.winner)}."
         return f"{where}."
 
-    def log_html(self) -> str:
-        current = ' aria-current="step" class="current"'
-        return "".join(f"<li{current if n == self.index else ''}>{escape(line)}</li>"
-                       for n, line in enumerate(self.lines, 1))
+    def frame(self) -> dict:
+        """The page's redraw, with a Session frame's keys: the position at `index`, nothing to act on ("over":
+        the recorded game ended)."""
+        return make_frame(self.board_svg(), self.status(), self.lines, step=self.index,
+                          over=not self.watching and self.states[-1].is_over, moves=self.index)

@@ -14,7 +14,7 @@ from html import unescape
 
 import pytest
 
-from game_core import games
+from game_core import Outcome, games
 from game_core.engine import BrokenInvariant
 from game_core.rng import Rng
 from game_core.session import HUMAN, Session, draw, readable, status_line
@@ -298,3 +298,23 @@ def test_behind_the_curtain_nothing_of_the_covered_seat_is_offered_or_computed(n
             session.act(rng.choice(session.state.legal_actions()))
     no_curtain = game.realtime or len(session.humans()) < 2  # a race at one table, or a solo game
     assert planted_somewhere >= 2 or no_curtain, "no curtain with a secret behind it was found"
+
+
+# -- one shape for how a game ends ---------------------------------------------------------------------
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_has_an_outcome_once_it_is_over_and_its_winner_comes_from_it(name):
+    ended = 0
+    for seed in range(1, 5):
+        states = random_states(name, seed)
+        assert all(state.outcome is None and state.winner is None for state in states if not state.is_over)
+        end = states[-1]
+        if not end.is_over:
+            continue
+        ended += 1
+        outcome = end.outcome
+        assert isinstance(outcome, Outcome) and set(outcome.winners) <= set(end.game.seats)
+        assert end.winner == (outcome.winners[0] if len(outcome.winners) == 1 else None)
+        if outcome.grade:  # Fall Blau grades its ending; only a defeat has no winner
+            assert outcome.grade in ("brilliant", "victory", "defeat")
+            assert (outcome.grade != "defeat") == (outcome.winners == ("player",))
+    assert ended, "no random game ended"

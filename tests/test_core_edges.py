@@ -11,7 +11,7 @@ import pytest
 from game_core import games
 from game_core.engine import Bot, Field, Game, Option, run_bot
 from game_core.rng import Rng
-from game_core.session import Replay, Session
+from game_core.session import Replay, Session, log_html
 
 from test_core_session import Recorder
 
@@ -206,7 +206,8 @@ def test_a_replays_log_marks_only_the_current_move_and_leaves_the_others_plain()
     replay = Replay("bitskrieg", session.state.record())
     replay.go("back")
     first, second, third = (escape(line) for line in replay.lines)
-    assert replay.log_html() == (f'<li>{first}</li><li aria-current="step" class="current">{second}</li>'
+    frame = replay.frame()
+    assert log_html(frame["log"], frame["step"]) == (f'<li>{first}</li><li aria-current="step" class="current">{second}</li>'
                                  f"<li>{third}</li>")
 
 

@@ -4,7 +4,7 @@ import types
 
 from game_core import games
 from game_core.blitzed import KEYBOARD_LAYOUTS
-from game_core.session import Session, draw, status_line
+from game_core.session import Session, draw, log_html, status_line
 
 
 class Recorder:
@@ -171,7 +171,8 @@ def test_the_viewer_of_a_hotseat_game_is_the_person_to_act_then_the_last_one():
 def test_the_log_html_escapes_and_lists_each_move():
     session = Session("bitskrieg", 5)
     session.act("roll")
-    assert session.log_html() == f"<li>{session.log[0]}</li>" and "<li>" not in session.log[0]
+    assert log_html(session.log) == f"<li>{session.log[0]}</li>" and "<li>" not in session.log[0]
+    assert log_html(["<b> & co", "x"], 2) == '<li>&lt;b&gt; &amp; co</li><li aria-current="step" class="current">x</li>'
     assert session.log_for(None) is session.log_for(None)  # kept, not rebuilt
 
 
@@ -202,7 +203,9 @@ def test_a_replay_says_where_it_is_and_who_won():
     replay.go("next")
     replay.go("back")
     assert replay.status() == f"Replay: move 1 of {moves}."
-    assert replay.log_html().count('aria-current="step"') == 1 and "</li><li" in replay.log_html()
+    frame = replay.frame()
+    assert frame["step"] == 1 and frame["tray"] == [] and not frame["interactive"] and not frame["can_undo"]
+    assert log_html(frame["log"], frame["step"]).count('aria-current="step"') == 1
     assert replay.states[1].actions == session.state.actions[:1]
     won = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
     for n in range(3000):
@@ -218,7 +221,7 @@ def test_the_log_is_one_list_item_per_move():
     session = Session("bitskrieg", 5)
     session.act("roll")
     session.act("roll")
-    assert session.log_html() == "".join(f"<li>{line}</li>" for line in session.log)
+    assert log_html(session.log) == "".join(f"<li>{line}</li>" for line in session.log)
 
 
 def test_no_bot_moves_while_a_person_is_to_act():

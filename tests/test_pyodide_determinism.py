@@ -25,14 +25,15 @@ RUNNER = HERE / "run_in_pyodide.mjs"
 sys.path.insert(0, str(HERE))
 import fetch_wheels  # noqa: E402
 
-# The random-game suites are CPython's job (they take minutes there and ~2.5x longer in Pyodide): the property
-# and fuzz suites, the tables' drawings over random games, and the declared fields' golden games;
-# every other test file also runs inside Pyodide, except the random-game tests kept in other files
-# (CPYTHON_ONLY: Blitzed!'s bot games alone ran past the suite's 15 minutes there). Speed is bench/run.py's
-# (16 ms per frame in Pyodide, measured in the browser), never a test's. The tests that hand
-# the engine 100,000 nested brackets run here too: game_core.jsontext refuses them before json.loads, whose
-# recursion would kill Pyodide's WebAssembly stack.
-SLOW_SUITES = ("propert", "props", "quality", "pyodide", "_table", "declared")
+# Inside Pyodide run the rules, saves, sessions, records, views, text and remote-play tests: what the page
+# runs that could differ between the two Pythons (big integers, hashing, JSON, recursion, sorting). The suites
+# that play many whole games with bots or draw boards over them are CPython's job (minutes there, ~2.5x
+# longer in Pyodide, and the same games are compared move by move above); so are the random-game tests kept
+# in other files (CPYTHON_ONLY). Speed is bench/run.py's (16 ms per frame in Pyodide, measured in the
+# browser), never a test's. The tests that hand the engine 100,000 nested brackets run here too:
+# game_core.jsontext refuses them before json.loads, whose recursion would kill Pyodide's WebAssembly stack.
+SLOW_SUITES = ("propert", "props", "quality", "pyodide", "_table", "declared", "bots", "expert", "newcomer",
+               "_play", "lab", "tutorial", "conformance", "board", "svg", "symbols", "diagrams", "site")
 CPYTHON_ONLY = "not thousand and not 1000_random and not seeded_bot_games"
 
 needs_runtime = pytest.mark.skipif(

@@ -1,6 +1,6 @@
 """The fuzz harness (game_core.fuzz) over every registered game, at a pytest-sized scale.
 
-CI runs the full fast mode (500 games per game) as its own command: `python -m game_core.fuzz --json`.
+CI runs the full fast mode (200 games per game) as its own command: `python -m game_core.fuzz --json`.
 Here each game gets PYTEST_GAMES games (random and bot games, illegal-action probes, damaged saves).
 """
 

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from game_core import IllegalAction, SaveError, games
-from game_core.session import Replay, Session
+from game_core.session import Replay, Session, log_html
 
 
 def first_legal(session):
@@ -261,7 +261,7 @@ def test_the_log_shows_a_seat_only_its_own_secrets(monkeypatch):
     assert session.log == ["move 1."] and session.frame()["log"] == ["move 1."]
     assert session.log_for("red") == ["move 1. secret of red at 1."]  # each line its own sentence
     assert session.log_for(None) == ["move 1."]
-    assert "secret" not in session.log_html()
+    assert "secret" not in log_html(session.frame()["log"])
 
 
 def test_hotseat_log_follows_the_viewer_and_hides_every_secret_behind_the_curtain(monkeypatch):
@@ -287,7 +287,7 @@ def test_a_replay_tells_each_move_without_anyones_secrets(monkeypatch):
     replay.go("first")
     assert replay.states[replay.index].actions == () and "move 0 of" in replay.status()
     replay.go("next")
-    assert replay.index == 1 and 'aria-current="step" class="current">move 1.<' in replay.log_html()
+    assert replay.index == 1 and 'aria-current="step" class="current">move 1.<' in log_html(replay.frame()["log"], replay.frame()["step"])
     replay.go("back")
     replay.go("back")
     assert replay.index == 0
@@ -301,7 +301,7 @@ def test_a_replay_of_a_game_with_no_moves_shows_its_start():
     assert replay.board_svg().startswith("<svg")
 
 
-def test_a_remote_game_answers_frame_with_the_same_keys_as_a_local_game():
+def test_a_remote_game_and_a_replay_answer_frame_with_the_same_keys_as_a_local_game():
     """One controller protocol: the page reads every key of frame() whatever drives the board."""
     from game_core.remote import Remote
     from game_core.remote_session import RemoteSession
@@ -313,3 +313,5 @@ def test_a_remote_game_answers_frame_with_the_same_keys_as_a_local_game():
     creator.receive(reply)
     playing = RemoteSession(creator, "blitzbox:bitskrieg:remote:")
     assert set(playing.frame()) == keys and playing.frame()["over"] is False
+    replay = Replay("bitskrieg", Session("bitskrieg", 3).state.record())
+    assert set(replay.frame()) == keys and replay.frame()["step"] == 0 and replay.frame()["result"] == ""

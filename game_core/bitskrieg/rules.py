@@ -10,8 +10,9 @@ Facings are n, e, s, w. Notation (canonical, lower case except tank-class letter
 
 import re
 
-from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, State, hidden, require
+from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, Outcome, State, hidden, require
 from . import data
+from .words import dice_words, plural, seat_name
 
 SIZE = data.SIZE
 SEATS, OTHER = data.SEATS, data.OTHER
@@ -173,8 +174,8 @@ class BitskriegState(State):
                     "only a ready tank of the player to move can be waiting to fire after a bounding move")
 
     @property
-    def winner(self):
-        return self.result
+    def outcome(self):
+        return Outcome((self.result,)) if self.result else None
 
     # -- board queries -----------------------------------------------------------------
     def terrain_rules(self):
@@ -890,7 +891,7 @@ class BitskriegGame(Game):
     former_seats = {"0": "blue", "1": "red"}  # save format 1 numbered the seats
 
     def seat_name(self, seat):
-        return side(seat)
+        return seat_name(seat)
 
     def upgrade(self, version, stored):
         """A stored position of format 1 (seats 0 and 1, per-seat lists) with the seats named (format 2)."""
@@ -974,7 +975,7 @@ class BitskriegGame(Game):
 
     def describe_action(self, state, action):
         kind, fields = parse(action)
-        who = side(state.turn)
+        who = seat_name(state.turn)
         if kind == "pick":
             return f"{who} picks a tank in secret"
         if kind == "roll":
@@ -1025,7 +1026,7 @@ class BitskriegGame(Game):
             return f"Dice {'; '.join(tries + [f'{first} and {second}: {terrain} on {square}'])}."
         if roll["kind"] == "axis":
             pairs = [f"Blue {b}, Red {r}" + (" (a tie, rolled again)" if b == r else "") for b, r in roll["dice"]]
-            return f"Axis roll: {'; '.join(pairs)}: {side(roll['seat'])} chooses the axis."
+            return f"Axis roll: {'; '.join(pairs)}: {seat_name(roll['seat'])} chooses the axis."
         if roll["kind"] == "ram":
             parts = []
             for label, die, square, cls, lost in (
@@ -1045,7 +1046,7 @@ class BitskriegGame(Game):
         damage = dice_words(roll["damage_dice"])
         armor = f"armor {roll['armor']}" + (" (a flank shot)" if roll["flank"] else "")
         aimed = roll["target"]
-        what = (f"the {side(aimed['seat'])} {CLASSES[aimed['class']]['name']}" if aimed["seat"] is not None
+        what = (f"the {seat_name(aimed['seat'])} {CLASSES[aimed['class']]['name']}" if aimed["seat"] is not None
                 else f"the {terrain_name(aimed['class']).lower()}")
         hit = f"Range {faces} {'beat' if len(range_dice) == 2 else 'beats'} range {distance}: a hit. Damage {damage}"
         if roll["result"] == "destroyed":
@@ -1055,22 +1056,10 @@ class BitskriegGame(Game):
         return f"{hit} against {armor}, none above it: deflected."
 
     def describe_end(self, state):
-        loser = side(OTHER[state.winner])
+        loser = seat_name(OTHER[state.winner])
         if state.won_by == "flags":
-            return f"{side(state.winner)} wins: both {loser} flags held at the start of {side(state.winner)}'s turn."
-        return f"{side(state.winner)} wins: every {loser} tank destroyed."
-
-
-def side(seat):
-    return data.SEAT_NAMES[seat]["name"]
-
-
-def plural(n, word):
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def dice_words(dice):
-    return f"die {dice[0]}" if len(dice) == 1 else "dice " + " and ".join(map(str, dice))
+            return f"{seat_name(state.winner)} wins: both {loser} flags held at the start of {seat_name(state.winner)}'s turn."
+        return f"{seat_name(state.winner)} wins: every {loser} tank destroyed."
 
 
 def ratings(letter):

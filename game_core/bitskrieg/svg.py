@@ -14,6 +14,7 @@ place), "curtain" (hide the own picks: hotseat hand-over), "interactive", "narro
 
 from .. import svg as S
 from . import data
+from .words import roll_rows, seat_name
 from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 
 CLASSES = data.TANK_CLASSES
@@ -66,10 +67,6 @@ WIDE, NARROW = Layout(False), Layout(True)
 
 def layout(ui):
     return NARROW if (ui or {}).get("narrow") else WIDE
-
-
-def seat_name(seat):
-    return data.SEAT_NAMES[seat]["name"]
 
 
 def colour(seat):
@@ -719,28 +716,6 @@ def player_card(view, ui, lay, s, x, y, w, out):
 
 
 DICE_SLOTS = 4  # the most dice one action rolls: two range dice and two damage dice
-
-
-def roll_rows(roll):
-    """(what the last roll decided, [(caption, dice, fill, what a die means)]) of a last roll."""
-    who = seat_name(roll["seat"])
-    if roll["kind"] == "obstacle":
-        return (f"{who} rolled an obstacle onto {roll['square']}",
-                [("", roll["dice"], "#fff", "column die (b to g), then row die (2 to 7)")])
-    if roll["kind"] == "axis":
-        blue, red = roll["dice"][-1]
-        return (f"Axis roll: Blue {blue}, Red {red}; {who} chooses the axis",
-                [("Blue", [blue], "#dbe7fb", "Blue's die"), ("Red", [red], "#f8dcd9", "Red's die")])
-    if roll["kind"] == "fire":
-        rows = [(f"Range {roll['range']}", roll["range_dice"], "#fff",
-                 f"range die: a hit needs more than {roll['range']}")]
-        if roll["damage_dice"]:
-            rows.append((f"Armor {roll['armor']}", roll["damage_dice"], "#ffe9e6",
-                         f"damage die: destroys above {roll['armor']}"))
-        return f"{who} fired from {roll['from']} at {roll['at']}: {roll['result']}", rows
-    lost = [name for name, flag in (("target", roll["target_destroyed"]), ("rammer", roll["rammer_destroyed"])) if flag]
-    return (f"{who} rammed {roll['at']}: {', '.join(lost) or 'nothing'} destroyed",
-            [("", roll["dice"], "#fff", "ram dice: the target's, then the rammer's; above its armor destroys it")])
 
 
 def draw_roll(st, lay, x, y, w, out):

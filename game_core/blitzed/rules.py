@@ -12,7 +12,7 @@ ended level: the tied leaders choose one more round or a shared win), "over".
 
 import re
 
-from ..engine import HIDDEN, Field, Game, IllegalAction, Option, State, clone, require
+from ..engine import HIDDEN, Field, Game, IllegalAction, Option, Outcome, State, clone, require
 from . import data
 from .data import CARDS, bolts, card_label, seat_name, signed
 
@@ -290,8 +290,8 @@ class BlitzedState(State):
 
     # -- results and data ---------------------------------------------------------------
     @property
-    def winner(self):
-        return self.winners[0] if len(self.winners) == 1 else None
+    def outcome(self):
+        return Outcome(self.winners) if self.phase == "over" else None
 
     def deal_hidden(self, seen, rng):
         """The deck: every task card neither on the table nor discarded, in a random order."""

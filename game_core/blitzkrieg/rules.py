@@ -8,7 +8,7 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 
 from bisect import insort
 
-from ..engine import HIDDEN, SCRATCH, SEAT, Field, State, hidden, require
+from ..engine import HIDDEN, SCRATCH, SEAT, Field, Outcome, State, hidden, require
 from . import data
 from .data import UNITS, kind_of, other, unit_words
 
@@ -127,8 +127,8 @@ class BlitzkriegState(State):
         return None if self.result else self.turn
 
     @property
-    def winner(self):
-        return self.result["winner"] if self.result else None
+    def outcome(self):
+        return Outcome((self.result["winner"],)) if self.result else None
 
     def theater_open(self, code: str) -> bool:
         return code not in self.closed_theaters

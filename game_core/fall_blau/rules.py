@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..engine import HIDDEN, Field, Game, IllegalAction, Option, State, require
+from ..engine import HIDDEN, Field, Game, IllegalAction, Option, Outcome, State, require
 from . import data, words
 from .words import plural
 
@@ -134,8 +134,11 @@ class FallBlauState(State):
         require(len(campaigns) == len(set(campaigns)), "a campaign card is in two places")
 
     @property
-    def winner(self):
-        return "player" if self.result in ("victory", "brilliant") else None
+    def outcome(self):
+        result = self.result
+        if result is None:
+            return None
+        return Outcome(("player",) if result in ("victory", "brilliant") else (), grade=result)
 
     def slot_of(self, general):
         return self.slots.index(general) + 1

@@ -6,6 +6,7 @@ from html import escape
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from js import document, window
 
+from game_core.session import log_html
 from game_core.tray import tray_html
 
 from glue.core import EMBED, element, page, show_message
@@ -189,21 +190,22 @@ def pad_targets(svg) -> None:
         node.appendChild(pad)
 
 
-def show_log(lines: list, html: str | None = None) -> list:
+def show_log(lines: list, step: int | None) -> list:
     """Append only the new lines (a click costs the same at move 600 as at move 20); rebuild the list
-    when it changed otherwise (undo, a new game, the replay viewer); return the new lines."""
+    when it changed otherwise (undo, a new game, the replay viewer, which marks its `step`); return the new
+    lines."""
     log = element("log")
     count = log.childElementCount
-    mode = "replay" if html is not None else "play"
-    same = (log.getAttribute("data-mode") == mode and count <= len(lines)
+    mode = "play" if step is None else "replay"
+    same = (mode == "play" and log.getAttribute("data-mode") == mode and count <= len(lines)
             and (count == 0 or log.lastElementChild.textContent == lines[count - 1]))
-    if html is not None or not same:
-        log.setAttribute("data-mode", mode)
-        log.innerHTML = html if html is not None else "".join(f"<li>{escape(line)}</li>" for line in lines)
-        new = []
-    else:
+    if same:
         new = lines[count:]
-        log.insertAdjacentHTML("beforeend", "".join(f"<li>{escape(line)}</li>" for line in new))
+        log.insertAdjacentHTML("beforeend", log_html(new))
+    else:
+        log.setAttribute("data-mode", mode)
+        log.innerHTML = log_html(lines, step)
+        new = []
     window.requestAnimationFrame(create_once_callable(lambda timestamp: scroll_to_end(log)))
     return new
 
@@ -229,17 +231,10 @@ def render() -> None:
         page.session.ui["last_setup"] = storage.last_setup()  # "Same as last game", where a tray offers it
     before = animated_marks(board)
     places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton
-    if page.replay is None:
-        frame = page.session.frame()
-        window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
-        status = frame["status"]
-        new_lines = show_log(frame["log"])
-    else:
-        frame = None
-        window.blitzbox.morph(board, page.replay.board_svg())
-        status = page.replay.status()
-        show_log(page.replay.lines, page.replay.log_html())
-        new_lines = []
+    frame = (page.session if page.replay is None else page.replay).frame()
+    window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
+    status = frame["status"]
+    new_lines = show_log(frame["log"], frame["step"])
     for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
         unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
         if before and before.get(key, unseen) != value:
@@ -251,31 +246,31 @@ def render() -> None:
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
         element("announce").textContent = spoken
     tray = element("tray")
-    window.blitzbox.morph(tray, tray_html(frame["tray"] if frame else [], status))
+    window.blitzbox.morph(tray, tray_html(frame["tray"], status))
     tray.hidden = not tray.childElementCount
     show_fold()
-    show_last_move(frame["last"] if frame else "")
-    element("replay-bar").hidden = page.replay is None
+    show_last_move(frame["last"])
+    replaying = frame["step"] is not None
+    element("replay-bar").hidden = not replaying
     for command in ("undo", "reset-turn"):
-        document.querySelector(f'[data-command="{command}"]').disabled = page.replay is not None or not frame["can_undo"]
-    document.querySelector('[data-command="redo"]').disabled = page.replay is not None or not frame["can_redo"]
-    document.querySelector('[data-command="hint"]').disabled = page.replay is not None or not frame["can_hint"]
+        document.querySelector(f'[data-command="{command}"]').disabled = not frame["can_undo"]
+    document.querySelector('[data-command="redo"]').disabled = not frame["can_redo"]
+    document.querySelector('[data-command="hint"]').disabled = not frame["can_hint"]
     element("notice").hidden = True
     curtain = element("curtain")
-    curtain.hidden = page.replay is not None or not page.session.curtain
-    if page.session.curtain:
+    curtain.hidden = not frame["curtain"]
+    if frame["curtain"]:
         element("curtain-text").textContent = (
-            f"Pass the device to {page.session.game.seat_name(page.session.viewer())}. Their hidden pieces stay covered until they are ready.")
-    if page.session.message:
-        show_message(page.session.message)
-    over = page.session.state is not None and page.session.state.is_over
-    if page.replay is None and page.board_is_live:  # (the first frame of a page is not news)
+            f"Pass the device to {frame['curtain_seat']}. Their hidden pieces stay covered until they are ready.")
+    if frame["message"]:
+        show_message(frame["message"])
+    over = frame["over"]
+    if not replaying and page.board_is_live:  # (the first frame of a page is not news)
         sound.play(board, moved=bool(new_lines), ended=over and document.body.getAttribute("data-over") != "1")
     document.body.setAttribute("data-over", "1" if over else "0")
-    element("result").hidden = not over or page.replay is not None
+    element("result").hidden = not frame["result"]
     element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
-    if over:
-        element("result-text").textContent = page.session.status()
+    element("result-text").textContent = frame["result"]
     for name in ("rematch", "replay", "download-record", "share"):  # a remote game's record needs its tape
         for button in document.querySelectorAll(f'#result [data-command="{name}"], nav [data-command="{name}"]'):
             button.hidden = remote.is_remote()
@@ -288,7 +283,7 @@ def render() -> None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
             again.focus()
-    covered = page.replay is None and bool(frame and frame["curtain"])
+    covered = frame["curtain"]
     if covered:  # nothing of the covered seat is computed: no hint runs, and the keys go to "I am ready"
         page.jobs.pop("hint", None)
         if page.focus_on_board or document.activeElement in (None, document.body):
@@ -302,7 +297,7 @@ def render() -> None:
     page.curtain_was_down = covered
     if page.lesson is not None:  # a tutorial: its own slot, never the autosave; its script plays, no bot
         page.lesson.show()
-    elif page.replay is None:
+    elif not replaying:
         storage.autosave()
         play.schedule_bot()
 
