@@ -60,7 +60,6 @@ def adopt_remote(game: RemoteSession) -> None:
     page.jobs.clear()
     page.session, page.replay = game, None
     storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
-    remote_live.answered(game.side)  # a reply opened in another tab still connects the tab that made the invitation
 
 
 def is_remote() -> bool:
@@ -110,7 +109,6 @@ def open_remote_code(code: str) -> None:
     except Refused as err:
         return show_message(f"That message from {game.opponent} was not applied: {err}. Nothing was changed.")
     show_message("")
-    remote_live.answered(game.side)
 
 
 def refuse_other_game(name, code: str) -> None:
@@ -145,6 +143,7 @@ def show_remote() -> None:
     if not is_remote():
         return
     side, them = page.session.side, page.session.opponent
+    remote_live.keep_up(side)  # (a reply opened in another tab still connects the tab that made the invitation)
     channel = remote_live.channel_of(side)
     peer = page.live.get(side.gid)
     if peer is not None:  # the live channel carries what it must (nothing unless it is open)

@@ -42,31 +42,33 @@ def offer_code(text: str, code: str) -> None:
 
 async def join(code: str, offer: dict) -> None:
     """Join an accepted invitation, answering its live offer when this browser can."""
-    peer = await Peer.start(offer["live"]) if offer["live"] else None
+    peer = Peer.open() if offer["live"] else None
+    answer = await peer.describe(offer["live"]) if peer else None
     try:
-        side, _ = Remote.accept(code, live=peer.answer if peer else None)  # the reply is side.outbox
+        side, _ = Remote.accept(code, live=answer)  # the reply is side.outbox
     except (Refused, ValueError) as err:
         if peer:
-            peer.connection.close()
+            peer.close()
         show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
     else:
         remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
-        if peer:
+        if answer:
             page.live[side.gid] = peer.follow(side.gid, mine_first=False)
     drawing.render()
 
 
 async def create(game, options: dict, seat, deadline: int) -> None:
     """A new remote game: its invitation carries this page's live offer when this browser can make one."""
-    peer = await Peer.start()
+    peer = Peer.open()
+    offer = await peer.describe() if peer else None
     try:
-        side, _ = Remote.create(game, options, seat, deadline, live=peer.offer if peer else None)
+        side, _ = Remote.create(game, options, seat, deadline, live=offer)
     except ValueError as err:
         if peer:
-            peer.connection.close()
+            peer.close()
         return show_message(f"Cannot start that game: {err}")
     remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
-    if peer:
+    if offer:
         page.live[side.gid] = peer.follow(side.gid, mine_first=True)
     show_message("")
     element("new-game").close()

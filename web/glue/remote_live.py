@@ -1,5 +1,7 @@
 """The live channel of a remote game: this page's WebRTC connection and data channel, and the frames it
-carries (its protocol is game_core/remote/live.py: this module only moves its bytes)."""
+carries (its protocol is game_core/remote/live.py: this module only moves its bytes). A game goes live
+whenever both pages are open: the creator's page makes a fresh offer when it has none working, the joiner's
+answers it, each carried by the next message (live.plan)."""
 
 import asyncio
 
@@ -8,7 +10,7 @@ from js import window
 
 from game_core import games
 from game_core.remote import Remote, unseal
-from game_core.remote.live import Channel, compact, rebuild, stun_url
+from game_core.remote.live import Channel, compact, parse, plan, rebuild, stun_url
 
 from glue.core import NAME, browser_feature, page
 from glue import drawing, remote, storage
@@ -23,17 +25,19 @@ def js(value):
 
 class Peer:
     """This page's WebRTC connection for one remote game: the browser's API only (what travels and when is
-    game_core.remote.live.Channel, `link`)."""
+    game_core.remote.live: `plan`, and the Channel `link`)."""
 
-    def __init__(self, connection, channel, text: str, answering: bool):
+    def __init__(self, connection, channel, failures: int):
         self.connection, self.channel = connection, channel
-        self.offer, self.answer = (None, text) if answering else (text, None)
-        self.link, self.gid, self.answered, self.handlers = None, None, answering, []
+        self.text = None  # my compact offer or answer, once made
+        self.answers = None  # the user fragment of the offer this connection answers (None: it offers)
+        self.connected = False  # the other page's offer or answer is applied
+        self.failures = failures  # this game's connections on this page that never opened, this one included
+        self.link, self.gid, self.handlers = None, None, []
 
     @classmethod
-    async def start(cls, their_offer: str | None = None):
-        """A connection with its data channel and this page's offer (or its answer to `their_offer`, compact),
-        once its addresses are gathered; None where this browser cannot play live."""
+    def open(cls, failures: int = 0):
+        """A connection with its data channel; None where this browser cannot play live."""
         connection_class = browser_feature(window, "RTCPeerConnection")
         if connection_class is None:
             return None
@@ -41,27 +45,40 @@ class Peer:
             stun = stun_url(storage.storage_get(STUN_KEY))
         except ValueError:
             stun = None
-        connection = None
         try:
             connection = connection_class.new(js({"iceServers": [{"urls": stun}] if stun else []}))
             channel = connection.createDataChannel("blitzbox", js({"negotiated": True, "id": 0}))
+        except JsException:
+            return None
+        return cls(connection, channel, failures)
+
+    async def describe(self, their_offer: str | None = None) -> str | None:
+        """This page's offer (or its answer to `their_offer`, compact), once its addresses are gathered;
+        None (and the connection closed) where it cannot be made."""
+        try:
+            if their_offer is not None:
+                self.answers = parse(their_offer)["ufrag"]  # (answered once, even if this fails)
             if their_offer is None:
-                await connection.setLocalDescription(await connection.createOffer())
+                await self.connection.setLocalDescription(await self.connection.createOffer())
             else:
-                await connection.setRemoteDescription(js({"type": "offer", "sdp": rebuild(their_offer, "offer")}))
-                await connection.setLocalDescription(await connection.createAnswer())
+                await self.connection.setRemoteDescription(js({"type": "offer", "sdp": rebuild(their_offer, "offer")}))
+                await self.connection.setLocalDescription(await self.connection.createAnswer())
+                self.connected = True
             for _ in range(GATHER_SECONDS * 10):  # host addresses come at once; a STUN server's take longer
-                if connection.iceGatheringState == "complete":
+                if self.connection.iceGatheringState == "complete":
                     break
                 await asyncio.sleep(0.1)
-            text = compact(connection.localDescription.sdp)
+            self.text = compact(self.connection.localDescription.sdp, their_offer)
         except (JsException, ValueError):
-            text = None
-        if text is None:
-            if connection is not None:
-                connection.close()
-            return None
-        return cls(connection, channel, text, their_offer is not None)
+            self.text = None
+        if self.text is None:
+            self.close("this browser could not make its live offer.")
+        return self.text
+
+    def close(self, why: str = "the live connection closed.") -> None:
+        if self.link is not None:
+            self.link.closed(why)
+        self.connection.close()
 
     def follow(self, gid: str, mine_first: bool) -> "Peer":
         """Carry the messages of game `gid`: the channel's events drive `link` and redraw the page."""
@@ -76,7 +93,8 @@ class Peer:
             refresh(self)
 
         def changed(event):
-            if str(self.connection.connectionState) == "failed":
+            if str(self.connection.connectionState) == "failed" and self.link.state == "connecting":
+                self.failures += 1
                 self.link.closed("the two pages could not connect live (on different networks, a STUN server "
                                  "named in the new-game dialog may help).")
                 refresh(self)
@@ -90,8 +108,7 @@ class Peer:
         return self
 
     async def connect(self, answer: str) -> None:
-        """The creator's page: the joiner's answer came back in the reply."""
-        self.answered = True
+        """The creator's page: the joiner's answer to this connection's offer came in a message."""
         try:
             await self.connection.setRemoteDescription(js({"type": "answer", "sdp": rebuild(answer, "answer")}))
         except (JsException, ValueError):
@@ -99,29 +116,60 @@ class Peer:
             refresh(self)
 
 
-def answered(side: Remote) -> None:
-    """After a message is applied: the reply's answer connects the creator's page."""
-    peer = page.live.get(side.gid)
-    if peer is None or peer.answered or side.count < 2:
+def keep_up(side: Remote) -> None:
+    """After each change: what this page does to bring the game live (live.plan). A fresh offer or answer
+    waits in `side.live` for this page's next message."""
+    if browser_feature(window, "RTCPeerConnection") is None or side.verdict is not None:
         return
-    if side.their_live is None:
-        peer.answered = True
-        peer.link.closed(f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
-    else:
-        asyncio.ensure_future(peer.connect(side.their_live))
+    peer = page.live.get(side.gid)
+    step = plan(side, peer, peer.failures if peer else 0)
+    if step is None:
+        return
+    if step[0] == "drop":
+        side.live = None
+        return keep_up(side)
+    if step[0] == "close":
+        peer.close(f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
+        return
+    if step[0] == "connect":
+        peer.connected = True  # (at once: a redraw before the answer is applied must not apply it again)
+        asyncio.ensure_future(peer.connect(step[1]))
+        return
+    if peer is not None:  # a fresh connection replaces this page's old one
+        peer.close()
+    fresh = Peer.open(peer.failures if peer else 0)
+    if fresh is None:
+        page.live.pop(side.gid, None)
+        return
+    page.live[side.gid] = fresh.follow(side.gid, mine_first=side.creator == side.seat)
+    asyncio.ensure_future(offered(fresh, step[1] if step[0] == "answer" else None))
+
+
+async def offered(peer: Peer, their_offer: str | None) -> None:
+    """Once made, the fresh offer or answer waits for this page's next message."""
+    if await peer.describe(their_offer) is not None and page.live.get(peer.gid) is peer \
+            and remote.is_remote() and page.session.side.gid == peer.gid:
+        page.session.side.live = peer.text
+    refresh(peer)
 
 
 def on_frame(peer: Peer, data) -> None:
-    """A frame over the channel: a message is applied exactly as a link's (and acknowledged once held)."""
+    """A frame over the channel: a message is applied exactly as a link's (and acknowledged once held; a
+    message the page already holds, sent again when a fresh channel opened, only acknowledged)."""
     try:
         code = peer.link.take(str(data))
     except ValueError:
         return
     if code is not None:
-        remote.open_remote_code(code)
-        if remote.is_remote() and page.session.side.gid == peer.gid and code.strip() in page.session.side.log:
+        if not holds(peer, code):
+            remote.open_remote_code(code)
+        if holds(peer, code):
             send(peer, [Channel.ack(unseal(code)["n"])])
     refresh(peer)
+
+
+def holds(peer: Peer, code: str) -> bool:
+    return remote.is_remote() and page.session.side.gid == peer.gid and code.strip() in page.session.side.log
 
 
 def send(peer: Peer, frames: list) -> None:
@@ -143,9 +191,10 @@ def channel_of(side: Remote) -> Channel:
     peer = page.live.get(side.gid)
     if peer is not None:
         return peer.link
-    why = ("this browser cannot connect live (it has no WebRTC)." if browser_feature(window, "RTCPeerConnection")
-           is None else f"{side.game.seat_name(side.other)}'s browser cannot connect live."
-           if side.their["top"] is not None and side.their_live is None
-           else "a live connection joins only the two pages that sent the invitation and the reply, "
-           "while both stay open.")
-    return Channel(side.creator == side.seat, state="closed", why=why)
+    mine_first = side.creator == side.seat
+    if browser_feature(window, "RTCPeerConnection") is None:
+        return Channel(mine_first, state="closed", why="this browser cannot connect live (it has no WebRTC).")
+    if side.their["top"] is not None and side.their_live is None:
+        return Channel(mine_first, state="closed",
+                       why=f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
+    return Channel(mine_first)  # until this page's next offer or answer is made and carried
