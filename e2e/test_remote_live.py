@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import block_off_origin
+from engines import Firefox
 from game_core.remote import unseal, verify_transcript
 from support import wait_ready
 from test_modes import click_aggressively
@@ -172,3 +173,58 @@ def test_a_reply_opened_after_the_inviting_page_was_closed_goes_live_by_the_next
     links_until_live(blue, red, random.Random(8))
     play_live(blue, red, random.Random(9), moves=6)  # moves go across live, no link shown
     assert live_side.blocked == [] and live_side.errors == []
+
+
+def test_two_firefox_pages_play_live(site_url):
+    """Firefox ESR to Firefox ESR (two browsers, each its own profile, driven over WebDriver BiDi): the
+    invitation and the reply, pasted under "Got a code", bring both pages live, and moves go across with no
+    link to send (the Firefox ESR stream of build/test.sh runs it: -k firefox)."""
+
+    def wait(driver, source, seconds=120):
+        for _ in range(seconds * 5):
+            if driver.evaluate(source):
+                return
+            driver.wait_for_timeout(200)
+        raise AssertionError(f"never true: {source}")
+
+    paste = """(code) => { window.confirm = () => true;  // joining: consent
+        document.getElementById('remote-paste').value = code;
+        document.querySelector('[data-command=remote-apply]').click(); }"""
+    moving = "document.querySelectorAll('[data-action]').length > 0"
+    blue, red = Firefox(), Firefox()
+    try:
+        for driver in (blue, red):
+            driver.goto(f"{site_url}/bitskrieg.html")
+            wait(driver, "document.body.dataset.ready === '1'")
+        blue.evaluate("""() => { document.querySelector('[data-command=new]').click();
+            document.querySelector('[data-command=remote-new]').click(); }""")
+        wait(blue, "document.body.dataset.remote === '1'")
+        red.evaluate(paste, blue.evaluate("document.getElementById('remote-code').value"))
+        wait(red, "document.body.dataset.remote === '2'")
+        blue.evaluate(paste, red.evaluate("document.getElementById('remote-code').value"))
+        for driver in (blue, red):
+            wait(driver, "document.body.dataset.remoteMode === 'live'", seconds=60)
+        clicks = 0
+        for _ in range(600):  # six moves, each shown on the other page by itself
+            if clicks == 6:
+                break
+            mover = next((driver for driver in (blue, red) if driver.evaluate(moving)), None)
+            if mover is None:
+                blue.wait_for_timeout(200)  # a move is on its way
+                continue
+            mover.evaluate("() => document.querySelector('[data-action]').click()")
+            clicks += 1
+            for driver in (blue, red):
+                assert driver.evaluate("document.getElementById('remote-send').hidden")  # no link to send
+        assert clicks == 6
+        for _ in range(300):  # the last move is across too
+            counts = {driver.evaluate("document.body.dataset.remote") for driver in (blue, red)}
+            if len(counts) == 1:
+                break
+            blue.wait_for_timeout(200)
+        assert len(counts) == 1 and int(counts.pop()) > 2
+        for driver in (blue, red):
+            assert driver.evaluate("document.body.dataset.remoteMode") == "live" and driver.errors == []
+    finally:
+        blue.close()
+        red.close()
