@@ -56,11 +56,10 @@ class Peer:
         """This page's offer (or its answer to `their_offer`, compact), once its addresses are gathered;
         None (and the connection closed) where it cannot be made."""
         try:
-            if their_offer is not None:
-                self.answers = parse(their_offer)["ufrag"]  # (answered once, even if this fails)
             if their_offer is None:
                 await self.connection.setLocalDescription(await self.connection.createOffer())
             else:
+                self.answers = parse(their_offer)["ufrag"]  # (answered once, even if what follows fails)
                 await self.connection.setRemoteDescription(js({"type": "offer", "sdp": rebuild(their_offer, "offer")}))
                 await self.connection.setLocalDescription(await self.connection.createAnswer())
                 self.connected = True
