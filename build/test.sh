@@ -154,7 +154,7 @@ others="firefox or webkit"
 engine=$!
 ( status=0
   bounded "${pytest[@]}" --basetemp "$logs/others-tmp" e2e/test_engines.py \
-    e2e/test_embed_anywhere.py -k "$others" || status=$?
+    e2e/test_embed_anywhere.py e2e/test_remote_live.py -k "$others" || status=$?  # (live play: Firefox to Firefox)
   bounded "${pytest[@]}" --basetemp "$logs/beside-tmp" $beside_others -k "not ($others)" \
     || status=$?
   exit $status ) > "$logs/others.log" 2>&1 &

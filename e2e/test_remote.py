@@ -256,3 +256,46 @@ def test_a_side_that_withholds_its_reveal_past_the_deadline_forfeits_on_the_othe
     assert "Blue forfeits: they withheld the reveal past the deadline" in red.inner_text("#remote")
     assert red.locator('[data-command="remote-transcript"]').is_visible()
     assert blocked == []
+
+
+def withheld_final(game, deadline: int):
+    """A game played to its end in this process, as two browsers would by links, until the first final
+    reveal: (its sender, the side that received and checked it). Played again until that sender won."""
+    while True:
+        rng = random.Random()
+        creator, code = Remote.create(game, None, game.seats[0], deadline)
+        joiner, code = Remote.accept(code)
+        while "final" not in unseal(code):
+            receiver = joiner if unseal(code)["from"] == creator.seat else creator
+            code = receiver.receive(code)
+            while code is None:
+                mover = joiner if creator.waiting else creator
+                code = mover.act(rng.choice(mover.state.legal_actions()))
+        sender = creator if unseal(code)["from"] == creator.seat else joiner
+        if sender.state.winner == sender.seat:
+            receiver = joiner if sender is creator else creator
+            receiver.receive(code)  # the loser checks the winner's reveal, and never sends its own (returned here)
+            return sender, receiver
+
+
+def test_a_loser_that_withholds_its_final_reveal_forfeits_on_the_winners_page(open_side, blocked, site_url):
+    """The loser of a finished Blitzkrieg! game gets the winner's final reveal and goes silent: once the agreed
+    deadline (1 hour) has passed on the winner's clock, the winner's page shows the loser's forfeit."""
+    game = games.get("blitzkrieg")
+    winner, loser = withheld_final(game, deadline=1)
+    assert winner.final_sent and winner.waiting and loser.their["final"] is not None and winner.their["final"] is None
+    page = open_side(f"{site_url}/blitzkrieg.html")  # the winner's browser, holding its side as it left it
+    page.evaluate("([key, side, open]) => { localStorage.setItem(key, side); localStorage.setItem(open, key.split(':').pop()); }",
+                  [f"blitzbox:blitzkrieg:remote:{winner.gid}", json.dumps(winner.to_dict()), "blitzbox:blitzkrieg:remote-open"])
+    page.reload()
+    wait_ready(page)
+    assert "forfeits" not in page.inner_text("#remote")  # not yet due
+    page.context.add_init_script("{ const real = Date.now; Date.now = () => real() + 2 * 3600 * 1000; }")
+    page.reload()
+    wait_ready(page)
+    page.wait_for_function("document.getElementById('remote').innerText.includes('forfeits')", timeout=30_000)
+    assert (f"{game.seat_name(loser.seat)} forfeits: they withheld the reveal past the deadline"
+            in page.inner_text("#remote"))
+    assert page.get_attribute("body", "data-over") == "1"
+    assert page.locator('[data-command="remote-transcript"]').is_visible()
+    assert blocked == [] and open_side.errors == []

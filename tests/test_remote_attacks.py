@@ -237,7 +237,7 @@ def test_the_invitation_and_reply_carry_the_pages_live_offer_and_answer():
     a.receive(reply)
     assert a.their_live == "answer-sdp"
     restored = Remote.from_dict(json.loads(json.dumps(a.to_dict())))
-    assert (restored.live, restored.their_live) == ("offer-sdp", "answer-sdp")
+    assert (restored.live, restored.live_sent, restored.their_live) == (None, "offer-sdp", "answer-sdp")
 
 
 # -- links that fit a messenger ---------------------------------------------------------------------------

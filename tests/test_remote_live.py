@@ -8,8 +8,8 @@ import pytest
 
 from game_core import cli, games, remote
 from game_core.blitzkrieg.data import kind_of
-from game_core.remote import Cheated, Remote, unseal, verify_transcript
-from game_core.remote.live import Channel, compact, in_app_browser, parse, rebuild, stun_url
+from game_core.remote import Cheated, Refused, Remote, seal, unseal, verify_transcript
+from game_core.remote.live import MAX_FAILURES, Channel, compact, in_app_browser, parse, plan, rebuild, stun_url
 from remote_table import Entropy, Table, forged, until
 
 BITSKRIEG, BLITZKRIEG, NIPPON = games.get("bitskrieg"), games.get("blitzkrieg"), games.get("blitzkrieg-nippon")
@@ -159,7 +159,7 @@ def test_when_the_channel_drops_the_last_message_not_acknowledged_goes_by_link()
     joiner.take("a3")
     assert not joiner.link_needed(log) and joiner.outgoing(log + ["m4", "m5"]) == []
     assert joiner.link_needed(log + ["m4", "m5"])
-    joiner.opened()  # (never reopens in practice: a closed channel stays closed)
+    joiner.opened()  # (never reopens in practice: a fresh connection gets a new Channel)
     assert joiner.mode("Blue").startswith("Live")
 
 
@@ -250,3 +250,165 @@ def test_verify_of_an_honest_unfinished_game_proves_nothing():
     for _ in range(5):
         table.step()
     assert verify_transcript(table.a.transcript())["ok"] is None
+
+
+# -- going live again: any message carries a fresh offer or answer, and live.plan says when -------------------
+def offer_text(n: int) -> str:
+    return compact(CHROMIUM_OFFER.replace("Oa3y", f"Off{n}"))
+
+
+def test_an_answer_names_the_offer_it_answers_and_an_offer_names_none():
+    offer = offer_text(1)
+    answer = compact(FIREFOX_ANSWER, answering=offer)
+    assert answer == compact(FIREFOX_ANSWER) + " rOff1" and parse(answer)["answers"] == "Off1"
+    assert parse(offer)["answers"] is None
+    assert compact(rebuild(answer, "answer")) == compact(FIREFOX_ANSWER)  # (the SDP needs no such line)
+    for bad in (offer + " rOff1", answer.replace("rOff1", "rO\r\na=x"), answer.replace("rOff1", "r")):
+        with pytest.raises(ValueError):
+            parse(bad)
+
+
+def test_any_message_carries_the_pages_next_offer_or_answer_signed_and_once():
+    table = Table(BITSKRIEG, 7)
+    a, b = table.sides()
+    for _ in range(3):
+        table.step()
+    sender = a if not a.waiting else b
+    receiver = b if sender is a else a
+    sender.live = "fresh-offer"
+    code, to = table.next_code()
+    assert to is receiver and unseal(code)["live"] == "fresh-offer"
+    assert (sender.live, sender.live_sent) == (None, "fresh-offer")  # carried once, by the next message only
+    with pytest.raises(Refused, match="signature does not hold"):
+        receiver.receive(seal({**unseal(code), "live": "elsewhere"}, receiver.sign_key))
+    table.deliver(code, receiver)
+    assert receiver.their_live == "fresh-offer"
+    table.step()
+    assert receiver.their_live == "fresh-offer"  # a message without one leaves the last one known
+    restored = Remote.from_dict(json.loads(json.dumps(sender.to_dict())))
+    assert (restored.live, restored.live_sent) == (None, "fresh-offer")
+    old = {k: v for k, v in sender.to_dict().items() if k != "live_sent"}
+    old["live"] = "invitation-offer"  # a side saved when only the first message carried one: it went out
+    assert (Remote.from_dict(old).live, Remote.from_dict(old).live_sent) == (None, "invitation-offer")
+    table.finish()
+    assert a.verdict["ok"] and verify_transcript(a.transcript())["ok"] is True  # the end's checks take it too
+
+
+class Page:
+    """One page's live play, as web/glue/remote_live.py drives it (keep_up), with a stand-in connection
+    whose offer or answer is made at once."""
+    made = 0
+
+    def __init__(self, side, peer=None):
+        self.side, self.peer = side, peer
+
+    def keep_up(self):
+        while (step := plan(self.side, self.peer, self.peer.failures if self.peer else 0)) is not None:
+            if step[0] == "drop":
+                self.side.live = None
+            elif step[0] == "close":
+                self.peer.link.closed("their browser cannot connect live.")
+            elif step[0] == "connect":
+                self.peer.connected = self.peer.their = step[1]
+            else:
+                self.peer = FakePeer(self.side, step[1] if step[0] == "answer" else None, self.peer)
+                self.side.live = self.peer.text
+
+
+class FakePeer:
+    def __init__(self, side, their_offer, old):
+        Page.made += 1
+        self.answers = parse(their_offer)["ufrag"] if their_offer else None
+        self.text = compact(FIREFOX_ANSWER.replace("1a2b3c4d", f"Ans{Page.made}"), their_offer) if their_offer \
+            else offer_text(Page.made)
+        self.connected = self.their = their_offer
+        self.failures = old.failures if old else 0
+        self.link = Channel(side.creator == side.seat)
+
+
+def connect_if_matched(creator: Page, joiner: Page) -> bool:
+    """The browsers' part: a channel opens when the creator's connection took the joiner's answer to it."""
+    c, j = creator.peer, joiner.peer
+    if c and j and c.their == j.text and j.their == c.text and not c.link.live:
+        c.link.opened()
+        j.link.opened()
+    return bool(c and c.link.live and j and j.link.live)
+
+
+def play_links(table, creator, joiner, until_live=True, limit=40):
+    """Pass messages by link, each page keeping up after each; returns the messages passed."""
+    for n in range(limit):
+        for page in (creator, joiner):
+            page.keep_up()
+        if until_live and connect_if_matched(creator, joiner):
+            return n
+        table.step()
+    raise AssertionError("the pages never went live")
+
+
+def test_a_reply_opened_after_the_inviting_page_was_closed_goes_live_by_the_next_links():
+    Page.made = 0
+    first = offer_text(0)
+    a, invitation = Remote.create(BLITZKRIEG, None, "allies", live=first)
+    b, reply = Remote.accept(invitation, live=compact(FIREFOX_ANSWER, answering=first))
+    table = Table.__new__(Table)
+    table.rng, table.player, table.a, table.b, table.code, table.messages = __import__("random").Random(1), \
+        lambda rng, actions: rng.choice(actions), a, b, reply, [invitation]
+    creator, joiner = Page(a), Page(b)  # the inviting page was closed: no connection of its own
+    joiner.peer = FakePeer(b, first, None)
+    table.step()  # the reply: its answer is for an offer no page holds any more
+    creator.keep_up()
+    assert creator.peer.text != first and a.live == creator.peer.text  # a fresh offer for the next message
+    passed = play_links(table, creator, joiner)
+    # the creator's next message it makes (its reveal went at once, with the reply) and the joiner's next one
+    assert passed <= 4 and b.their_live == creator.peer.text
+    assert parse(a.their_live)["answers"] == parse(creator.peer.text)["ufrag"]
+
+
+def test_a_channel_that_dropped_goes_live_again_when_links_pass_and_stops_trying_after_failures():
+    Page.made = 0
+    table = Table(BITSKRIEG, 8)
+    creator, joiner = Page(table.a), Page(table.b)
+    play_links(table, creator, joiner)
+    offers = Page.made
+    creator.peer.link.closed("the live connection closed.")  # the channel drops in mid-game
+    joiner.peer.link.closed("the live connection closed.")
+    creator.keep_up()
+    assert Page.made == offers + 1 and not creator.peer.link.live  # a fresh offer, carried by the next link
+    play_links(table, creator, joiner)
+    assert creator.peer.link.live and joiner.peer.link.live
+    for _ in range(MAX_FAILURES):  # connections that never open: the creator stops offering
+        creator.peer.link.closed("could not connect.")
+        creator.peer.failures += 1
+        creator.keep_up()
+    assert creator.peer.link.state == "closed" and creator.peer.failures == MAX_FAILURES
+    assert plan(creator.side, creator.peer, MAX_FAILURES) is None
+
+
+def test_only_the_creator_offers_and_a_browser_that_cannot_play_live_is_left_alone():
+    a, invitation = Remote.create(BITSKRIEG, None, "blue", live=offer_text(50))
+    b, reply = Remote.accept(invitation)  # no answer: the joiner's browser cannot play live
+    assert plan(b, None) == ("answer", offer_text(50))  # (the same side in a browser that can answers it)
+    peer = FakePeer(a, None, None)
+    peer.text = offer_text(50)
+    a.receive(reply)
+    assert plan(a, peer) == ("close",)
+    peer.link.closed("their browser cannot connect live.")
+    assert plan(a, peer) is None and plan(a, None) is None  # no fresh offers either
+    c, invitation = Remote.create(BITSKRIEG, None, "blue")  # the creator's browser cannot play live
+    d, _ = Remote.accept(invitation)
+    assert plan(d, None) is None  # and the joiner never offers
+    c.live = "an offer of a page since closed"
+    assert plan(c, None) == ("drop",)
+
+
+@pytest.mark.parametrize("game, seed", [(NIPPON, 3), (BITSKRIEG, 5)])
+def test_a_move_that_carries_a_fresh_offer_or_answer_still_fits_a_messenger(game, seed):
+    candidates = " ".join(f"h{n}e1f8a2c-0b7e-4a51-9b77-4f3f0c2d8e11.local:5123{n}" for n in range(6))
+    offer = " ".join(compact(CHROMIUM_OFFER).split(" ")[:5] + [candidates])  # the most candidates an offer has
+    answer = compact(rebuild(offer.replace(" a ", " c ", 1), "answer"), answering=offer)
+    table = Table(game, seed)
+    while table.a.verdict is None or table.b.verdict is None:
+        table.a.live, table.b.live = offer, answer  # every message carries one (in play, only a few do)
+        table.step()
+    assert max(len(code) for code in table.messages) <= LINK_ROOM

@@ -5,7 +5,7 @@ import re
 
 from ..remote.adapter import Adapter
 from ..remote.codec import canonical
-from .data import kind_of
+from .data import is_special, kind_of
 
 
 class BlitzkriegAdapter(Adapter):
@@ -57,10 +57,10 @@ class BlitzkriegAdapter(Adapter):
         if token in bag:
             return remote.swap(token, reserve[0])
         # a special weapon my stand-ins left in the research pile: a special of theirs goes back there
-        special = next((t for t in reserve if t.startswith("sw:")), None)
+        special = next((t for t in reserve if is_special(t)), None)
         if special:
             return remote.swap(token, special)
-        bagged = next((t for t in bag if t.startswith("sw:")), None)
+        bagged = next((t for t in bag if is_special(t)), None)
         if bagged:
             other = reserve[0]
             remote.swap(token, other)

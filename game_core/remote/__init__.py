@@ -16,7 +16,8 @@ The page's glue: `Remote.read(code)` (an invitation's terms, to show) then `Remo
 `remote.state` (draw `state.view(remote.seat)`), `remote.moved` (the (before, after) pairs just applied, for
 `Game.narrate` and the animation), `remote.waiting`, `remote.outbox` (the last code sent, to
 send again), `remote.verdict` (the end's check), `remote.due` / `remote.claim_forfeit()`,
-`remote.transcript()`, `remote.to_dict()` / `Remote.from_dict(data)` (localStorage).
+`remote.transcript()`, `remote.to_dict()` / `Remote.from_dict(data)` (localStorage); `remote.live` (the page's
+WebRTC offer or answer, carried by my next message) and `remote.their_live` (the last one that came).
 """
 
 from __future__ import annotations
@@ -83,7 +84,9 @@ class Remote:
         self.log, self.unsent, self.outbox = [], [], ""
         self.sent_at = None       # when I sent my last message (seconds since 1970, my clock)
         self.final_sent, self.verdict = False, None
-        self.live, self.their_live = None, None  # the pages' opaque WebRTC offer/answer: mine, theirs
+        # The pages' opaque WebRTC offers and answers: mine for my next message (any message may carry one),
+        # the last one I sent, and the last one they sent.
+        self.live, self.live_sent, self.their_live = None, None, None
         self.moved = []  # (before, after) of each move the last act(), receive() or load applied: the log, the animation
         self.swaps = []  # [step, a, b]: stand-ins exchanged before that move (Adapter.fit and .bring)
         # The shared deck: its cards, the creator's locked shuffle, the deck both locked, and the strips
@@ -306,8 +309,8 @@ class Remote:
             if self.cards:
                 body["commit"]["lock"] = b64(group.public_key(self.my_key))
                 body["deck"] = [b64(value) for value in (self.first_deck if self.count == 0 else self.deck)]
-            if self.live is not None:
-                body["live"] = self.live
+        if self.live is not None:
+            body["live"], self.live_sent, self.live = self.live, self.live, None
         body["acts"], self.unsent = self.unsent, []
         if self.owed:  # the cards dealt to them since my last message: my strips open them for them alone
             body["strips"] = {str(k): b64(group.strip(group.decode(self.deck[k]), self.my_key, self._context(k)))
@@ -413,10 +416,11 @@ class Remote:
             self.their.update(top=b64(unb64(commit["chain"], 32)), private=b64(unb64(commit["private"], 32)),
                               sign=b64(element(commit["sign"])))
             self.their["known"] = [-1, self.their["top"]]
-            self.their_live = _live(body.get("live"))
             if self.cards:
                 self.their["lock"] = b64(element(commit["lock"]))
                 self._take_deck(body)
+        if body.get("live") is not None:
+            self.their_live = _live(body["live"])
         strips = body.get("strips", {})
         if not isinstance(strips, dict) or len(strips) > len(self.deck):
             raise Refused("the message is damaged (it opens more cards than the deck has)")
@@ -633,7 +637,7 @@ class Remote:
                 "opened": {str(k): v for k, v in self.opened.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
-                "sent_at": self.sent_at, "live": self.live, "their_live": self.their_live,
+                "sent_at": self.sent_at, "live": self.live, "live_sent": self.live_sent, "their_live": self.their_live,
                 "final_sent": self.final_sent, "verdict": self.verdict, "swaps": self.swaps,
                 "creator": self.creator, "first_deck": [b64(v) for v in self.first_deck],
                 "deck": [b64(v) for v in self.deck], "owed": self.owed,
@@ -657,6 +661,10 @@ class Remote:
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log", "unsent",
                          "sent_at", "live", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
                 setattr(remote, name, data[name])
+            if "live_sent" not in data:  # saved when only the first message carried one: it was sent
+                remote.live_sent, remote.live = remote.live, None
+            else:
+                remote.live_sent = data["live_sent"]
             remote.first_deck, remote.deck = ([unb64(v, 32) for v in data[k]] for k in ("first_deck", "deck"))
             remote.their_strips = {int(k): unb64(v, 32) for k, v in data["their_strips"].items()}
             mine = (c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat)

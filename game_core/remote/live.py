@@ -2,6 +2,8 @@
 
 - the offer and answer travel in the invitation and the reply as a compact text (`compact`), rebuilt into
   the few SDP lines a data channel needs (`rebuild`): ICE credentials, the DTLS fingerprint, the candidates;
+- `plan` decides when a page makes a fresh offer or answer (each carried by its next message) so that a game
+  goes live whenever both pages are open: a reply opened after the inviting page was closed, a channel dropped;
 - `Channel` decides what goes over the channel (every message of mine the other page has not acknowledged),
   reads what comes (a message's code, applied exactly like a link's, or an acknowledgement), and says
   whether play is "Live" or "By links" and so whether the page must show the link to send;
@@ -22,9 +24,10 @@ _ADDRESS = re.compile(r"(?:[0-9]{1,3}(?:\.[0-9]{1,3}){3}|[0-9a-fA-F:]{2,39}|[0-9
 _FINGERPRINT = re.compile(r"(?:[0-9A-Fa-f]{2}:){31}[0-9A-Fa-f]{2}")
 
 
-def compact(sdp: str) -> str | None:
+def compact(sdp: str, answering: str | None = None) -> str | None:
     """The parts of a data-channel offer or answer the other page needs, as short text; None if the SDP
-    lacks them (no SHA-256 fingerprint, no UDP candidate): the game then goes by links only."""
+    lacks them (no SHA-256 fingerprint, no UDP candidate): the game then goes by links only. An answer
+    names the offer it answers (`answering`, compact) by its ICE user fragment: "r" + ufrag, last."""
     found, candidates = {}, []
     for line in str(sdp).splitlines():
         key, _, value = line.strip().partition(":")
@@ -44,7 +47,8 @@ def compact(sdp: str) -> str | None:
     try:
         digest = bytes.fromhex(found["a=fingerprint"].replace(":", ""))
         text = " ".join([LIVE_VERSION, SETUPS[found["a=setup"]], found["a=ice-ufrag"], found["a=ice-pwd"],
-                         base64.urlsafe_b64encode(digest).decode().rstrip("=")] + candidates)
+                         base64.urlsafe_b64encode(digest).decode().rstrip("=")] + candidates
+                        + ([f"r{parse(answering)['ufrag']}"] if answering else []))
         parse(text)
     except ValueError:
         return None
@@ -55,12 +59,14 @@ def parse(text) -> dict:
     """A compact offer or answer read back and checked field by field (it comes from the other side and
     ends up in an SDP: nothing but the expected characters); ValueError if it is not one."""
     parts = text.split(" ") if isinstance(text, str) else []
+    answers = parts.pop()[1:] if len(parts) > 6 and parts[-1].startswith("r") else None
     if len(parts) < 6 or parts[0] != LIVE_VERSION or len(parts) > 5 + MAX_CANDIDATES:
         raise ValueError("this is not a live-play offer")
     _, setup, ufrag, pwd, fingerprint, *candidates = parts
     setups = {v: k for k, v in SETUPS.items()}
     if setup not in setups or not _ICE.fullmatch(ufrag) or not _ICE.fullmatch(pwd) or len(pwd) < 22 \
-            or not re.fullmatch(r"[A-Za-z0-9_-]{43}", fingerprint):
+            or not re.fullmatch(r"[A-Za-z0-9_-]{43}", fingerprint) \
+            or (answers is not None and (setup == "a" or not _ICE.fullmatch(answers))):
         raise ValueError("this live-play offer is damaged")
     digest = base64.urlsafe_b64decode(fingerprint + "=")
     read = []
@@ -72,7 +78,7 @@ def parse(text) -> dict:
             raise ValueError("this live-play offer has a damaged address")
         read.append((types[item[:1]], address, int(port)))
     return {"setup": setups[setup], "ufrag": ufrag, "pwd": pwd,
-            "fingerprint": ":".join(f"{b:02X}" for b in digest), "candidates": read}
+            "fingerprint": ":".join(f"{b:02X}" for b in digest), "candidates": read, "answers": answers}
 
 
 def rebuild(text: str, kind: str) -> str:
@@ -116,7 +122,7 @@ class Channel:
 
     def __init__(self, mine_first: bool, state: str = "connecting", why: str = ""):
         self.parity = 0 if mine_first else 1  # my messages' numbers: even for the game's creator
-        self.state = state  # "connecting", "open", "closed" (never again: play goes on by links)
+        self.state = state  # "connecting", "open", "closed" (for good: a fresh connection gets a new Channel)
         self.why = why  # why play is by links
         self.sent = 0  # messages of the log already considered for sending
         self.acked = -1  # the last message of mine the other page acknowledged
@@ -173,6 +179,48 @@ class Channel:
             return (f"By links, for now: the game goes live when {them}'s page and this one are both open "
                     "(on the same network, or through the STUN server named in the new-game dialog).")
         return f"By links: {self.why}"
+
+
+# -- going live again: a fresh offer and answer carried by the next links ---------------------------------------
+MAX_FAILURES = 3  # connections that never opened, after which the game's creator stops offering new ones
+
+
+def plan(side, peer, failures: int = 0) -> tuple | None:
+    """What this page does next to bring a remote game live (docs/remote.md). `side` is its Remote; `peer`
+    its connection for the game, or None: `peer.text` its compact offer or answer, `peer.answers` the user
+    fragment of the offer it answers (None for an offer), `peer.connected` the other page's description
+    applied, `peer.link` its Channel. Only the game's creator offers (so two offers never cross), the joiner
+    answers each new offer, and each rides in the sender's next message, by link or live alike:
+    - ("offer",): the creator's page makes a fresh connection (none yet on this page, as when the reply is
+      opened after the page that made the invitation was closed, or its channel closed or failed);
+    - ("answer", offer): the joiner's page answers the creator's latest offer with a fresh connection;
+    - ("connect", answer): the creator's connection takes the joiner's answer to its offer;
+    - ("drop",): the description waiting for my next message was made by another page (since closed);
+    - ("close",): the other page's browser cannot play live (its first message carried no description);
+    - None: nothing to do (live, a description on its way, or live play impossible)."""
+    if side.count >= 2 and side.their_live is None:  # their first message had none: their browser cannot
+        return ("close",) if peer is not None and peer.link.state != "closed" else None
+    if peer is not None and (peer.text is None or peer.link.live):
+        return None
+    if side.live is not None and (peer is None or side.live != peer.text):
+        return ("drop",)
+    theirs = _read(side.their_live)
+    if side.creator != side.seat:
+        if theirs and theirs["setup"] == "actpass" and (peer is None or peer.answers != theirs["ufrag"]):
+            return ("answer", side.their_live)
+        return None
+    if peer is not None and peer.link.state == "connecting" and peer.text in (side.live, side.live_sent):
+        if not peer.connected and theirs and theirs["answers"] == parse(peer.text)["ufrag"]:
+            return ("connect", side.their_live)
+        return None
+    return ("offer",) if failures < MAX_FAILURES else None  # (else the two pages cannot reach each other)
+
+
+def _read(text) -> dict | None:
+    try:
+        return parse(text)
+    except ValueError:
+        return None
 
 
 def in_app_browser(user_agent) -> str | None:

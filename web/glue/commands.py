@@ -9,7 +9,7 @@ from js import document, window
 from game_core import IllegalAction, SaveError, records
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
-from glue import dialogs, drawing, play, remote, sound, storage, tutorial
+from glue import dialogs, drawing, play, remote, remote_invite, sound, storage, tutorial
 
 
 COMMANDS = {}
@@ -90,7 +90,7 @@ def watch_replay(arg, event) -> None:
 
 @command("remote-new")
 def new_remote_game(arg, event) -> None:
-    remote.new_game(dialogs.form_option_values())
+    remote_invite.new_game(dialogs.form_option_values())
 
 
 @command("remote-jump")
@@ -101,12 +101,12 @@ def jump_to_remote(arg, event) -> None:
 
 @command("remote-send")
 def send_remote_link(arg, event) -> None:
-    remote.send_link()
+    remote_invite.send_link()
 
 
 @command("remote-transcript")
 def download_transcript(arg, event) -> None:
-    remote.download_transcript()
+    remote_invite.download_transcript()
 
 
 @command("remote-apply")

@@ -23,7 +23,7 @@ class PageState:
     def __init__(self):
         self.session = None  # the game being played: a Session, or a RemoteSession
         self.replay = None  # a Replay while the replay viewer is open
-        self.live = {}  # the live channels of remote games, by game id (glue/remote.py Peer)
+        self.live = {}  # the live channels of remote games, by game id (glue/remote_live.py Peer)
         self.lesson = None  # a tutorial's PageLesson while it is shown (glue/tutorial.py): session is its game
         self.jobs = {}  # the running searches in slices, by kind ("bot", "hint")
         self.autoplay_timer = None

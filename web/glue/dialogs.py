@@ -9,7 +9,7 @@ from game_core import SaveError, limits
 from game_core.session import HUMAN
 
 from glue.core import EMBED, NAME, REMOTE_PREFIX, SLOT_PREFIX, element, page, show_message
-from glue import drawing, play, remote, storage
+from glue import drawing, play, remote, remote_invite, storage
 
 
 def new_game_fields() -> str:
@@ -57,7 +57,7 @@ def new_game_fields() -> str:
                         for seat in page.session.game.seats)
         rows.append('<fieldset id="remote-new"><legend>Or play a friend on another device</legend>'
                     f'<p><label for="remote-seat">Your side</label> <select id="remote-seat">{sides}</select></p>'
-                    + remote.remote_fields() +
+                    + remote_invite.remote_fields() +
                     '<p><button type="button" data-command="remote-new">Play a friend remotely</button> '
                     '<small>With the rules chosen above. You get a link to send them by any chat or mail; '
                     'while both your pages are open, moves then go across live, else each travels as a link. '

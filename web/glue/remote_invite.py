@@ -1,0 +1,140 @@
+"""The invitation and the reply of a remote game: the new-game dialog's remote choices and creating a game,
+the joiner's consent and joining, sending a link (the share sheet, or copied) and the transcript's download."""
+
+import asyncio
+import json
+from html import escape
+
+from pyodide.ffi import JsException
+from js import document, window
+
+from game_core import games
+from game_core.remote import DEADLINE_HOURS, MAX_DEADLINE_HOURS, Refused, Remote
+from game_core.remote.live import stun_url
+from game_core.remote_session import RemoteSession
+
+from glue.core import NAME, REMOTE_PREFIX, browser_feature, element, page, show_message
+from glue import drawing, remote, storage
+from glue.remote_live import STUN_KEY, Peer, js
+
+
+def accepts(offer: dict, app=None) -> bool:
+    """The joiner sees the game's terms (its options, their side, the deadline) and accepts before
+    anything is sent or stored (told, in a messenger's built-in browser, that the game would stay there)."""
+    game = games.get(NAME)
+    terms = "; ".join(f"{label}: {value}" for label, value in offer["terms"]) or "the standard rules"
+    stays = (f"\n\nThis is {app}'s built-in browser: a game joined here stays here. To play in your usual "
+             "browser, cancel and open the link there." if app else "")
+    return bool(window.confirm(
+        f"Join this remote game of {offer['title']}?\n\nYou play {game.seat_name(offer['seat'])}, your friend "
+        f"{game.seat_name(offer['them'])}.\nRules: {terms}.\nA player who holds back a reveal for more than "
+        f"{offer['deadline']} hours forfeits.{stays}"))
+
+
+def offer_code(text: str, code: str) -> None:
+    """The message line, with the code to copy into the browser that holds the game."""
+    show_message(text)
+    box = document.createElement("textarea")
+    box.readOnly, box.value, box.rows, box.className = True, code, 3, "remote-code-offer"
+    box.setAttribute("aria-label", "The code to open in your browser")
+    element("message").append(box)
+
+
+async def join(code: str, offer: dict) -> None:
+    """Join an accepted invitation, answering its live offer when this browser can."""
+    peer = Peer.open() if offer["live"] else None
+    answer = await peer.describe(offer["live"]) if peer else None
+    try:
+        side, _ = Remote.accept(code, live=answer)  # the reply is side.outbox
+    except (Refused, ValueError) as err:
+        if peer:
+            peer.close()
+        show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
+    else:
+        remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+        if answer:
+            page.live[side.gid] = peer.follow(side.gid, mine_first=False)
+    drawing.render()
+
+
+async def create(game, options: dict, seat, deadline: int) -> None:
+    """A new remote game: its invitation carries this page's live offer when this browser can make one."""
+    peer = Peer.open()
+    offer = await peer.describe() if peer else None
+    try:
+        side, _ = Remote.create(game, options, seat, deadline, live=offer)
+    except ValueError as err:
+        if peer:
+            peer.close()
+        return show_message(f"Cannot start that game: {err}")
+    remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+    if offer:
+        page.live[side.gid] = peer.follow(side.gid, mine_first=True)
+    show_message("")
+    element("new-game").close()
+    drawing.render()
+
+
+def new_game(options: dict) -> None:
+    """The new-game dialog's "Play a friend remotely": its side, reveal deadline and STUN server."""
+    game = page.session.game
+    seat = next(s for s in game.seats if str(s) == str(element("remote-seat").value))
+    text = str(element("remote-deadline").value).strip()
+    if not text.isdigit():
+        return show_message("Cannot start that game: the deadline is a whole number of hours.")
+    try:
+        stun = stun_url(element("remote-stun").value) if element("remote-stun-on").checked else None
+    except ValueError as err:
+        return show_message(f"Cannot start that game: {err}.")
+    if stun:
+        storage.storage_set(STUN_KEY, stun)
+    else:
+        storage.storage_remove(STUN_KEY)
+    asyncio.ensure_future(create(game, options, seat, int(text)))
+
+
+def send_link() -> None:
+    """"Send": the system's share sheet where there is one, else the link copied, else selected to copy."""
+    link = str(element("remote-link").value)
+    if browser_feature(window.navigator, "share"):
+        asyncio.ensure_future(share(link))
+    elif window.blitzbox.copy(link):
+        notice("Link copied: paste it into your chat with your friend.")
+    else:
+        element("remote-link").select()
+        notice("Copy the selected link and paste it into your chat with your friend.")
+
+
+async def share(link: str) -> None:
+    try:
+        await window.navigator.share(js({"title": games.get(NAME).title, "url": link}))
+    except JsException:  # the player closed the sheet, or the browser refused: the link is still shown
+        pass
+
+
+def notice(text: str) -> None:
+    element("notice").textContent = text
+    element("notice").hidden = False
+
+
+def download_transcript() -> None:
+    side = page.session.side
+    window.blitzbox.download(f"{NAME}-transcript-{side.gid[:8]}.json", json.dumps(side.transcript(), indent=1),
+                             "application/json")
+
+
+def remote_fields() -> str:
+    """The new-game dialog's remote choices: the reveal deadline, and the STUN server (off by default)."""
+    stun = storage.storage_get(STUN_KEY) or ""
+    checked = " checked" if stun else ""
+    return (f'<p><label for="remote-deadline">Hours each of you has to answer a reveal</label> '
+            f'<input id="remote-deadline" type="number" min="1" max="{MAX_DEADLINE_HOURS}" step="1" '
+            f'value="{DEADLINE_HOURS}" inputmode="numeric"> <small>A player who stays silent longer than '
+            'this when they owe a reveal forfeits. 1 to 720 hours.</small></p>'
+            '<details class="remote-stun"><summary>Play live with a friend on another network</summary>'
+            f'<p><label><input type="checkbox" id="remote-stun-on"{checked}> Use a STUN server</label> '
+            f'<input id="remote-stun" value="{escape(stun.removeprefix("stun:"))}" placeholder="stun.example.org" '
+            'aria-label="STUN server"></p><p><small>Live play needs no server when you are both on the same '
+            'network. To reach a friend elsewhere, a STUN server tells your browser its internet address, and '
+            'in doing so that server learns your address. Leave this off unless you trust it.</small></p>'
+            '</details>')

@@ -1,0 +1,199 @@
+"""The live channel of a remote game: this page's WebRTC connection and data channel, and the frames it
+carries (its protocol is game_core/remote/live.py: this module only moves its bytes). A game goes live
+whenever both pages are open: the creator's page makes a fresh offer when it has none working, the joiner's
+answers it, each carried by the next message (live.plan)."""
+
+import asyncio
+
+from pyodide.ffi import JsException, create_proxy, to_js
+from js import window
+
+from game_core import games
+from game_core.remote import Remote, unseal
+from game_core.remote.live import Channel, compact, parse, plan, rebuild, stun_url
+
+from glue.core import NAME, browser_feature, page
+from glue import drawing, remote, storage
+
+STUN_KEY = "blitzbox:remote-stun"  # the STUN server the player named (absent: host candidates only)
+GATHER_SECONDS = 5  # the longest wait for this browser's addresses before an offer or answer is sent
+
+
+def js(value):
+    return to_js(value, dict_converter=window.Object.fromEntries)
+
+
+class Peer:
+    """This page's WebRTC connection for one remote game: the browser's API only (what travels and when is
+    game_core.remote.live: `plan`, and the Channel `link`)."""
+
+    def __init__(self, connection, channel, failures: int):
+        self.connection, self.channel = connection, channel
+        self.text = None  # my compact offer or answer, once made
+        self.answers = None  # the user fragment of the offer this connection answers (None: it offers)
+        self.connected = False  # the other page's offer or answer is applied
+        self.failures = failures  # this game's connections on this page that never opened, this one included
+        self.link, self.gid, self.handlers = None, None, []
+
+    @classmethod
+    def open(cls, failures: int = 0):
+        """A connection with its data channel; None where this browser cannot play live."""
+        connection_class = browser_feature(window, "RTCPeerConnection")
+        if connection_class is None:
+            return None
+        try:
+            stun = stun_url(storage.storage_get(STUN_KEY))
+        except ValueError:
+            stun = None
+        try:
+            connection = connection_class.new(js({"iceServers": [{"urls": stun}] if stun else []}))
+            channel = connection.createDataChannel("blitzbox", js({"negotiated": True, "id": 0}))
+        except JsException:
+            return None
+        return cls(connection, channel, failures)
+
+    async def describe(self, their_offer: str | None = None) -> str | None:
+        """This page's offer (or its answer to `their_offer`, compact), once its addresses are gathered;
+        None (and the connection closed) where it cannot be made."""
+        try:
+            if their_offer is None:
+                await self.connection.setLocalDescription(await self.connection.createOffer())
+            else:
+                self.answers = parse(their_offer)["ufrag"]  # (answered once, even if what follows fails)
+                await self.connection.setRemoteDescription(js({"type": "offer", "sdp": rebuild(their_offer, "offer")}))
+                await self.connection.setLocalDescription(await self.connection.createAnswer())
+                self.connected = True
+            for _ in range(GATHER_SECONDS * 10):  # host addresses come at once; a STUN server's take longer
+                if self.connection.iceGatheringState == "complete":
+                    break
+                await asyncio.sleep(0.1)
+            self.text = compact(self.connection.localDescription.sdp, their_offer)
+        except (JsException, ValueError):
+            self.text = None
+        if self.text is None:
+            self.close("this browser could not make its live offer.")
+        return self.text
+
+    def close(self, why: str = "the live connection closed.") -> None:
+        if self.link is not None:
+            self.link.closed(why)
+        self.connection.close()
+
+    def follow(self, gid: str, mine_first: bool) -> "Peer":
+        """Carry the messages of game `gid`: the channel's events drive `link` and redraw the page."""
+        self.gid, self.link = gid, Channel(mine_first)
+
+        def opened(event):
+            self.link.opened()
+            refresh(self)
+
+        def closed(event):
+            self.link.closed("the live connection closed.")
+            refresh(self)
+
+        def changed(event):
+            if str(self.connection.connectionState) == "failed" and self.link.state == "connecting":
+                self.failures += 1
+                self.link.closed("the two pages could not connect live (on different networks, a STUN server "
+                                 "named in the new-game dialog may help).")
+                refresh(self)
+
+        for target, name, handler in ((self.channel, "open", opened), (self.channel, "close", closed),
+                                      (self.channel, "message", lambda event: on_frame(self, event.data)),
+                                      (self.connection, "connectionstatechange", changed)):
+            proxy = create_proxy(handler)
+            self.handlers.append(proxy)
+            target.addEventListener(name, proxy)
+        return self
+
+    async def connect(self, answer: str) -> None:
+        """The creator's page: the joiner's answer to this connection's offer came in a message."""
+        try:
+            await self.connection.setRemoteDescription(js({"type": "answer", "sdp": rebuild(answer, "answer")}))
+        except (JsException, ValueError):
+            self.link.closed("your friend's page sent an answer this browser cannot use.")
+            refresh(self)
+
+
+def keep_up(side: Remote) -> None:
+    """After each change: what this page does to bring the game live (live.plan). A fresh offer or answer
+    waits in `side.live` for this page's next message."""
+    if browser_feature(window, "RTCPeerConnection") is None or side.verdict is not None:
+        return
+    peer = page.live.get(side.gid)
+    step = plan(side, peer, peer.failures if peer else 0)
+    if step is None:
+        return
+    if step[0] == "drop":
+        side.live = None
+        return keep_up(side)
+    if step[0] == "close":
+        peer.close(f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
+        return
+    if step[0] == "connect":
+        peer.connected = True  # (at once: a redraw before the answer is applied must not apply it again)
+        asyncio.ensure_future(peer.connect(step[1]))
+        return
+    if peer is not None:  # a fresh connection replaces this page's old one
+        peer.close()
+    fresh = Peer.open(peer.failures if peer else 0)
+    if fresh is None:
+        page.live.pop(side.gid, None)
+        return
+    page.live[side.gid] = fresh.follow(side.gid, mine_first=side.creator == side.seat)
+    asyncio.ensure_future(offered(fresh, step[1] if step[0] == "answer" else None))
+
+
+async def offered(peer: Peer, their_offer: str | None) -> None:
+    """Once made, the fresh offer or answer waits for this page's next message."""
+    if await peer.describe(their_offer) is not None and page.live.get(peer.gid) is peer \
+            and remote.is_remote() and page.session.side.gid == peer.gid:
+        page.session.side.live = peer.text
+    refresh(peer)
+
+
+def on_frame(peer: Peer, data) -> None:
+    """A frame over the channel: a message is applied exactly as a link's (and acknowledged once held; a
+    message the page already holds, sent again when a fresh channel opened, only acknowledged)."""
+    try:
+        code = peer.link.take(str(data))
+    except ValueError:
+        return
+    if code is not None:
+        if not holds(peer, code):
+            remote.open_remote_code(code)
+        if holds(peer, code):
+            send(peer, [Channel.ack(unseal(code)["n"])])
+    refresh(peer)
+
+
+def holds(peer: Peer, code: str) -> bool:
+    return remote.is_remote() and page.session.side.gid == peer.gid and code.strip() in page.session.side.log
+
+
+def send(peer: Peer, frames: list) -> None:
+    for frame in frames:
+        try:
+            peer.channel.send(frame)
+        except JsException:
+            peer.link.closed("the live connection closed.")
+            return
+
+
+def refresh(peer: Peer) -> None:
+    if remote.is_remote() and page.session.side.gid == peer.gid:
+        drawing.render()
+
+
+def channel_of(side: Remote) -> Channel:
+    """How this game's messages travel now: its live channel, or links (with the reason)."""
+    peer = page.live.get(side.gid)
+    if peer is not None:
+        return peer.link
+    mine_first = side.creator == side.seat
+    if browser_feature(window, "RTCPeerConnection") is None:
+        return Channel(mine_first, state="closed", why="this browser cannot connect live (it has no WebRTC).")
+    if side.their["top"] is not None and side.their_live is None:
+        return Channel(mine_first, state="closed",
+                       why=f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
+    return Channel(mine_first)  # until this page's next offer or answer is made and carried
