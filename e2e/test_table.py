@@ -52,6 +52,13 @@ UNREACHABLE = """() => {
   }
   return bad;
 }"""
+# What a table must show at once, above the phone's docked tray (on a laptop: on screen): the solo module's first
+# theater (its panel above it is short) and Nippon's whole map (a long tray once covered its foot).
+FIRST_SIGHT = {"solo": "#board g.theater", "blitzkrieg-nippon": "#board g.map > rect"}
+IN_SIGHT = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+  const dock = document.getElementById('dock');
+  const limit = getComputedStyle(dock).position === 'fixed' ? dock.getBoundingClientRect().top : innerHeight;
+  return box.top >= 0 && box.bottom <= limit ? null : {top: box.top, bottom: box.bottom, limit}; }"""
 HEIGHT = """(selector) => { const node = document.querySelector(selector);
   return node && node.getClientRects().length ? node.getBoundingClientRect().height : 0; }"""
 
@@ -109,6 +116,8 @@ def test_the_table_at_start_mid_game_and_end(browser, site_url, saved, size, tab
             dock = page.evaluate(HEIGHT, "#dock")
             assert dock <= MAX_DOCK * page.viewport_size["height"], f"{moment}: the tray is {dock:.0f} px high"
         assert page.evaluate(UNREACHABLE) == [], moment
+        if table in FIRST_SIGHT:
+            assert page.evaluate(IN_SIGHT, FIRST_SIGHT[table]) is None, f"{moment}: {FIRST_SIGHT[table]} not in sight"
         check_words(page)
         if moment != "start":  # the last move in words above the decision, and marked on the board
             last = page.locator("#last-move")
