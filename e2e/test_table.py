@@ -119,6 +119,11 @@ def test_the_table_at_start_mid_game_and_end(browser, site_url, saved, size, tab
         if table in FIRST_SIGHT:
             assert page.evaluate(IN_SIGHT, FIRST_SIGHT[table]) is None, f"{moment}: {FIRST_SIGHT[table]} not in sight"
         check_words(page)
+        if table == "solo" and moment == "mid":  # a tap unfolds the solo module's reason, in words
+            page.click('#board .solo [aria-expanded="false"]')
+            page.wait_for_selector('#board .solo [aria-expanded="true"]')
+            assert page.locator("#board .solo text", has_text="Last Axis move").count() == 1
+            check_words(page)
         if moment != "start":  # the last move in words above the decision, and marked on the board
             last = page.locator("#last-move")
             assert last.is_visible() and last.inner_text().startswith("Last move:"), moment
