@@ -59,15 +59,18 @@ IN_SIGHT = """(selector) => { const box = document.querySelector(selector).getBo
   const dock = document.getElementById('dock');
   const limit = getComputedStyle(dock).position === 'fixed' ? dock.getBoundingClientRect().top : innerHeight;
   return box.top >= 0 && box.bottom <= limit ? null : {top: box.top, bottom: box.bottom, limit}; }"""
-# The buttons of the docked tray that the fold button covers (it sits in the top right corner, over the
-# first visit's "Learn by playing" row before it made room for it).
+# The buttons and words of the docked tray that the fold button covers (it sits in the top right corner:
+# it once covered the first visit's "Learn by playing" row, and the tray's first heading under a short question).
 UNDER_FOLD = """() => { const fold = document.getElementById('tray-fold');
   if (!fold.getClientRects().length) return [];
   const box = fold.getBoundingClientRect();
-  return [...document.querySelectorAll('#dock button')].filter((e) => e !== fold && e.getClientRects().length)
-    .filter((e) => { const b = e.getBoundingClientRect();
-      return b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top; })
-    .map((e) => e.textContent.trim()); }"""
+  const meets = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+  const words = (e) => { const range = document.createRange(); range.selectNodeContents(e); return [...range.getClientRects()]; };
+  const buttons = [...document.querySelectorAll('#dock button')].filter((e) => e !== fold && e.getClientRects().length)
+    .filter((e) => meets(e.getBoundingClientRect()));
+  const texts = [...document.querySelectorAll('#dock :is(#status, #tray h3, #lesson-offer)')]
+    .filter((e) => words(e).some(meets));
+  return [...buttons, ...texts].map((e) => e.textContent.trim()); }"""
 HEIGHT = """(selector) => { const node = document.querySelector(selector);
   return node && node.getClientRects().length ? node.getBoundingClientRect().height : 0; }"""
 
