@@ -123,7 +123,7 @@ def status_text(view: dict) -> str:
     if decision["kind"] == "sa":
         return f"{who}: choose a theater for strategic advantage +{decision['amount']}"
     if decision["kind"] == "open":
-        return f"{who}: {theater} is won; choose the campaign to open next"
+        return f"{who}: {theater} is won; choose the campaign to open next: a lit city on the map"
     won = "won campaign" if "links" in index.board else "closed theater"
     return f"{who}: choose the next effect of {theater} ({won}) to carry out"
 
