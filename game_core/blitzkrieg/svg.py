@@ -714,8 +714,8 @@ def solo_panel(seen: Seen, x, y):
         else:
             first, *more = wrap_to(rule, room, 12)
             lines.append((first + ("…" if more else ""), "normal", INK))
-        lines.append(("Show less ▴" if open_ else
-                      ("More: the Axis's reason, the set-up ▾" if solo["last"] else "More: the set-up rolls ▾"), "bold", RULE))
+        more = "More: the Axis's reason, the set-up ▾" if solo["last"] else "More: the set-up rolls ▾"
+        lines.append(("Show less ▴" if open_ else more, "bold", RULE))
     height = max(10 + 15 * len(lines), die_size + 12 if solo["drawn"] else 0)
     toggle = '<g role="group" aria-label="Solo module">'
     if solo["drawn"]:
