@@ -52,6 +52,25 @@ UNREACHABLE = """() => {
   }
   return bad;
 }"""
+# What a table must show at once, above the phone's docked tray (on a laptop: on screen): the solo module's first
+# theater (its panel above it is short) and Nippon's whole map (a long tray once covered its foot).
+FIRST_SIGHT = {"solo": "#board g.theater", "blitzkrieg-nippon": "#board g.map > rect"}
+IN_SIGHT = """(selector) => { const box = document.querySelector(selector).getBoundingClientRect();
+  const dock = document.getElementById('dock');
+  const limit = getComputedStyle(dock).position === 'fixed' ? dock.getBoundingClientRect().top : innerHeight;
+  return box.top >= 0 && box.bottom <= limit ? null : {top: box.top, bottom: box.bottom, limit}; }"""
+# The buttons and words of the docked tray that the fold button covers (it sits in the top right corner:
+# it once covered the first visit's "Learn by playing" row, and the tray's first heading under a short question).
+UNDER_FOLD = """() => { const fold = document.getElementById('tray-fold');
+  if (!fold.getClientRects().length) return [];
+  const box = fold.getBoundingClientRect();
+  const meets = (b) => b.left < box.right && b.right > box.left && b.top < box.bottom && b.bottom > box.top;
+  const words = (e) => { const range = document.createRange(); range.selectNodeContents(e); return [...range.getClientRects()]; };
+  const buttons = [...document.querySelectorAll('#dock button')].filter((e) => e !== fold && e.getClientRects().length)
+    .filter((e) => meets(e.getBoundingClientRect()));
+  const texts = [...document.querySelectorAll('#dock :is(#status, #tray h3, #lesson-offer)')]
+    .filter((e) => words(e).some(meets));
+  return [...buttons, ...texts].map((e) => e.textContent.trim()); }"""
 HEIGHT = """(selector) => { const node = document.querySelector(selector);
   return node && node.getClientRects().length ? node.getBoundingClientRect().height : 0; }"""
 
@@ -108,8 +127,16 @@ def test_the_table_at_start_mid_game_and_end(browser, site_url, saved, size, tab
         if size == "phone":
             dock = page.evaluate(HEIGHT, "#dock")
             assert dock <= MAX_DOCK * page.viewport_size["height"], f"{moment}: the tray is {dock:.0f} px high"
+            assert page.evaluate(UNDER_FOLD) == [], moment
         assert page.evaluate(UNREACHABLE) == [], moment
+        if table in FIRST_SIGHT:
+            assert page.evaluate(IN_SIGHT, FIRST_SIGHT[table]) is None, f"{moment}: {FIRST_SIGHT[table]} not in sight"
         check_words(page)
+        if table == "solo" and moment == "mid":  # a tap unfolds the solo module's reason, in words
+            page.click('#board .solo [aria-expanded="false"]')
+            page.wait_for_selector('#board .solo [aria-expanded="true"]')
+            assert page.locator("#board .solo text", has_text="Last Axis move").count() == 1
+            check_words(page)
         if moment != "start":  # the last move in words above the decision, and marked on the board
             last = page.locator("#last-move")
             assert last.is_visible() and last.inner_text().startswith("Last move:"), moment

@@ -194,7 +194,7 @@ def test_the_solo_die_is_a_die_a_thumb_can_read():
         state = state.apply(state.legal_actions()[0])
     for ui in ({}, {"narrow": True}):
         svg = render(state.view("allies"), ui)
-        die = re.search(r'<g class="die" data-seat="axis" data-die="1" data-value="(\d)">(.*?)</g>', svg)
+        die = re.search(r'<g class="die" data-seat="axis" data-die="1" data-value="(\d)"[^>]*>(.*?)</g>', svg)
         assert die and int(die.group(1)) == state.solo["die"]
         assert die.group(2).count("<circle") == state.solo["die"]  # its pips
         size = float(re.search(r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" rx="[\d.]+" '
@@ -203,14 +203,21 @@ def test_the_solo_die_is_a_die_a_thumb_can_read():
         assert "Unit die:" not in svg
 
 
-def test_the_solo_panel_says_the_last_move_in_words():
+def test_the_solo_panel_is_short_until_unfolded_then_says_the_last_move_in_words():
     state = GAME.new_game(5, {"mode": "solo"})
     rng = Rng(5)
     while not (state.solo["last"] and "@" in state.solo["last"]["action"]):
         state = state.apply(rng.choice(state.legal_actions()))
-    svg = render(state.view("allies"), {})
-    panel = svg.split('<g class="solo"')[1]
-    assert "Last Axis move: placed " in panel and state.solo["last"]["action"] not in panel
+    for narrow in (False, True):
+        folded = render(state.view("allies"), {"narrow": narrow}).split('<g class="solo"')[1].split("</g></g>")[0]
+        shown = re.sub(r"<title>.*?</title>", "", folded)
+        assert shown.count("<text") <= 3 and "Last Axis move" not in shown  # the first theater shows at once
+        assert 'data-command="ui:solo=1"' in folded and 'aria-expanded="false"' in folded
+        assert "Last Axis move: placed " in folded  # (its tooltip holds the whole of it)
+        panel = render(state.view("allies"), {"narrow": narrow, "solo": "1"}).split('<g class="solo"')[1]
+        shown = re.sub(r"<title>.*?</title>", "", panel)
+        assert "Last Axis move: placed " in shown and state.solo["last"]["action"] not in panel
+        assert 'data-command="ui:solo="' in panel and 'aria-expanded="true"' in panel
 
 
 @pytest.mark.parametrize("narrow", (False, True))

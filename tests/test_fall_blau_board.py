@@ -256,3 +256,12 @@ def test_every_generals_card_shows_his_whole_ability(layout):
         shown = words(render(state.view("player"), {"general": generals[0], **LAYOUTS[layout]}))
         for general in generals:
             assert data.GENERALS[general]["text"] in shown, general
+
+
+def test_the_last_actions_report_stays_inside_the_event_panel_above_the_legend():
+    """The panel ends 30 units above the laptop board's foot and the legend's words sit on its last line:
+    a report with no room left under the panel's words is left to the log, not drawn across its frame."""
+    for state in advisor_positions(1, {}):
+        board = render(state.view("player"), {})
+        spilled = [m.group(5) for m in TEXT.finditer(board) if WIDE_H - 30 < float(m.group(2)) < WIDE_H - 10]
+        assert spilled == []

@@ -47,12 +47,17 @@ class Map:
 
 
 def render_nippon(seen) -> str:
-    """The Nippon board from a view (a base.Seen): the map, then the open campaigns in fixed slots."""
+    """The Nippon board from a view (a base.Seen): the score, the map (a phone: then the reserves), then the
+    open campaigns in fixed slots."""
     lay = seen.layout
-    body, top = base.header(seen)
+    body, top = base.header(seen, reserves_above=not lay.narrow)
     where = Map(lay, top)
     body += us_map(seen, where, {a[5:] for a in seen.legal if a.startswith("open:")})
     top += where.height + where.legend_h + 6
+    if lay.narrow:  # a phone: the reserves under the map, so that the whole map shows above the docked tray
+        svg_part, top = base.reserves(seen, lay.margin + 4, lay.width - lay.margin - 4, top, stacked=True)
+        body += svg_part
+        top += 6
     bottom = top
     for number, code in enumerate(panel_slots(seen.state)):
         if not code:

@@ -9,7 +9,7 @@ The page's tray offers the reserve and the decisions' buttons (tray() in text.py
 draws only its spaces and cities as targets.
 """
 
-from ..svg import GLYPH, action_attrs, command_attrs, esc, fit_size, svg_open, text, wrap, wrap_to
+from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, seat_noun, unit_words
 
@@ -123,7 +123,7 @@ def status_text(view: dict) -> str:
     if decision["kind"] == "sa":
         return f"{who}: choose a theater for strategic advantage +{decision['amount']}"
     if decision["kind"] == "open":
-        return f"{who}: {theater} is won; choose the campaign to open next"
+        return f"{who}: {theater} is won; choose the campaign to open next: a lit city on the map"
     won = "won campaign" if "links" in index.board else "closed theater"
     return f"{who}: choose the next effect of {theater} ({won}) to carry out"
 
@@ -687,50 +687,49 @@ def legend(seen: Seen, top, map_entries=None):
 
 # -- Solo mode: the solo module's panel ----------------------------------------------------
 def solo_panel(seen: Seen, x, y):
-    """The bot's stratagem, its unit die (drawn as a die) and cup, and in words its last move and why;
-    (svg, height)."""
+    """The solo module at a glance, so that the board's first theater shows at once: its stratagem, the
+    stratagem's rule on one line and its unit die (drawn as a die); a tap (ui:solo=1) unfolds the whole rule,
+    the Axis's last move and why, and the set-up rolls. Hovered, its tooltip holds all of it. (svg, height)"""
     solo, options = seen.state["solo"], seen.view["options"]
-    width = seen.layout.column_w
-    die_size = 44  # a thumb's width on a phone
-    room = width - 16 - (die_size + 16 if solo["drawn"] else 0)
-    lines = [(f"Solo module, {options['difficulty']}: set-up rolls {', '.join(map(str, solo['rolls']))}; "
-              f"cup holds {len(solo['cup'])} stratagems", "bold")]
-    if solo["drawn"]:
+    width, die_size = seen.layout.column_w, 44  # a thumb's width on a phone
+    room = width - 16 - (die_size + 10 if solo["drawn"] else 0)
+    open_ = bool(seen.ui.get("solo"))
+    setup = (f"Solo module ({options['difficulty']}): set-up rolls {', '.join(map(str, solo['rolls']))}; "
+             f"its cup holds {len(solo['cup'])} stratagems")
+    if not solo["drawn"]:  # the set-up: nothing more to tell
+        lines, details = [(line, "bold", INK) for line in wrap_to(setup, room, 12)], [setup]
+    else:
         name = data.STRATAGEMS[solo["drawn"]]["name"]
         if solo["drawn"] == "steamroll":
-            name += f" (repeats {data.STRATAGEMS[solo['stratagem']]['name']})"
-        lines += [(f"Stratagem drawn: {name}; unit die {solo['die']}", "bold"),
-                  (data.STRATAGEMS[solo["stratagem"]]["text"], "normal")]
-    if solo["last"]:
-        lines.append((f"Last Axis move: {step_words(seen, solo['last']['action'])}. Reason: {solo['last']['reason']}",
-                      "normal"))
-    lines = [(line, weight) for words, weight in lines for line in wrap(words, int(room / (GLYPH * 12)))]
-    height = max(10 + 15 * len(lines), die_size + 34 if solo["drawn"] else 0)
-    parts = ['<g class="solo" role="group" aria-label="Solo module">',
-             f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="#f6e3e1" stroke="#8e2b22"/>']
-    for n, (line, weight) in enumerate(lines):
-        parts.append(text(x + 8, y + 19 + 15 * n, line, 12, "start", weight=weight, fill=INK))
+            name += f", repeating {data.STRATAGEMS[solo['stratagem']]['name']}"
+        rule = data.STRATAGEMS[solo["stratagem"]]["text"]
+        details = [f"Stratagem drawn: {name}", rule]
+        if solo["last"]:
+            details.append(f"Last Axis move: {step_words(seen, solo['last']['action'])}. "
+                           f"Reason: {solo['last']['reason']}")
+        details.append(setup)
+        lines = [(line, "bold", INK) for line in wrap_to(details[0], room, 12)]
+        if open_:
+            lines += [(line, "normal", INK) for words in details[1:] for line in wrap_to(words, room, 12)]
+        else:
+            first, *more = wrap_to(rule, room, 12)
+            lines.append((first + ("…" if more else ""), "normal", INK))
+        more = "More: the Axis's reason, the set-up ▾" if solo["last"] else "More: the set-up rolls ▾"
+        lines.append(("Show less ▴" if open_ else more, "bold", RULE))
+    height = max(10 + 15 * len(lines), die_size + 12 if solo["drawn"] else 0)
+    toggle = '<g role="group" aria-label="Solo module">'
     if solo["drawn"]:
-        dx = x + width - die_size - 10
-        parts.append(die(dx, y + 8, die_size, solo["die"]))
-        parts.append(text(round(dx + die_size / 2, 1), y + die_size + 26, "unit die", 11, fill=INK))
-    parts.append("</g>")
+        label = "Fold the solo module's details" if open_ else "Show the solo module's reason and set-up"
+        toggle = f'<g {command_attrs("ui:solo=" if open_ else "ui:solo=1", label)} aria-expanded="{str(open_).lower()}">'
+    parts = [f'<g class="solo">{toggle}<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" '
+             f'fill="#f6e3e1" stroke="#8e2b22"/><title>{esc(" ".join(details))}</title>']
+    for n, (line, weight, fill) in enumerate(lines):
+        parts.append(text(x + 8, y + 19 + 15 * n, line, 12, "start", weight=weight, fill=fill))
+    if solo["drawn"]:
+        parts.append(die(x + width - die_size - 8, y + 6, die_size, solo["die"], fill="#8e2b22", pip="#ffffff",
+                         stroke="#3b0f0b", roll=("axis", 1), title=f"The solo module's unit die: {solo['die']}"))
+    parts.append("</g></g>")
     return "".join(parts), height
-
-
-# Where a die face's pips sit in a 3 by 3 grid (column, row).
-PIPS = {1: ((1, 1),), 2: ((0, 0), (2, 2)), 3: ((0, 0), (1, 1), (2, 2)), 4: ((0, 0), (2, 0), (0, 2), (2, 2)),
-        5: ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)), 6: ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2))}
-
-
-def die(x, y, size, value) -> str:
-    """The solo module's unit die, as the page animates dice (class die, data-die, data-seat, data-value)."""
-    pips = "".join(f'<circle cx="{x + size * (0.24 + 0.26 * col):.1f}" cy="{y + size * (0.24 + 0.26 * row):.1f}" '
-                   f'r="{size * 0.095:.1f}" fill="#fff"/>' for col, row in PIPS[value])
-    return (f'<g class="die" data-seat="axis" data-die="1" data-value="{value}"><title>The solo module\'s unit '
-            f'die: {value}</title><rect x="{x + 2}" y="{y + 3}" width="{size}" height="{size}" rx="{size * 0.2:.1f}" '
-            f'fill="#000" fill-opacity=".3"/><rect x="{x}" y="{y}" width="{size}" height="{size}" '
-            f'rx="{size * 0.2:.1f}" fill="#8e2b22" stroke="#3b0f0b" stroke-width="1.2"/>{pips}</g>')
 
 
 def step_words(seen: Seen, action: str) -> str:

@@ -597,7 +597,7 @@ class Board:
         """What the last action did: the longest tail of its report that fits above `bottom` (the page's
         log has all of it), under a rule; returns (parts, the baseline after it)."""
         small, report = self.small, self.state["report"]
-        most = min(4, int((bottom - y) / (small * 1.2)) + 1)
+        most = min(4, int((bottom - y) / (small * 1.2)) + 1) if y <= bottom else 0  # no room: the log has it
         tails = [fit(" ".join(report[-count:]), width, small, most, small) for count in range(1, len(report) + 1)]
         lines, size = next((t for t in reversed(tails) if len(t[0]) <= most), ([], small))
         out = [f'<path d="M{x} {round(y - small - 2, 1)}h{width}" stroke="{MUTED}" stroke-width="0.6"/>'] if lines else []
