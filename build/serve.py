@@ -1,7 +1,8 @@
 """A static server for site/ with the same headers as the deployed site.
 
 The headers come from netlify.toml (one source of truth: the end-to-end tests run under the real
-Content-Security-Policy and caching rules); a file no rule gives a Cache-Control gets `no-cache`.
+caching rules; the security policy is in the pages themselves); a file no rule gives a Cache-Control gets
+`no-cache`.
 MIME types are set explicitly: a `.wasm` served with any other type makes Pyodide hang silently.
 Like Netlify, an address without `.html` (/fall-blau) serves the page (fall-blau.html).
 """

@@ -311,6 +311,38 @@ def site_url(environ) -> str:
     return url.rstrip("/")
 
 
+# Every page's Content-Security-Policy: everything from the site's own origin only. WebAssembly needs
+# 'wasm-unsafe-eval'; Pyodide/PyScript also evaluate JavaScript strings at start-up, so 'unsafe-eval' is
+# required (measured: without it the page never becomes ready). base-uri and form-action (not covered by
+# default-src) keep an injected <base> or <form> from sending anything elsewhere.
+POLICY = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; "
+          "img-src 'self' data: blob:; connect-src 'self' data: blob:; worker-src 'self' blob:; base-uri 'self'; "
+          "form-action 'self'")
+CHARSET = '<meta charset="utf-8">'
+
+
+def policy_script() -> str:
+    """The first script of every page: it gives the page POLICY with each 'self' followed by the page's own
+    origin, read from its address. In a sandboxed frame (an opaque origin) WebKit matches 'self' with
+    nothing, so our own scripts, styles and fetches would be refused; the address names the origin on any
+    host, with nothing to configure. Nothing is loaded before it (only the charset comes first), and every
+    element and request after it is under the policy: a policy never loosens once given."""
+    own = "\"'self' \" + location.protocol + \"//\" + location.host"
+    return ('<script>document.head.append(Object.assign(document.createElement("meta"), '
+            f'{{httpEquiv: "Content-Security-Policy", content: {json.dumps(POLICY)}.replaceAll("\'self\'", {own})}}));'
+            '</script>')
+
+
+def protect_pages() -> None:
+    """Put policy_script() right after the charset of every page of the site."""
+    script = policy_script()
+    for path in SITE.rglob("*.html"):
+        page = path.read_text()
+        if not page.startswith(f"<!doctype html>\n<html lang=\"en\">\n<head>\n{CHARSET}\n"):
+            raise SystemExit(f"{path}: a page's head must begin with {CHARSET}, then its security policy")
+        path.write_text(page.replace(CHARSET, f"{CHARSET}\n{script}", 1))
+
+
 def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bundle_url: str, snapshot_url: str,
                   base_url: str) -> dict:
     """The template's fill-ins for the full page and for the click-to-play embed (`base_url`: site_url())."""
@@ -498,6 +530,7 @@ def build() -> None:
         .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"])))
         .replace("{{PYTHON}}", python_start(bundles["stats"], "stats"))
         .replace("{{MICROPYTHON_CONFIG}}", micropython_config()))
+    protect_pages()
     service_worker(bundles)
     print(f"built {SITE} ({sum(p.stat().st_size for p in SITE.rglob('*') if p.is_file()) // 1024} KB)")
 

@@ -424,7 +424,11 @@ class WebKit(Driver):
             rect = self.request("GET", "/window/rect")
             self.request("POST", "/window/rect", {"width": rect["width"] + width - inner[0],
                                                   "height": rect["height"] + height - inner[1]})
-        self.touch = False  # no touch emulation in WebKitWebDriver
+        # No touch screen here. WebKitGTK's `pointer` is the GDK seat's own pointer, on X a mouse always (Xvfb
+        # cannot add a touch device); WebDriver's "touch" pointer arrives as a mouse; the MiniBrowser has no
+        # touch setting or feature flag; GTK_TEST_TOUCHSCREEN changes nothing and GDK_CORE_DEVICE_EVENTS
+        # gives `pointer: none`. GTK's broadway backend reports `pointer: coarse`, but its window has no size.
+        self.touch = False
         # (the MiniBrowser's window has a smallest width, wider than a phone: the checks use what it got)
         inner = self.evaluate("() => [innerWidth, innerHeight]")
         self.viewport_size = {"width": inner[0], "height": inner[1]}

@@ -146,9 +146,14 @@ def test_an_embed_worker_precaches_only_its_own_game():
     assert len(lists["site"]) > len(max(lists["embeds"].values(), key=len))
 
 
-def test_the_policy_keeps_base_and_form_targets_on_this_site():
-    policy = (ROOT / "netlify.toml").read_text()
-    assert "base-uri 'self'" in policy and "form-action 'self'" in policy
+def test_every_page_gives_itself_the_policy_before_anything_else():
+    """The security policy keeps base and form targets on this site; every page's first script gives it."""
+    assert "base-uri 'self'" in site_builder.POLICY and "form-action 'self'" in site_builder.POLICY
+    pages = sorted(SITE.rglob("*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        head = page.read_text().split("<head>\n", 1)[1]
+        assert head.startswith(f'<meta charset="utf-8">\n{site_builder.policy_script()}\n'), page
 
 
 @pytest.mark.parametrize("folder", ["", "embed/"])
