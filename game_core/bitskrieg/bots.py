@@ -12,8 +12,9 @@ obstacles with two different tanks for the two flags, and leans harder on reachi
 game drags on, so two bots never idle out of each other's reach forever. It picks three Heavies
 and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
 error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
-(our best answer to each reply, from the same short list of shots, a flip or a quiet move), and it
-waits twice as long before the stalemate pressure starts. Bitskrieg hides nothing in play but the
+(our best answer to each reply, from the same short list of shots, a flip or a quiet move), it judges
+the guns as a fire fight (one shot a turn, the side to move first: fire_fight), and it waits twice as long
+before the stalemate pressure starts. Bitskrieg hides nothing in play but the
 dice, so this expectimax over exact dice outcomes is its search over what the seat may know (the
 hidden set-up picks are dealt by Game.state_from_view).
 """
