@@ -2,7 +2,8 @@
 
     python -m game_core lab GAME --bots seat=level,... --games N --seed S [--options JSON] [--json] [--svg DIR]
     python -m game_core.lab report      # rerun the fixed plan below; rewrite docs/balance.md and docs/charts/
-    python -m game_core lab ladder GAME --games N [--workers W] [--levels a,b,...]   # Elo table of every level
+    python -m game_core lab ladder GAME --games N [--workers W] [--levels a,b,...] [--log FILE]   # Elo table of
+        every level; with two levels a match, sides alternating; --log keeps a line per game as it ends
 
 Figures: win rate by seat with a 95% Wilson interval and game length. Real-time games
 (`Game.realtime`) are played on a simulated clock: the bots race each other at their own speeds. Game i of a run
