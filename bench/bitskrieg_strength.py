@@ -79,7 +79,9 @@ def play(seed: int, seats: dict) -> tuple:
     return state.winner, len(state.actions), slowest
 
 
-def match(player: str, opponent: str, games: int, seed: int) -> dict:
+def match(player: str, opponent: str, games: int, seed: int, log=None) -> dict:
+    """`games` games of `player` against `opponent`; `log`, a text file, gets a line per game as it ends
+    with the score so far and its Wilson interval (a long run stopped early keeps its figures)."""
     wins = {"blue": 0, "red": 0}
     capped = lengths = 0
     slowest = 0.0
@@ -90,6 +92,13 @@ def match(player: str, opponent: str, games: int, seed: int) -> dict:
         capped += winner is None
         lengths += length
         slowest = max(slowest, slow[seat])
+        if log is not None:
+            total = wins["blue"] + wins["red"]
+            low, high = wilson(total, n + 1)
+            log.write(f"{player} vs {opponent}, seed {seed + n}, {player} {seat}: "
+                      f"{'won' if winner == seat else 'lost'}; so far {total}/{n + 1} = {total / (n + 1):.1%} "
+                      f"(95% {low:.1%} to {high:.1%})\n")
+            log.flush()
     total = wins["blue"] + wins["red"]
     low, high = wilson(total, games)
     return {"player": player, "opponent": opponent, "wins": total, "games": games, "low": low, "high": high,
@@ -104,19 +113,23 @@ def main(argv=None) -> int:
     parser.add_argument("--player", default="hard", choices=sorted(PLAYERS), help="the bot measured")
     parser.add_argument("--opponents", default="random,greedy", help="comma list of opponents")
     parser.add_argument("--out", help="also write the table as Markdown to this file")
+    parser.add_argument("--log", help="append a line per game to this file as it ends, with the score so far")
     args = parser.parse_args(argv)
     lines = [f"Seeds {args.seed}..{args.seed + args.games - 1}, {args.games} games per match, basic rules; "
              f"the {args.player} AI is Blue in even-numbered games and Red in odd ones.", "",
              "| match | wins | win rate | 95% CI (Wilson) | as Blue | as Red | capped | mean actions "
              "| slowest move |", "|---|---|---|---|---|---|---|---|---|"]
     started = time.time()
+    log = open(args.log, "a") if args.log else None
     for opponent in args.opponents.split(","):
-        r = match(args.player, opponent, args.games, args.seed)
+        r = match(args.player, opponent, args.games, args.seed, log)
         line = (f"| {r['player']} vs {r['opponent']} | {r['wins']}/{r['games']} | {r['wins'] / r['games']:.1%} | "
                 f"{r['low']:.1%} to {r['high']:.1%} | {r['as_blue']} | {r['as_red']} | {r['capped']} | "
                 f"{r['mean_length']:.0f} | {r['slowest']:.2f} s |")
         lines.append(line)
         print(line, flush=True)
+    if log is not None:
+        log.close()
     print(f"({time.time() - started:.0f} s)")
     if args.out:
         with open(args.out, "w") as out:

@@ -2,7 +2,8 @@
 
     python -m game_core lab GAME --bots seat=level,... --games N --seed S [--options JSON] [--json] [--svg DIR]
     python -m game_core.lab report      # rerun the fixed plan below; rewrite docs/balance.md and docs/charts/
-    python -m game_core lab ladder GAME --games N [--workers W] [--levels a,b,...]   # Elo table of every level
+    python -m game_core lab ladder GAME --games N [--workers W] [--levels a,b,...] [--log FILE]   # Elo table of
+        every level; with two levels a match, sides alternating; --log keeps a line per game as it ends
 
 Figures: win rate by seat with a 95% Wilson interval and game length. Real-time games
 (`Game.realtime`) are played on a simulated clock: the bots race each other at their own speeds. Game i of a run
@@ -222,6 +223,22 @@ def ladder_game(task: tuple) -> tuple:
     return first, second, 1.0 if winner in first_seats else 0.0, None
 
 
+def tally(results: dict, errors: list, task: tuple, outcome: tuple, log=None) -> None:
+    """Add one ladder game's outcome to {(first, second): (first's score, games)} (and to the log)."""
+    first, second, score, error = outcome
+    total, played = results.get((first, second), (0.0, 0))
+    results[(first, second)] = total, played = total + score, played + 1
+    if error:
+        errors.append(error)
+    if log is not None:
+        seats = " ".join(f"{seat}={level}" for seat, level in task[4].items())
+        low, high = wilson(total, played)
+        log.write(f"{first} v {second}, seed {task[5]} ({seats}): {first} scored {score:g}; "
+                  f"so far {total:g}/{played} = {total / played:.1%} (95% {low:.1%} to {high:.1%})"
+                  f"{f'; error {error}' if error else ''}\n")
+        log.flush()
+
+
 def elo_ratings(results: dict, names: list, prior: float = PRIOR_DRAWS) -> dict:
     """{name: (elo, low, high)} from {(a, b): (a's score, games)} by maximum likelihood (Bradley-Terry),
     each pairing given `prior` virtual draws. The first name is fixed at 0; the 95% interval of each
@@ -278,8 +295,11 @@ def inverse(matrix: list) -> list:
     return [row[size:] for row in rows]
 
 
-def run_ladder(game_name: str, count: int, seed: int = 1, workers: int = 1, levels: list | None = None) -> dict:
-    """Play the round robin (`count` games per pairing) and rate every entrant (random fixed at 0 Elo)."""
+def run_ladder(game_name: str, count: int, seed: int = 1, workers: int = 1, levels: list | None = None,
+               log=None) -> dict:
+    """Play the round robin (`count` games per pairing) and rate every entrant (random fixed at 0 Elo).
+    `log`, a text file, gets a line per game as it ends: the pairing's score so far with its Wilson
+    interval, so a long run stopped early still leaves its figures."""
     game = games.get(game_name)
     every = entrants(game)
     unknown = [level for level in levels or () if level not in every]
@@ -287,18 +307,15 @@ def run_ladder(game_name: str, count: int, seed: int = 1, workers: int = 1, leve
         raise ValueError(f"no ladder entrant {', '.join(unknown)} for {game.title}; known: {', '.join(every)}")
     chosen = {name: every[name] for name in levels} if levels else every
     tasks = [(game_name, *plan) for plan in ladder_games(game, chosen, count, seed)]
+    results, errors = {}, []
     if workers > 1:
         from concurrent.futures import ProcessPoolExecutor  # only here: the browser never runs the ladder
         with ProcessPoolExecutor(workers) as pool:
-            outcomes = list(pool.map(ladder_game, tasks, chunksize=1))
+            for task, outcome in zip(tasks, pool.map(ladder_game, tasks, chunksize=1)):
+                tally(results, errors, task, outcome, log)
     else:
-        outcomes = [ladder_game(task) for task in tasks]
-    results, errors = {}, []
-    for first, second, score, error in outcomes:
-        total, played = results.get((first, second), (0.0, 0))
-        results[(first, second)] = (total + score, played + 1)
-        if error:
-            errors.append(error)
+        for task in tasks:
+            tally(results, errors, task, ladder_game(task), log)
     names = list(chosen)
     ratings = elo_ratings(results, names)
     return {"game": game.name, "title": game.title, "games_per_pairing": count, "seed": seed, "anchor": names[0],
@@ -431,6 +448,8 @@ def add_parser(subparsers) -> argparse.ArgumentParser:
     parser.add_argument("--games", type=int, default=100, help="games (ladder: per pairing)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--options", default="{}", help="new-game options as JSON")
+    parser.add_argument("--log", default=None, metavar="FILE", help="ladder: append a line per game to FILE "
+                        "as it ends, with the pairing's score so far (- for standard error)")
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--svg", default=None, metavar="DIR", help="write SVG charts into DIR")
     return parser
@@ -441,12 +460,16 @@ def run(args) -> int:
         if args.ladder_game is None:
             print("Cannot run the ladder: name its game (lab ladder GAME)", file=sys.stderr)
             return 2
+        log = sys.stderr if args.log == "-" else open(args.log, "a") if args.log else None
         try:
             result = run_ladder(args.ladder_game, args.games, args.seed, args.workers,
-                                [lv.strip() for lv in args.levels.split(",") if lv.strip()])
+                                [lv.strip() for lv in args.levels.split(",") if lv.strip()], log)
         except ValueError as err:
             print(f"Cannot run the ladder: {err}", file=sys.stderr)
             return 2
+        finally:
+            if log not in (None, sys.stderr):
+                log.close()
         print(json.dumps(result, sort_keys=True) if args.json else ladder_text(result))
         return 0 if not result["errors"] else 1
     try:

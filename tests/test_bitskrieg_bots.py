@@ -5,7 +5,8 @@ import subprocess
 import sys
 
 from game_core.bitskrieg import BOTS, GAME
-from game_core.bitskrieg.bots import CLOSEST_FLAG, PATIENCE, action_value, drive_table, side_score, urge_to_advance
+from game_core.bitskrieg.bots import (CLOSEST_FLAG, PATIENCE, action_value, drive_table, fire_fight, side_score,
+                                      urge_to_advance)
 from game_core.bitskrieg.rules import FACINGS, sq_parse
 from game_core.engine import run_bot
 from game_core.rng import Rng
@@ -92,6 +93,19 @@ def test_hard_sees_the_enemy_shoot_first():
     assert action_value(state, "move d1 d3 n", "blue") > action_value(state, "fire d1 b5", "blue")
     assert action_value(state, "move d1 d3 n", "blue", plies=2) < action_value(state, "fire d1 b5", "blue", plies=2)
     assert run_bot(BOTS["hard"], GAME, state.view("blue"), Rng.from_seed(1)) == "fire d1 b5"
+
+
+def test_the_expert_counts_one_shot_a_turn_in_a_fire_fight():
+    # A turn is one action: a second ready gun adds less than the first, a finished gun (it needs a flip)
+    # less than a ready one, and the side to move's best gun more than the waiting side's.
+    one = fire_fight([(2.0, True)], True)
+    assert one < fire_fight([(2.0, True), (2.0, True)], True) < 2 * one
+    assert fire_fight([(2.0, False)], True) < fire_fight([(2.0, True)], False) < one
+    state = stand_off()
+    state.tanks[sq_parse("d1")] = state.tanks.pop(sq_parse("f3"))  # in the sights of the ready Heavy on b5
+    waiting = side_score(state, "red", 1.0, fight=True)
+    state.turn = "red"
+    assert side_score(state, "red", 1.0, fight=True) > waiting
 
 
 def test_two_hard_bots_break_the_stand_off():

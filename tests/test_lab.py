@@ -132,7 +132,14 @@ def test_the_ladder_plays_every_pairing_on_a_tiny_budget(capsys):
 
 
 @pytest.mark.skipif(sys.platform == "emscripten", reason="Pyodide has no process pool")
-def test_the_ladder_command_prints_its_table_from_a_process_pool(capsys):
-    assert main(["lab", "ladder", "bitskrieg", "--games", "1", "--levels", "random,easy", "--workers", "2"]) == 0
+def test_the_ladder_command_prints_its_table_from_a_process_pool_and_logs_each_game(capsys, tmp_path):
+    log = tmp_path / "games.log"
+    assert main(["lab", "ladder", "bitskrieg", "--games", "2", "--levels", "random,easy", "--workers", "2",
+                 "--log", str(log)]) == 0
     out = capsys.readouterr().out
     assert "| easy |" in out and "random v easy" in out
+    lines = log.read_text().splitlines()
+    score = out.split("| random v easy | ")[1].split()[0]  # the table's score: the log's last line agrees
+    assert len(lines) == 2 and lines[0].startswith("random v easy, seed 1 (blue=random red=easy)")
+    assert lines[1].startswith("random v easy, seed 2 (blue=easy red=random)")
+    assert f"so far {score}/2 = " in lines[1] and "(95% " in lines[1]
