@@ -416,7 +416,6 @@ class Session:
         return text
 
 
-
 class Replay:
     """Step through a recorded game: every position rebuilt from its seed and actions, or, for a watch
     link (records.watch_record), the spectator's positions it holds."""
