@@ -99,13 +99,14 @@ STILL_OFFERED = "(action) => !!document.querySelector(`[data-action=\"${CSS.esca
 def test_every_press_during_a_race_reaches_its_target(browser, site_url, pointer):
     context = browser.new_context(**(PHONE if pointer == "touch" else LAPTOP))
     page = context.new_page()
-    start_race(page, site_url)
-    page.evaluate(COUNT_CLICKS)
     touch = context.new_cdp_session(page) if pointer == "touch" else None
     pressed = reached = 0
-    for seed in range(400):
-        if pressed == 100 or page.get_attribute("body", "data-over") == "1":
+    for seed in range(1200):
+        if pressed == 100:
             break
+        if seed == 0 or page.get_attribute("body", "data-over") == "1":
+            start_race(page, site_url)  # a race may end before 100 presses (the bots won it): a new one
+            page.evaluate(COUNT_CLICKS)
         target = page.evaluate(PICK, seed * 7919)
         if target is None:
             page.wait_for_timeout(50)
@@ -125,15 +126,15 @@ def test_every_press_during_a_race_reaches_its_target(browser, site_url, pointer
         began, ended, got = page.evaluate(f"[window.began.slice({presses_before}), "
                                           f"window.ended.slice({presses_before}), window.reached.slice({clicks_before})]")
         if target["action"] not in began or target["action"] not in ended:
-            continue  # the table moved under the pointer (a claim reflows the row): the press left its target
+            continue  # the table moved between the pick and the press: the press never was on its target
         if target["action"] not in got and not page.evaluate(STILL_OFFERED, target["action"]):
             continue  # the race took it away meanwhile (a bot claimed the card): no press could reach it
         pressed += 1
         reached += target["action"] in got
-    assert pressed >= 60, f"only {pressed} presses before the race ended"
-    # Issue 37 asks 99 of 100. On a quiet machine that holds; with CI's three streams on two cores 3-5 of 100
-    # are lost (a redraw still replaces an element now and then): the bar here is what CI can hold.
-    assert reached >= pressed * 0.95, f"{pressed - reached} of {pressed} presses never reached their target"
+    assert pressed == 100, f"only {pressed} presses could be made"
+    # The page holds the table still while a press lasts (drawing.watch_presses): without it a redraw moved
+    # or re-made the pressed element now and then, and 3-5 presses in 100 were lost under CI's load.
+    assert reached >= 99, f"{pressed - reached} of {pressed} presses never reached their target"
     context.close()
 
 
@@ -147,4 +148,31 @@ def test_a_target_stays_the_same_element_across_redraws(browser, site_url):
       setTimeout(() => done(count), 1500); })""")
     assert redraws > 0
     assert page.evaluate("document.querySelector('#board [data-action=\"p1 keep 1\"]').marked") is True
+    context.close()
+
+
+def test_the_table_holds_still_while_a_press_lasts_and_then_catches_up(browser, site_url):
+    """A redraw in the middle of a press re-made the pressed die for its roll animation (or moved it), and the
+    browser then sent the click elsewhere. Here the redraw is forced: the player's own Roll key, pressed while
+    the mouse holds die 1 down."""
+    context = browser.new_context(**LAPTOP)
+    page = context.new_page()
+    start_race(page, site_url)
+    page.evaluate(COUNT_CLICKS)
+    die = '#board [data-action="p1 keep 1"]'
+    roll_key = page.get_attribute('[data-action="p1 roll"][data-key]', "data-key")  # in the tray
+    page.evaluate(f"""() => {{ const die = document.querySelector('{die}'); die.marked = true;
+      window.changes = 0; new MutationObserver((records) => window.changes += records.length)
+        .observe(document.getElementById('board'), {{subtree: true, childList: true, attributes: true, characterData: true}}); }}""")
+    centre = page.evaluate(f"(() => {{ const b = document.querySelector('{die}').getBoundingClientRect(); "
+                           "return {x: b.left + b.width / 2, y: b.top + b.height / 2}; })()")
+    page.mouse.move(**centre)
+    page.mouse.down()
+    page.keyboard.press(roll_key)  # taken at once, drawn when the press ends
+    page.wait_for_timeout(150)
+    held = page.evaluate(f"[window.changes, document.querySelector('{die}').marked === true]")
+    page.mouse.up()
+    assert held == [0, True], "the table was redrawn under the press"
+    assert "p1 keep 1" in page.evaluate("window.reached")
+    page.wait_for_function("window.changes > 0")  # the roll and the kept die, drawn now
     context.close()

@@ -39,6 +39,7 @@ def main() -> None:
     drawing.NARROW.addEventListener("change", create_proxy(lambda event: drawing.render()))  # a turned phone gets its layout
     window.addEventListener("resize", create_proxy(lambda event: drawing.size_board()))
     drawing.watch_dock()
+    drawing.watch_presses()
     sound.setup()
     element("loading").hidden = True
     for button in document.querySelectorAll("nav [data-command]"):

@@ -9,7 +9,7 @@ from js import document, window
 from game_core.session import log_html
 from game_core.tray import tray_html
 
-from glue.core import EMBED, element, page, show_message
+from glue.core import EMBED, element, now_ms, page, show_message
 from glue import play, remote, sound, storage
 
 
@@ -17,6 +17,7 @@ TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
 MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
 NARROW = window.matchMedia("(max-width: 760px)")  # the phone layout: ui["narrow"] for the drawings
 SWIPE_PX = 40  # a swipe down the docked decision folds it, up unfolds it
+HOLD_MS = 700  # the longest a press holds the table still (a tap is far shorter; then the race goes on)
 
 
 def animated_nodes(board):
@@ -90,6 +91,38 @@ def watch_dock() -> None:
         start["y"] = None
     dock.addEventListener("pointerdown", create_proxy(pressed))
     dock.addEventListener("pointerup", create_proxy(released))
+
+
+def watch_presses() -> None:
+    """Hold the table still while a press on a target lasts. A redraw in the middle of a press may move
+    its element (the morph keeps order by moving nodes), re-make it (a die's roll animation) or replace the
+    touch padding under the finger, and the browser then sends the click elsewhere: on a real-time table
+    about one press in twenty was lost. The held redraw is made as soon as the press ends (its click), or
+    after HOLD_MS at most."""
+    def pressed(event):
+        closest = getattr(event.target, "closest", None)  # the document itself has none
+        if closest and closest("#board [data-action], #tray [data-action]"):
+            page.held_since = now_ms()
+            window.setTimeout(end_hold_proxy, HOLD_MS)
+
+    def ended(event):
+        if page.held_since is not None:
+            page.held_since = None
+            window.setTimeout(end_hold_proxy, 0)  # after this click's own action and redraw
+    document.addEventListener("pointerdown", create_proxy(pressed), True)
+    for name in ("click", "pointercancel"):
+        document.addEventListener(name, create_proxy(ended), True)
+
+
+def end_hold() -> None:
+    if page.held_since is not None and now_ms() - page.held_since < HOLD_MS - 1:
+        return  # a later press holds the table still
+    page.held_since = None
+    if page.redraw_held:
+        render()
+
+
+end_hold_proxy = create_proxy(end_hold)
 
 
 def fold_tray(folded: bool) -> None:
@@ -217,6 +250,10 @@ def scroll_to_end(node) -> None:
 
 
 def render() -> None:
+    if page.held_since is not None:
+        page.redraw_held = True
+        return
+    page.redraw_held = False
     focused = document.activeElement
     focus_key = None
     if focused:
