@@ -147,14 +147,14 @@ deadline=$(( SECONDS + ${STREAM_MINUTES:-60} * 60 ))
 bounded() { timeout -s INT -k 60 "$(( deadline - SECONDS > 1 ? deadline - SECONDS : 1 ))" "$@"; }
 pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900 --durations=15)
 balance="e2e/test_remote.py e2e/test_saves.py"
-beside_others="e2e/test_table.py e2e/test_remote_live.py e2e/test_tutorials.py"
+beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py"
 others="firefox or webkit"
 ( bounded .venv/bin/python -m game_core.fuzz  # fast mode: 200 seeded games per game, illegal-move and save fuzzing
   bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
 ( status=0
   bounded "${pytest[@]}" --basetemp "$logs/others-tmp" e2e/test_engines.py \
-    e2e/test_embed_anywhere.py e2e/test_remote_live.py -k "$others" || status=$?  # (live play: Firefox to Firefox)
+    e2e/test_embed_anywhere.py e2e/test_remote_live_page.py -k "$others" || status=$?  # (live play: Firefox to Firefox)
   bounded "${pytest[@]}" --basetemp "$logs/beside-tmp" $beside_others -k "not ($others)" \
     || status=$?
   exit $status ) > "$logs/others.log" 2>&1 &

@@ -27,7 +27,7 @@ def open_side(browser, site_url, blocked):
         context = browser.new_context()
         contexts.append(context)
         block_off_origin(context, blocked)
-        context.add_init_script("delete window.RTCPeerConnection")  # links only (live: test_remote_live.py)
+        context.add_init_script("delete window.RTCPeerConnection")  # links only (live: test_remote_live_page.py)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
         page.on("dialog", lambda dialog: (offers.append(dialog.message), dialog.accept()))  # joining: consent
