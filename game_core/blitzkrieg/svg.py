@@ -11,7 +11,8 @@ draws only its spaces and cities as targets.
 
 from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
-from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, seat_noun, unit_words
+from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
+from .words import effect_name, ordinal, seat_noun, unit_words
 
 BACKGROUND, PANEL, INK, RULE = "#efe6cf", "#f8f2e2", "#2b2418", "#6b5e45"
 BAND = "#4a3f2c"  # a theater's title band
@@ -454,7 +455,7 @@ def space_cell(seen: Seen, sid: str, x, y, row_h, closed: bool) -> str:
         parts.append(counter(seen.state["placed_by"][sid], token, round(x + w - size / 2 - 4, 1),
                              round(y + h - size / 2 - 4, 1), size, seen.state["spy_copies"].get(sid)))
     cell = "".join(parts)
-    name = f"{seen.index.space_name(sid)}, {space['type']}, {data.effect_name(effect)}"
+    name = f"{seen.index.space_name(sid)}, {space['type']}, {effect_name(effect)}"
     cls = ' class="last" data-symbol="last"' if last else ""
     if sid in seen.targets:
         words = f"Place {unit_words(seen.kind)} on {name}"  # the name begins with the visible effect label
@@ -482,7 +483,7 @@ def ground(kind: str, x, y, w, h) -> str:
 def effect_badge(effect: str, x, y, width) -> str:
     """A space's effect label on its cream badge, explained on hover or a long press."""
     label = data.effect_label(effect)
-    return symbol(effect_symbol(effect), f"{label}: {data.effect_name(effect)}: {effect_detail(effect)}",
+    return symbol(effect_symbol(effect), f"{label}: {effect_name(effect)}: {effect_detail(effect)}",
                   badge_body(label, x, y, width))
 
 
@@ -588,7 +589,7 @@ def choice_label(seen: Seen, action: str) -> str:
     if prefix == "sa":
         return f"Strategic advantage +{state['decision']['amount']}: {index.theaters[rest]['name']}"
     if prefix == "fx":
-        return f"Carry out {data.effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
+        return f"Carry out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
     if prefix == "setup":
         return f"Set-up roll of 6: {index.theaters[rest]['name']}"
     if prefix == "bomb":
@@ -742,7 +743,7 @@ def step_words(seen: Seen, action: str) -> str:
     if prefix == "sa":
         return f"strategic advantage in {index.theaters[rest]['name']}"
     if prefix == "fx":
-        return f"carried out {data.effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
+        return f"carried out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
     if prefix == "open":
         return f"opened {index.theaters[rest]['name']}"
     return "passed" if action == "pass" else "no unit could be placed"
