@@ -12,7 +12,7 @@ draws only its spaces and cities as targets.
 from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
-from .words import effect_name, ordinal, seat_noun, unit_words
+from .words import effect_name, seat_noun, step_words, unit_words
 
 BACKGROUND, PANEL, INK, RULE = "#efe6cf", "#f8f2e2", "#2b2418", "#6b5e45"
 BAND = "#4a3f2c"  # a theater's title band
@@ -578,29 +578,6 @@ def face_down(cx, cy, size) -> str:
             f'{text(cx, cy + 5, "?", 14, weight="bold", fill="#fff")}</g>')
 
 
-def choice_label(seen: Seen, action: str) -> str:
-    """The words of a decision's tray entry."""
-    index, state = seen.index, seen.state
-    if action == "pass":
-        return "Pass (no blitz follow-up)"
-    if action == "yield":
-        return "End the game: no unit can be placed"
-    prefix, _, rest = action.partition(":")
-    if prefix == "sa":
-        return f"Strategic advantage +{state['decision']['amount']}: {index.theaters[rest]['name']}"
-    if prefix == "fx":
-        return f"Carry out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
-    if prefix == "setup":
-        return f"Set-up roll of 6: {index.theaters[rest]['name']}"
-    if prefix == "bomb":
-        position = int(rest)
-        return f"Bomb the {ordinal(position)}: {unit_words(kind_of(state['reserves']['axis'][position - 1]))}"
-    if prefix == "open":
-        return f"Open {index.theaters[rest]['name']} ({index.campaigns[rest + '1']['vp']} VP)"
-    kind, sid = action.split("@")
-    return f"Place {unit_words(kind)} on {index.space_name(sid)}"
-
-
 # -- The legend: every symbol the board draws, with its meaning -----------------------------------
 def legend_entries(map_entries=None) -> list:
     """[(symbol key, sample drawn around (0, 0), words)] for every data-symbol the board can carry; a map
@@ -706,7 +683,7 @@ def solo_panel(seen: Seen, x, y):
         rule = data.STRATAGEMS[solo["stratagem"]]["text"]
         details = [f"Stratagem drawn: {name}", rule]
         if solo["last"]:
-            details.append(f"Last Axis move: {step_words(seen, solo['last']['action'])}. "
+            details.append(f"Last Axis move: {step_words(seen.index, solo['last']['action'])}. "
                            f"Reason: {solo['last']['reason']}")
         details.append(setup)
         lines = [(line, "bold", INK) for line in wrap_to(details[0], room, 12)]
@@ -731,19 +708,3 @@ def solo_panel(seen: Seen, x, y):
                          stroke="#3b0f0b", roll=("axis", 1), title=f"The solo module's unit die: {solo['die']}"))
     parts.append("</g></g>")
     return "".join(parts), height
-
-
-def step_words(seen: Seen, action: str) -> str:
-    """A move already made, in words: "placed an army (2) on Western Europe 1.1"."""
-    index = seen.index
-    if "@" in action:
-        kind, sid = action.split("@")
-        return f"placed {unit_words(kind)} on {index.space_name(sid)}"
-    prefix, _, rest = action.partition(":")
-    if prefix == "sa":
-        return f"strategic advantage in {index.theaters[rest]['name']}"
-    if prefix == "fx":
-        return f"carried out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
-    if prefix == "open":
-        return f"opened {index.theaters[rest]['name']}"
-    return "passed" if action == "pass" else "no unit could be placed"

@@ -2,8 +2,8 @@
 
 from . import data
 from .data import SEAT_NAME, SIGN, kind_of
-from .svg import SIDE_MARK, Seen, choice_label, effect_detail, status_text, unit_meaning
-from .words import bare_words, cap, effect_name, seat_noun, unit_words
+from .svg import SIDE_MARK, Seen, effect_detail, status_text, unit_meaning
+from .words import bare_words, cap, choice_label, effect_name, seat_noun, unit_words
 
 TRAY_PLACE = "Unit to place, then tap a highlighted space"
 
@@ -107,7 +107,7 @@ def action_menu(view: dict) -> list:
         groups.append((f"Place {unit_words(kind)} [{kind}]: {unit_meaning(kind)}", entries))
     others = [a for a in seen.legal if "@" not in a]
     if others:
-        groups.append((status_text(view), [(action, choice_label(seen, action)) for action in others]))
+        groups.append((status_text(view), [(action, choice_label(seen.index, seen.state, action)) for action in others]))
     return groups
 
 
@@ -122,7 +122,7 @@ def tray(view: dict, ui=None) -> list:
     for action in seen.legal:
         if "@" in action or action.startswith("open:"):
             continue
-        entries.append({"action": action, "command": None, "label": choice_label(seen, action),
+        entries.append({"action": action, "command": None, "label": choice_label(seen.index, seen.state, action),
                         "detail": choice_detail(seen, action), "group": heading, "pressed": False})
     return entries
 

@@ -131,6 +131,43 @@ def action_words(state, action: str) -> str:
     return f"{name} place{s} {placement_words(state, seat, kind, sid)} on {index.space_name(sid)} ({effect})"
 
 
+def choice_label(index, state: dict, action: str) -> str:
+    """The words of a decision's tray entry (`state`: the position as a view shows it)."""
+    if action == "pass":
+        return "Pass (no blitz follow-up)"
+    if action == "yield":
+        return "End the game: no unit can be placed"
+    prefix, _, rest = action.partition(":")
+    if prefix == "sa":
+        return f"Strategic advantage +{state['decision']['amount']}: {index.theaters[rest]['name']}"
+    if prefix == "fx":
+        return f"Carry out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
+    if prefix == "setup":
+        return f"Set-up roll of 6: {index.theaters[rest]['name']}"
+    if prefix == "bomb":
+        position = int(rest)
+        return f"Bomb the {ordinal(position)}: {unit_words(kind_of(state['reserves']['axis'][position - 1]))}"
+    if prefix == "open":
+        return f"Open {index.theaters[rest]['name']} ({index.campaigns[rest + '1']['vp']} VP)"
+    kind, sid = action.split("@")
+    return f"Place {unit_words(kind)} on {index.space_name(sid)}"
+
+
+def step_words(index, action: str) -> str:
+    """A move already made, in words: "placed an army (2) on Western Europe 1.1"."""
+    if "@" in action:
+        kind, sid = action.split("@")
+        return f"placed {unit_words(kind)} on {index.space_name(sid)}"
+    prefix, _, rest = action.partition(":")
+    if prefix == "sa":
+        return f"strategic advantage in {index.theaters[rest]['name']}"
+    if prefix == "fx":
+        return f"carried out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
+    if prefix == "open":
+        return f"opened {index.theaters[rest]['name']}"
+    return "passed" if action == "pass" else "no unit could be placed"
+
+
 # -- what the rules and chance did ---------------------------------------------------------------------
 def event_words(state, event) -> list:
     """One event of the last action as [(text, audience)] (audience None: everyone)."""
