@@ -8,6 +8,7 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 
 from bisect import insort
 
+from .. import flow
 from ..engine import HIDDEN, SCRATCH, SEAT, Field, Outcome, State, hidden, require
 from . import data, words
 from .data import UNITS, kind_of, other
@@ -275,9 +276,7 @@ class BlitzkriegState(State):
 
     def _run(self):
         """Carry out queued steps until one needs a decision; an empty queue ends the turn."""
-        while self.queue and self.decision is None:
-            step = self.queue.pop(0)
-            getattr(self, "_step_" + step[0])(*step[1:])
+        flow.run(self, "queue", "_step_", lambda state: state.decision is not None)
         if not self.queue and self.decision is None:
             self._end_turn()
 
