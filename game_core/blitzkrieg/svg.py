@@ -12,7 +12,7 @@ draws only its spaces and cities as targets.
 from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
-from .words import effect_name, seat_noun, step_words, unit_words
+from .words import effect_detail, effect_name, seat_noun, step_words, unit_meaning, unit_words
 
 BACKGROUND, PANEL, INK, RULE = "#efe6cf", "#f8f2e2", "#2b2418", "#6b5e45"
 BAND = "#4a3f2c"  # a theater's title band
@@ -497,21 +497,6 @@ def effect_symbol(effect: str) -> str:
     return "effect-" + effect.rstrip("0123456789").rstrip("+")
 
 
-def effect_detail(effect: str) -> str:
-    """What a space's effect does, in a few words."""
-    kind, amount = data.effect_parts(effect)
-    if kind == "TA":
-        return f"this theater's marker moves {amount} more your way"
-    if kind == "SA":
-        return f"another theater's marker moves {amount} your way"
-    if kind == "P":
-        return f"{amount} war VP for you"
-    return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
-            "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
-            "R2": "two special weapons into your bag", "RI": "a special weapon into your reserve",
-            "": "nothing"}[effect]
-
-
 def symbol(key: str, words: str, body: str) -> str:
     """A board symbol the legend lists (data-symbol), with its meaning on hover or a long press."""
     return f'<g data-symbol="{key}"><title>{esc(words)}</title>{body}</g>'
@@ -552,23 +537,6 @@ def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
     piece = token.replace(":", "-").replace("#", "-")
     return (f'<g data-piece="{esc(piece)}" data-symbol="{"special" if special else "counter"}"><title>{esc(words)}'
             f'</title>{shape}{marks}</g>')
-
-
-def unit_meaning(kind: str) -> str:
-    """Where a unit may go and what it adds: "navy: sea or land/sea, strength 2; ..."."""
-    unit = UNITS[kind]
-    notes = {"general": "counts 1 + your armies and airforces in the theater",
-             "admiral": "counts 1 + your navies and airforces in the theater",
-             "blitz": "place one more unit in the same theater", "task_force": "ignores the space's effect",
-             "bombing": "also bombs your opponent", "nuke": "every other open theater retreats 2",
-             "spy": "copies your opponent's last unit", "scientist": "any space of an open theater, no move",
-             "partisans": "3 if the marker is on your opponent's side, else 1",
-             "inspired": "carries out the space's effect twice",
-             "godzilla": "generals and admirals ignore it"}
-    said = [notes[a] for a in unit["abilities"] if a in notes]
-    strength = "" if {"general", "admiral", "partisans", "spy", "scientist"} & set(unit["abilities"]) \
-        else f", strength {unit['strength']}"
-    return f"{data.TYPE_WORDS[unit['type']]}{strength}" + "".join(f"; {note}" for note in said)
 
 
 def face_down(cx, cy, size) -> str:

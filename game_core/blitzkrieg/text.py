@@ -2,8 +2,8 @@
 
 from . import data
 from .data import SEAT_NAME, SIGN, kind_of
-from .svg import SIDE_MARK, Seen, effect_detail, status_text, unit_meaning
-from .words import bare_words, cap, choice_label, effect_name, seat_noun, unit_words
+from .svg import SIDE_MARK, Seen, status_text
+from .words import bare_words, cap, choice_label, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
 
 TRAY_PLACE = "Unit to place, then tap a highlighted space"
 

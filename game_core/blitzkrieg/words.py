@@ -65,6 +65,38 @@ def effect_name(effect: str) -> str:
     return f"{named[kind]} {amount}" if kind in named else EFFECT_NAMES[effect]
 
 
+def effect_detail(effect: str) -> str:
+    """What a space's effect does, in a few words."""
+    kind, amount = effect_parts(effect)
+    if kind == "TA":
+        return f"this theater's marker moves {amount} more your way"
+    if kind == "SA":
+        return f"another theater's marker moves {amount} your way"
+    if kind == "P":
+        return f"{amount} war VP for you"
+    return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
+            "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
+            "R2": "two special weapons into your bag", "RI": "a special weapon into your reserve",
+            "": "nothing"}[effect]
+
+
+def unit_meaning(kind: str) -> str:
+    """Where a unit may go and what it adds: "navy: sea or land/sea, strength 2; ..."."""
+    unit = UNITS[kind]
+    notes = {"general": "counts 1 + your armies and airforces in the theater",
+             "admiral": "counts 1 + your navies and airforces in the theater",
+             "blitz": "place one more unit in the same theater", "task_force": "ignores the space's effect",
+             "bombing": "also bombs your opponent", "nuke": "every other open theater retreats 2",
+             "spy": "copies your opponent's last unit", "scientist": "any space of an open theater, no move",
+             "partisans": "3 if the marker is on your opponent's side, else 1",
+             "inspired": "carries out the space's effect twice",
+             "godzilla": "generals and admirals ignore it"}
+    said = [notes[a] for a in unit["abilities"] if a in notes]
+    strength = "" if {"general", "admiral", "partisans", "spy", "scientist"} & set(unit["abilities"]) \
+        else f", strength {unit['strength']}"
+    return f"{data.TYPE_WORDS[unit['type']]}{strength}" + "".join(f"; {note}" for note in said)
+
+
 def theater_word(index) -> str:
     """What a theater is called: on Nippon's board each one is a city's single campaign."""
     return "campaign" if "links" in index.board else "theater"
