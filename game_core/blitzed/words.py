@@ -107,3 +107,72 @@ def result_text(state) -> str:
     why = (f"{and_list(short)} could not pay in full in round {state.round}" if short
            else "the extra round after the tie decided it")
     return f"{seat_name(state.winners[0])} wins with {top}: {why}"
+
+
+# -- the table as the board and the status line word it (from a view) ---------------------------------
+def claim_name(value, card) -> str:
+    """A claimable card's accessible name: it begins with the card's visible text (value, then task)."""
+    task = card_label(card)
+    return f"{signed(value)} \u26a1 {task}: thunder on {task}"
+
+
+def round_result(state, seat, short_form=False) -> str:
+    """The seat's line of the round just scored: "+1: made sum 11" ("+1 made it" in short; "" in a race)."""
+    if state["phase"] == "roll" or not state["last_round"]:
+        return ""
+    line = next(line for line in state["last_round"] if line["seat"] == seat)
+    if line["card"] is None:
+        what = "left over"
+    elif short_form:
+        what = "made it" if line["matched"] else "misclaimed"
+    else:
+        what = f"{'made' if line['matched'] else 'misclaimed'} {card_label(line['card'])}"
+    if short_form:
+        return f"{signed(line['change'])} {what}" + (f", {line['short']} short" if line["short"] else "")
+    short = f" ({line['short']} short)" if line["short"] else ""
+    return f"{signed(line['change'])}{short}: {what}"
+
+
+def seat_note(state, seat) -> str:
+    if state["phase"] == "ready":
+        return "ready" if seat in state["ready"] else "reading"
+    claim = state["claims"][seat]
+    if claim:
+        return f"on {card_label(claim)}"
+    return f"rolled {state['rolls'][seat]}x" if state["rolls"][seat] else "not rolled"
+
+
+def headline(state) -> str:
+    phase, number = state["phase"], state["round"]
+    if phase == "ready":
+        return ("Extra round" if state["tiebreak"] else f"Round {number + 1}") + ": read the cards"
+    if phase == "roll":
+        return f"Round {number}: Blitz!"
+    return "Tied for the lead" if phase == "tie" else "Game over"
+
+
+def guidance(view) -> str:
+    """What the viewer's mat suggests now, in plain words (from the facts and the legal actions)."""
+    seat, state, facts = view["seat"], view["state"], view["facts"]
+    phase = state["phase"]
+    if phase == "ready":
+        return "You are ready: waiting for the others." if seat in state["ready"] else \
+            "Read the task cards, then press Ready!"
+    if phase == "tie":
+        return "Tied: one more round, or share the win?" if seat in view["to_play"] else "The tied players choose."
+    claim = state["claims"][seat]
+    if claim:
+        return f"Your thunder card is on {card_label(claim)}. Take it back to roll on."
+    made = facts["makes"].get(seat) or []
+    if made:
+        return f"Thunder! Your dice make {' and '.join(card_label(c) for c in made)}: tap it."
+    if not any(state["dice"][seat]):
+        return "Roll your three dice!"
+    return "Tap a die to set it aside, then roll the rest."
+
+
+# -- the table: header, seats, cards, piles, result ---------------------------------------------------
+
+
+def free_text(count) -> str:
+    return f"{count} card still free" if count == 1 else f"{count} cards still free"
