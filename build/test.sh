@@ -28,8 +28,9 @@ if [ ! -x .venv/bin/python ] || ! cmp -s requirements-test.txt .venv/requirement
 fi
 
 # Mutation testing with mutmut, in a scratch copy (mutmut writes its mutants/ next to the code). Scopes:
-#   fast: records.py against its tests (CI, about a minute); core: engine.py, session.py, records.py
-#   against their fast tests; a game (blitzed, fall_blau, blitzkrieg, bitskrieg): its rules against its
+#   fast: records.py against its tests (CI, about a minute); core: engine.py, session.py, records.py,
+#   flow.py against their fast tests; a game (blitzed, fall_blau, blitzkrieg, bitskrieg): its rules (and its
+#   words.py, the log's wording moved out of the rules) against its
 #   own tests, less the long random-game runs and the board-layout checks (they only cost time: the rules
 #   tests kill what they would);
 #   full: core and then each game. MUTMUT_CHILDREN (default: every core) sets mutmut's --max-children.
@@ -45,10 +46,10 @@ mutation() {
   case "$scope" in
     fast) sources="game_core/records.py"
           tests="tests/test_records.py tests/test_core_saves.py" ;;
-    core) sources="game_core/engine.py game_core/session.py game_core/records.py"
-          tests="tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
+    core) sources="game_core/engine.py game_core/session.py game_core/records.py game_core/flow.py"
+          tests="tests/test_flow.py tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
                  tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py tests/test_core_edges.py" ;;
-    blitzed) sources="game_core/blitzed/rules.py"
+    blitzed) sources="game_core/blitzed/rules.py game_core/blitzed/words.py"
           tests="$(echo tests/test_blitzed_*.py)"
           slow="test_blitzed_play.py::test_four_hundred_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice
                 test_blitzed_play.py::test_thousand_random_games_keep_the_invariants
@@ -66,7 +67,7 @@ mutation() {
                 test_fall_blau_board.py::test_no_text_leaves_its_card_badge_button_or_the_board
                 test_fall_blau_board.py::test_a_phone_gets_a_tall_drawing_with_text_of_at_least_11_px
                 test_fall_blau_board.py::test_the_board_never_repeats_a_tray_control_and_names_begin_with_the_visible_text" ;;
-    blitzkrieg) sources="game_core/blitzkrieg/rules.py game_core/blitzkrieg/nippon.py game_core/blitzkrieg/solo.py"
+    blitzkrieg) sources="game_core/blitzkrieg/rules.py game_core/blitzkrieg/nippon.py game_core/blitzkrieg/solo.py game_core/blitzkrieg/words.py"
           tests="$(echo tests/test_blitzkrieg_*.py)"
           slow="test_blitzkrieg_properties.py::test_invariants_over_1000_random_games
                 test_blitzkrieg_nippon.py::test_invariants_over_1000_random_games
@@ -85,7 +86,7 @@ mutation() {
                 test_blitzkrieg_partisans.py::test_random_games_with_both_options_finish_and_reload
                 test_blitzkrieg_bots.py::test_solo_mode_seats_a_person_as_the_allies_and_the_ai_can_take_that_seat
                 test_blitzkrieg_properties.py::test_notation_round_trip_for_every_legal_action" ;;
-    bitskrieg) sources="game_core/bitskrieg/rules.py"
+    bitskrieg) sources="game_core/bitskrieg/rules.py game_core/bitskrieg/words.py"
           tests="$(echo tests/test_bitskrieg_*.py)"
           slow="test_bitskrieg_properties.py::test_thousand_random_games_keep_invariants
                 test_bitskrieg_properties.py::test_simulate_cli_exits_zero

@@ -11,6 +11,7 @@ import random
 import pytest
 
 from game_core import games, records
+from game_core.bitskrieg.words import end_words
 from game_core.engine import SAVE_VERSION, SaveError, migrate
 from game_core.remote import Remote, unseal
 from game_core.session import Session
@@ -45,7 +46,7 @@ def test_a_finished_game_of_format_1_keeps_its_winner():
     state = GAME.from_json(OLD["over"])
     assert stored(OLD["over"])["state"]["winner"] == 0
     assert state.is_over and state.winner == "blue" and state.won_by == "destroyed"
-    assert GAME.describe_end(state) == "Blue wins: every Red tank destroyed."
+    assert end_words(state.winner, state.won_by) == "Blue wins: every Red tank destroyed."
 
 
 def test_a_session_of_format_1_keeps_who_sits_where_its_redo_and_its_log():

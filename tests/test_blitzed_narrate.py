@@ -1,7 +1,10 @@
 """Blitzed! in plain words (issue 18): every action, and what the rules did because of it."""
 
+import random
+
 from game_core.blitzed import GAME
 from game_core.blitzed.data import card_label
+from game_core.rng import Rng
 from test_blitzed_rules import cards, started, with_dice
 
 
@@ -102,3 +105,29 @@ def test_a_tie_then_a_shared_win_or_one_more_round_are_told():
     more = with_dice(cards(more, "T1", "T2"), p2=[5, 4, 2], p3=[6, 3, 4]).apply("p2 claim T1")
     texts, _ = said(more, "p3 claim T2")
     assert texts[-1] == "Game over: Blue wins with 9 bolts: the extra round after the tie decided it"
+
+
+def test_the_events_narrate_reads_are_the_last_action_s_only_and_never_saved():
+    """The rules record what an action did in the unsaved `events`: every copy starts them empty, so a
+    state's events are those of the one action that made it; no save or view holds them (a loaded save has
+    them again only because loading replays its last action)."""
+    rng = random.Random(2)
+    state = GAME.new_game(2, {"players": 3})  # a game with every kind of event
+    seen = set()
+    while not state.is_over:
+        action = rng.choice(state.legal_actions())
+        earlier = [dict(event) for event in state.events]
+        after = state.apply(action)
+        assert state.events == earlier, "an action changed the events of the state before it"
+        kinds = [event["event"] for event in after.events]
+        assert ("rolled" in kinds) == (action.split()[1] == "roll")
+        assert ("start" in kinds) == (state.phase == "ready" and after.phase == "roll")
+        assert ("scored" in kinds) == (state.phase == "roll" and after.phase != "roll")
+        assert ("ended" in kinds) == (after.phase == "over")
+        assert len(kinds) == len(set(kinds)), "an event of an earlier action was kept"
+        assert "events" not in after.to_dict() and "events" not in after.view(None)["state"]
+        assert after.copy().events == [] and GAME.state_from_view(after.view(None), Rng(1)).events == []
+        assert GAME.from_json(after.to_json()).events == after.events  # made again by replaying the last action
+        seen.update(kinds)
+        state = after
+    assert seen == {"rolled", "start", "scored", "reshuffled", "dealt", "tied", "ended"}

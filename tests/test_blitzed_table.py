@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from game_core.blitzed import GAME, render, tray
+from game_core.blitzed.words import result_text
 from game_core.session import Session
 from test_blitzed_rules import cards, started, with_dice
 from test_blitzed_view import positions
@@ -124,4 +125,4 @@ def test_the_end_of_the_game_shows_who_won_and_why_on_the_table():
         title = f"{winner} wins!" if winner else "A shared win!"
         assert f'<g class="cue" data-cue="{title}">' in svg
         words = " ".join(re.findall(r">([^<]+)</text>", svg))
-        assert state.result_text().split(":")[0] in words  # "Red wins with 12 bolts" and why, wrapped
+        assert result_text(state).split(":")[0] in words  # "Red wins with 12 bolts" and why, wrapped

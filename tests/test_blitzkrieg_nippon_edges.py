@@ -5,6 +5,7 @@ Rules from shared/rules/blitzkrieg-nippon.txt."""
 
 import pytest
 
+from game_core.blitzkrieg.words import verdict
 from game_core.engine import IllegalAction
 from invariants import broken
 from test_blitzkrieg_nippon import GERMANY, JAPAN, NIPPON_GAME, fill, fresh
@@ -161,7 +162,7 @@ def test_the_verdict_names_the_winner_the_score_and_why(result, vp, words):
     # Japan moves first; Germany has the last turn and wins ties.
     state = NIPPON_GAME.new_game(3)
     state.vp, state.result = {JAPAN: vp[0], GERMANY: vp[1]}, result
-    assert state.verdict() == words and state.facts(None)["verdict"] == words
+    assert verdict(state) == words and state.facts(None)["verdict"] == words
 
 
 def test_a_campaign_won_on_the_end_squares_is_closed_for_the_winner():

@@ -7,6 +7,7 @@ import pytest
 from game_core.blitzkrieg import GAME
 from game_core.blitzkrieg.data import kind_of
 from game_core.blitzkrieg.solo import change_rank
+from game_core.blitzkrieg.words import event_words
 from game_core.engine import IllegalAction
 from test_blitzkrieg_solo import ALLIES, AXIS, FIVE, FOUR, arrange, close, occupy, solo, take
 
@@ -85,7 +86,6 @@ def test_the_log_says_why_the_bot_placed_and_the_allies_placements_in_the_base_w
     assert GAME.narrate(state, state.apply("N1@WE1.1"))[0] == (
         f"Axis places a navy (1) on Western Europe 1.1. Why: {why}", None)
     place = allies_to_place()
-    assert place.solo_words("A1@WE1.2") is None
     assert GAME.describe_action(place, "A1@WE1.2") == "Allies place an army (1) on Western Europe 1.2 (research)"
 
 
@@ -93,12 +93,12 @@ def test_the_log_names_the_stratagem_drawn_and_the_die():
     # Step A: draw a stratagem and roll the die; Steamroll repeats the previous stratagem.
     state = solo()
     state.solo.update(drawn="big_guns", stratagem="big_guns", die=4)
-    assert state.event_words(("stratagem",)) == [
+    assert event_words(state, ("stratagem",)) == [
         ("The solo module draws the stratagem Big Guns and rolls 4 for its unit", None)]
     state.solo.update(drawn="steamroll", stratagem="secure", die=6)
-    assert state.event_words(("stratagem",)) == [
+    assert event_words(state, ("stratagem",)) == [
         ("The solo module draws the stratagem Steamroll (it repeats Secure) and rolls 6 for its unit", None)]
-    assert state.event_words(("propaganda", ALLIES, 2)) == [("Propaganda: the Allies score 2 VP", None)]
+    assert event_words(state, ("propaganda", ALLIES, 2)) == [("Propaganda: the Allies score 2 VP", None)]
 
 
 def test_the_greatest_change_ranks_each_kind_of_move_in_the_solo_modules_order():
@@ -350,5 +350,5 @@ def test_while_the_allies_place_a_rolled_six_the_bot_has_drawn_no_stratagem_and_
 
 def test_the_bots_draws_are_read_by_everyone_the_allies_by_the_allies_only():
     state = GAME.new_game(7, {"mode": "solo"})  # the bot's row is face up
-    assert state.event_words(("draw", AXIS, ["A2"])) == [("The Axis draws an army (2)", None)]
-    assert state.event_words(("draw", ALLIES, ["A2"])) == [("The Allies draw an army (2)", ALLIES)]
+    assert event_words(state, ("draw", AXIS, ["A2"])) == [("The Axis draws an army (2)", None)]
+    assert event_words(state, ("draw", ALLIES, ["A2"])) == [("The Allies draw an army (2)", ALLIES)]

@@ -4,7 +4,7 @@ import re
 import xml.dom.minidom
 
 from game_core.blitzkrieg import GAME, render, status_text, tray
-from game_core.blitzkrieg.data import unit_words
+from game_core.blitzkrieg.words import unit_words
 from game_core.rng import Rng
 
 

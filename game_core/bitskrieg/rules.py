@@ -11,8 +11,8 @@ Facings are n, e, s, w. Notation (canonical, lower case except tank-class letter
 import re
 
 from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, Outcome, State, hidden, require
-from . import data
-from .words import dice_words, plural, seat_name
+from . import data, words
+from .words import seat_name
 
 SIZE = data.SIZE
 SEATS, OTHER = data.SEATS, data.OTHER
@@ -46,9 +46,6 @@ def faces_board(sq, facing):
     """Does a tank on `sq` facing `facing` face a square ("tanks on the board always face an adjacent
     square"), not the board's edge?"""
     return AHEAD[facing][sq] is not None
-
-
-terrain_name = data.terrain_name
 
 
 def in_front(from_sq, facing, sq):
@@ -458,22 +455,10 @@ class BitskriegState(State):
 
     def cues(self):
         """Scoring moments of the last action, drawn where they happened: [{"square", "text"}]."""
-        roll, cues = self.last_roll, []
-        if roll and roll["kind"] == "fire" and roll["result"] in ("destroyed", "stunned"):
-            aimed = roll["target"]
-            what = (f"{data.SEAT_NAMES[aimed['seat']]['name']} {CLASSES[aimed['class']]['name']}"
-                    if aimed["seat"] is not None else terrain_name(aimed["class"]))
-            cues.append({"square": roll["at"], "text": f"{what} {roll['result']}"})
-        if roll and roll["kind"] == "ram":
-            rammer = roll["seat"]
-            for square, lost, cls, owner in ((roll["at"], roll["target_destroyed"], roll["target"], OTHER[rammer]),
-                                             (roll["from"], roll["rammer_destroyed"], roll["rammer"], rammer)):
-                if lost:
-                    cues.append({"square": square,
-                                 "text": f"{data.SEAT_NAMES[owner]['name']} {CLASSES[cls]['name']} destroyed"})
+        cues = [{"square": square, "text": text} for square, text in words.cue_words(self.last_roll)]
         if self.won_by == "flags":
-            for flag in self.flags[OTHER[self.result]]:
-                cues.append({"square": sq_name(flag), "text": f"{data.SEAT_NAMES[self.result]['name']} holds the flag"})
+            cues += [{"square": sq_name(flag), "text": words.flag_cue(self.result)}
+                     for flag in self.flags[OTHER[self.result]]]
         return cues
 
     # -- legal actions -----------------------------------------------------------------
@@ -747,13 +732,6 @@ class BitskriegState(State):
         self.won_by = how
 
     # -- explaining refusals -------------------------------------------------------------
-    def target_words(self, sq):
-        """'the Red Heavy Tank on g1' or 'the woods on c4'."""
-        tank = self.tanks.get(sq)
-        if tank:
-            return f"the {data.SEAT_NAMES[tank[0]]['name']} {CLASSES[tank[1]]['name']} on {sq_name(sq)}"
-        return f"the {terrain_name(self.obstacles[sq]).lower()} on {sq_name(sq)}"
-
     def why_illegal(self, action):
         kind, fields = parse(action)
         phase_kinds = {"obstacles": {"roll"}, "pick": {"pick"}, "axis": {"axis"}, "home": {"home"},
@@ -952,10 +930,10 @@ class BitskriegGame(Game):
         if parsed is None:
             raise IllegalAction(f"{text!r} is not Bitskrieg notation (e.g. 'move b1 c3 n', 'fire b1 e5', "
                                 "'flip', 'pick L', 'deploy M a1 n', 'flag c3')")
-        words = text.lower().split()
+        tokens = text.lower().split()
         if parsed[0] in ("pick", "place"):
-            words[1] = words[1].upper()
-        return " ".join(words)
+            tokens[1] = tokens[1].upper()
+        return " ".join(tokens)
 
     # -- narration: every event in plain words ------------------------------------------------------
     def narrate(self, before, after):
@@ -967,103 +945,18 @@ class BitskriegGame(Game):
         if outcome:
             lines.append((outcome, None))
         if after.is_over:
-            lines.append((self.describe_end(after), None))
+            lines.append((words.end_words(after.winner, after.won_by), None))
         kind, fields = parse(action)
         if kind == "pick":
-            lines.append((f"You picked a {ratings(fields[0].upper())}.", before.turn))
+            lines.append((words.picked_words(fields[0].upper()), before.turn))
         return lines
 
     def describe_action(self, state, action):
-        kind, fields = parse(action)
-        who = seat_name(state.turn)
-        if kind == "pick":
-            return f"{who} picks a tank in secret"
-        if kind == "roll":
-            return f"{who} rolls for {'a ' + fields[0] if fields[0] else 'an'} obstacle"
-        if kind == "place":
-            verb, letter, square, facing = fields
-            what = f"{CLASSES[letter.upper()]['name']} on {square} facing {data.FACING_NAMES[facing]}"
-            if verb == "deploy":
-                return f"{who} deploys a {what}"
-            if verb == "rebuild":
-                left = state.rebuilds[state.turn] - 1
-                return f"{who} rebuilds a {what}, finished side up ({plural(left, 'rebuild')} left)"
-            return f"{who} brings in a reserve {what}, finished side up, for two rebuilds"
-        if kind == "move":
-            verb, start, end, facing = fields
-            tank = f"{who}'s {CLASSES[state.tanks[sq_parse(start)][1]]['name']}"
-            heading = data.FACING_NAMES[facing]
-            if start == end:
-                return f"{tank} on {start} turns in place to face {heading}"
-            how = {"move": "moves", "bound": "makes a bounding move", "back": "backs up"}[verb]
-            return f"{tank} {how} from {start} to {end}, facing {heading}"
-        if kind == "fire":
-            shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
-            return (f"{who}'s {CLASSES[state.tanks[shooter][1]]['name']} on {fields[0]} fires at "
-                    f"{state.target_words(target)} (range {state.range_count(shooter, target)})")
-        if kind == "ram":
-            start, square, target = fields
-            tank = f"{who}'s {CLASSES[state.tanks[sq_parse(start)][1]]['name']}"
-            route = "" if start == square else f" moves from {start} to {square} and"
-            return f"{tank}{route} rams {state.target_words(sq_parse(target))}"
-        if kind == "flip":
-            finished = sum(1 for t in state.tanks.values() if t[0] == state.turn and not t[3])
-            return f"{who} flips {plural(finished, 'finished tank')} to ready"
-        return {"axis": lambda: f"{who} chooses the {'north-south' if fields[0] == 'ns' else 'east-west'} axis",
-                "home": lambda: f"{who} takes the {data.FACING_NAMES[fields[0]]} edge as home and will play first",
-                "flag": lambda: f"{who} places a flag on {fields[0]}",
-                "hold": lambda: f"{who} holds fire"}[kind]()
+        return words.action_words(state, *parse(action))
 
     def describe_outcome(self, before, after):
         """What the dice did in the last action, with their faces; "" when none were rolled."""
-        roll = after.last_roll
-        if roll is None:
-            return ""
-        if roll["kind"] == "obstacle":
-            tries = [f"{a} and {b}: {square} is taken, rolled again" for a, b, square in roll["tries"][:-1]]
-            first, second, square = roll["tries"][-1]
-            terrain = "an obstacle" if roll["terrain"] == "obstacle" else f"a {roll['terrain']} obstacle"
-            return f"Dice {'; '.join(tries + [f'{first} and {second}: {terrain} on {square}'])}."
-        if roll["kind"] == "axis":
-            pairs = [f"Blue {b}, Red {r}" + (" (a tie, rolled again)" if b == r else "") for b, r in roll["dice"]]
-            return f"Axis roll: {'; '.join(pairs)}: {seat_name(roll['seat'])} chooses the axis."
-        if roll["kind"] == "ram":
-            parts = []
-            for label, die, square, cls, lost in (
-                    ("Ram die", roll["dice"][0], roll["at"], roll["target"], roll["target_destroyed"]),
-                    ("defence die", roll["dice"][1], roll["from"], roll["rammer"], roll["rammer_destroyed"])):
-                armor = CLASSES[cls]["armor"]
-                tank = f"the {CLASSES[cls]['name']} on {square}"
-                parts.append(f"{label} {die} beats armor {armor}: {tank} is destroyed" if lost else
-                             f"{label} {die} does not beat armor {armor}: {tank} survives, finished")
-            return "; ".join(parts) + "."
-        distance, range_dice = roll["range"], roll["range_dice"]
-        faces = dice_words(range_dice)
-        if roll["result"] == "miss":
-            need = "both must beat" if len(range_dice) == 2 else "does not beat"
-            return f"Range {faces} ({need} {distance}): a miss." if len(range_dice) == 2 else \
-                f"Range {faces} {need} range {distance}: a miss."
-        damage = dice_words(roll["damage_dice"])
-        armor = f"armor {roll['armor']}" + (" (a flank shot)" if roll["flank"] else "")
-        aimed = roll["target"]
-        what = (f"the {seat_name(aimed['seat'])} {CLASSES[aimed['class']]['name']}" if aimed["seat"] is not None
-                else f"the {terrain_name(aimed['class']).lower()}")
-        hit = f"Range {faces} {'beat' if len(range_dice) == 2 else 'beats'} range {distance}: a hit. Damage {damage}"
-        if roll["result"] == "destroyed":
-            return f"{hit} against {armor}: {what} {'are' if aimed['class'] == 'woods' else 'is'} destroyed."
-        if roll["result"] == "stunned":
-            return f"{hit} against {armor}, none above and one equal: {what} is stunned (finished)."
-        return f"{hit} against {armor}, none above it: deflected."
-
-    def describe_end(self, state):
-        loser = seat_name(OTHER[state.winner])
-        if state.won_by == "flags":
-            return f"{seat_name(state.winner)} wins: both {loser} flags held at the start of {seat_name(state.winner)}'s turn."
-        return f"{seat_name(state.winner)} wins: every {loser} tank destroyed."
-
-
-def ratings(letter):
-    return f"{CLASSES[letter]['name']} ({data.ratings(letter)})"
+        return words.roll_words(after.last_roll)
 
 
 GAME = BitskriegGame()

@@ -12,9 +12,9 @@ ended level: the tied leaders choose one more round or a shared win), "over".
 
 import re
 
-from ..engine import HIDDEN, Field, Game, IllegalAction, Option, Outcome, State, clone, require
-from . import data
-from .data import CARDS, bolts, card_label, seat_name, signed
+from ..engine import HIDDEN, SCRATCH, Field, Game, IllegalAction, Option, Outcome, State, clone, require
+from . import data, words
+from .data import CARDS, card_label, seat_name
 
 SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
 DICE = data.DICE_PER_PLAYER["count"]
@@ -64,9 +64,13 @@ class BlitzedState(State):
         Field("rolls"), Field("ready"), Field("tiebreak"), Field("tied"), Field("shares"), Field("winners"),
         Field("last_round", save=lambda lines: clone(lines) or None, copy="share"),  # replaced whole
         Field("clock"), Field("claim_clock"), Field("seat_clock"), Field("acted"),
+        # What the last action did, for the log (words.narration): never saved, and every copy starts
+        # empty, so the events are always those of the one action that made this state.
+        Field("events", SCRATCH, copy=lambda events: []),
     )
 
     def setup(self):
+        self.events = []
         players = self.options["players"]
         self.seats = SEATS[:players]
         self.values = slot_values(players)          # one win/loss card per slot, best first
@@ -193,6 +197,7 @@ class BlitzedState(State):
         if verb == "roll":
             self.dice[seat] = [v if keep else self.rng.roll(6) for v, keep in zip(self.dice[seat], self.kept[seat])]
             self.rolls[seat] += 1
+            self.events.append({"event": "rolled", "dice": list(self.dice[seat]), "kept": list(self.kept[seat])})
         elif verb == "keep":
             chosen = set() if arg == "none" else {int(i) - 1 for i in arg.split(",")}
             self.kept[seat] = [i in chosen for i in range(DICE)]
@@ -218,6 +223,7 @@ class BlitzedState(State):
             if len(self.shares) == len(self.tied):
                 self.winners = list(self.tied)
                 self.phase = "over"
+                self.events.append({"event": "ended"})
 
     def deal(self):
         """Set up the next round before its "Ready... Blitz!": the thunder cards go back, the task cards
@@ -228,17 +234,20 @@ class BlitzedState(State):
         self.kept = {s: [False] * DICE for s in self.seats}
         self.claims = {s: None for s in self.seats}          # seat -> task card id
         self.rolls = {s: 0 for s in self.seats}
+        self.events.append({"event": "dealt", "round": self.round + 1, "cards": list(zip(self.cards, self.values))})
 
     def start_round(self):
         self.round += 1
         self.ready = []
         self.phase = "roll"
         self.new_epoch()
+        self.events.append({"event": "start", "round": self.round})
 
     def draw(self):
         if not self.deck:
             self.deck, self.discard = self.discard, []
             self.rng.shuffle(self.deck)
+            self.events.append({"event": "reshuffled"})
         return self.deck.pop()
 
     def new_epoch(self):
@@ -273,6 +282,7 @@ class BlitzedState(State):
         for line in lines:
             line["bolts"] = self.bolts[line["seat"]]
         self.last_round = lines
+        self.events.append({"event": "scored", "round": self.round, "lines": lines})
         if broke or self.tiebreak:
             self.tiebreak = False
             top = max(self.bolts.values())
@@ -283,6 +293,7 @@ class BlitzedState(State):
             else:
                 self.tied = leaders
                 self.phase = "tie"
+            self.events.append({"event": "ended" if self.phase == "over" else "tied"})
         else:
             self.phase = "ready"
             self.deal()
@@ -327,8 +338,8 @@ class BlitzedState(State):
                       for value, card in zip(self.values, self.cards)],
             "free": free,
             "makes": {s: [c for c in free if card_matches(c, self.dice[s])] for s in self.seats},
-            "scoring": scoring_lines(self.last_round) if self.last_round and self.phase != "roll" else [],
-            "result": self.result_text(),
+            "scoring": words.scoring_lines(self.last_round) if self.last_round and self.phase != "roll" else [],
+            "result": words.result_text(self),
             "last": self.last_event(),
         }
         if seat in self.seats and self.phase == "roll" and self.claims[seat] is None and 0 not in self.dice[seat]:
@@ -345,22 +356,6 @@ class BlitzedState(State):
         return {"seat": seat, "verb": verb, "card": arg if verb == "claim" else None,
                 "scored": verb == "claim" and self.phase != "roll"}
 
-    def result_text(self) -> str:
-        """The end of the game in words: who won and why the game ended ("" while it goes on)."""
-        if self.phase == "tie":
-            names = and_list(seat_name(s) for s in self.tied)
-            return (f"{names} are tied for the lead with {bolts(self.bolts[self.tied[0]])} each: "
-                    f"they choose one more round or a shared win")
-        if self.phase != "over":
-            return ""
-        top = bolts(self.bolts[self.winners[0]])
-        if len(self.winners) > 1:
-            return f"{and_list(seat_name(s) for s in self.winners)} share the win with {top} each, as they agreed"
-        short = [seat_name(line["seat"]) for line in self.last_round if line["short"]]
-        why = (f"{and_list(short)} could not pay in full in round {self.round}" if short
-               else "the extra round after the tie decided it")
-        return f"{seat_name(self.winners[0])} wins with {top}: {why}"
-
     def view(self, seat):
         """As State.view, without the JSON round trip (to_dict builds fresh containers), and a
         seat that may act among others gets its own legal actions."""
@@ -372,43 +367,6 @@ class BlitzedState(State):
         elif isinstance(seat, str) and self.to_play and seat in self.to_play:
             view["legal_actions"] = self.seat_actions(seat)
         return view
-
-
-def and_list(names) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def faces(values) -> str:
-    """Dice faces in words: "5", "5 and 3", "5, 3 and 2"."""
-    return and_list([str(v) for v in values])
-
-
-def scoring_lines(last_round) -> list:
-    """One plain-words line per player for a scored round, in the order of the cards on the table
-    (the player left over last): what they made, misclaimed or were left with, and the bolts."""
-    lines = []
-    for line in sorted(last_round, key=lambda line: -line["value"]):
-        name, change, short = seat_name(line["seat"]), line["change"], line["short"]
-        rolled = faces([v for v in line["dice"] if v]) if any(line["dice"]) else "nothing rolled"
-        if line["card"] is None:
-            why = f"was left over with the {signed(LAST_PLACE_VALUE)} card"
-        elif line["matched"]:
-            why = f"made {card_label(line['card'])} ({rolled}) on the {signed(line['value'])} card"
-        else:
-            why = f"misclaimed {card_label(line['card'])} with {rolled}"
-        if short:
-            owed = short - change
-            money = (f"cannot pay the {bolts(owed)}" if change == 0
-                     else f"pays only {bolts(-change)} of {owed}") + f", {short} short"
-        elif change > 0:
-            money = f"gains {bolts(change)}"
-        elif change < 0:
-            money = f"pays {bolts(-change)}"
-        else:
-            money = "no change" if line["value"] <= 0 else "gains nothing: the supply is empty"
-        lines.append(f"{name} {why}: {money} ({line['bolts']} now)")
-    return lines
 
 
 def canonical(text: str) -> str:
@@ -473,58 +431,15 @@ class BlitzedGame(Game):
         """The action with the time stamp `now_ms` (replacing any stamp it had)."""
         return f"{split_stamp(self.canonical_action(action))[0]} @{max(0, int(now_ms))}"
 
-    def describe_outcome(self, before, after):
-        """The faces a roll gave ("" for any other action)."""
-        seat, verb = split_stamp(after.actions[-1])[0].split()[:2]
-        if verb != "roll":
-            return ""
-        kept = before.kept[seat]
-        rolled = faces([v for v, keep in zip(after.dice[seat], kept) if not keep])
-        aside = [f"the {v}" for v, keep in zip(after.dice[seat], kept) if keep]
-        return f"{rolled}, next to {and_list(aside)} set aside" if aside else rolled
-
     def describe_action(self, state, action):
         base, _ = split_stamp(self.canonical_action(action))
-        seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
-        name = seat_name(seat)
-        if verb == "roll":
-            free = state.kept[seat].count(False)
-            return f"{name} rolls" if free == DICE else f"{name} rolls {free} {'die' if free == 1 else 'dice'}"
-        if verb == "keep":
-            if arg == "none":
-                return f"{name} picks up all the dice"
-            aside = [state.dice[seat][int(i) - 1] for i in arg.split(",")]
-            return f"{name} sets aside " + and_list(f"the {v}" for v in aside)
-        if verb == "claim":
-            where = f"{card_label(arg)} (the {signed(dict(zip(state.cards, state.values))[arg])} card)"
-            moved = state.claims.get(seat)
-            return f"{name} moves the thunder card to {where}" if moved else f"{name} thunders on {where}"
-        return {"unclaim": f"{name} takes the thunder card back", "ready": f"{name} is ready",
-                "more": f"{name} asks for one more round",
-                "share": f"{name} agrees to share the win"}[verb]
+        return words.action_words(state, *ACTION_RE.match(base).group(1, 2, 3))
 
     def narrate(self, before, after):
-        """The action (a roll with its faces), then what the rules did: the round starting, its scoring
-        line by line, the next round's cards dealt face up, and the end of the game with its reason.
-        Everything in Blitzed! is open at the table, so every line is for everyone."""
-        line = self.describe_action(before, after.actions[-1])
-        outcome = self.describe_outcome(before, after)
-        lines = [f"{line}: {outcome}" if outcome else line]
-        if after.phase == "roll" and before.phase == "ready":
-            lines.append(f"Ready... Blitz! Round {after.round} starts")
-        if after.round == before.round and after.phase == before.phase == "roll":
-            return [(text, None) for text in lines]
-        if before.phase == "roll":
-            lines.append(f"Round {after.round} is over: every task card is claimed")
-            lines += scoring_lines(after.last_round)
-        if after.phase == "ready" and after.cards != before.cards:
-            if len(after.deck) > len(before.deck):
-                lines.append("The deck ran out: the discard pile was shuffled into a new deck")
-            dealt = ", ".join(f"{card_label(c)} under {signed(v)}" for c, v in zip(after.cards, after.values) if c)
-            lines.append(f"New task cards for round {after.round + 1}, face up: {dealt}")
-        if after.result_text() and after.result_text() != before.result_text():
-            lines.append(("Game over: " if after.phase == "over" else "") + after.result_text())
-        return [(text, None) for text in lines]
+        """The action (a roll with its faces), then what the rules did, from the events they recorded:
+        the round starting, its scoring line by line, the next round's cards dealt face up, and the end
+        of the game with its reason. Everything in Blitzed! is open at the table: every line is for everyone."""
+        return [(text, None) for text in words.narration(self.describe_action(before, after.actions[-1]), after)]
 
 
 GAME = BlitzedGame()

@@ -24,6 +24,7 @@ from math import ceil
 
 from ..svg import action_attrs, esc, fit_size, svg_open, text, wrap_to
 from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
+from .words import claim_name, free_text, guidance, headline, round_result, seat_note
 
 WIDE, NARROW = 1000, 380                   # viewBox widths: a laptop, a phone in portrait
 FELT, FELT_EDGE, ON_FELT = "#24633f", "#1a4a2f", "#f4f1e8"
@@ -166,69 +167,6 @@ def button(x, y, w, h, label, action, interactive, keys, control, fill=GOLD) -> 
             + key_badge(x + w - 14, y - 8, keys, control))
 
 
-def claim_name(value, card) -> str:
-    """A claimable card's accessible name: it begins with the card's visible text (value, then task)."""
-    task = card_label(card)
-    return f"{signed(value)} \u26a1 {task}: thunder on {task}"
-
-
-# -- words ------------------------------------------------------------------------------------------------
-def round_result(state, seat, short_form=False) -> str:
-    """The seat's line of the round just scored: "+1: made sum 11" ("+1 made it" in short; "" in a race)."""
-    if state["phase"] == "roll" or not state["last_round"]:
-        return ""
-    line = next(line for line in state["last_round"] if line["seat"] == seat)
-    if line["card"] is None:
-        what = "left over"
-    elif short_form:
-        what = "made it" if line["matched"] else "misclaimed"
-    else:
-        what = f"{'made' if line['matched'] else 'misclaimed'} {card_label(line['card'])}"
-    if short_form:
-        return f"{signed(line['change'])} {what}" + (f", {line['short']} short" if line["short"] else "")
-    short = f" ({line['short']} short)" if line["short"] else ""
-    return f"{signed(line['change'])}{short}: {what}"
-
-
-def seat_note(state, seat) -> str:
-    if state["phase"] == "ready":
-        return "ready" if seat in state["ready"] else "reading"
-    claim = state["claims"][seat]
-    if claim:
-        return f"on {card_label(claim)}"
-    return f"rolled {state['rolls'][seat]}x" if state["rolls"][seat] else "not rolled"
-
-
-def headline(state) -> str:
-    phase, number = state["phase"], state["round"]
-    if phase == "ready":
-        return ("Extra round" if state["tiebreak"] else f"Round {number + 1}") + ": read the cards"
-    if phase == "roll":
-        return f"Round {number}: Blitz!"
-    return "Tied for the lead" if phase == "tie" else "Game over"
-
-
-def guidance(view) -> str:
-    """What the viewer's mat suggests now, in plain words (from the facts and the legal actions)."""
-    seat, state, facts = view["seat"], view["state"], view["facts"]
-    phase = state["phase"]
-    if phase == "ready":
-        return "You are ready: waiting for the others." if seat in state["ready"] else \
-            "Read the task cards, then press Ready!"
-    if phase == "tie":
-        return "Tied: one more round, or share the win?" if seat in view["to_play"] else "The tied players choose."
-    claim = state["claims"][seat]
-    if claim:
-        return f"Your thunder card is on {card_label(claim)}. Take it back to roll on."
-    made = facts["makes"].get(seat) or []
-    if made:
-        return f"Thunder! Your dice make {' and '.join(card_label(c) for c in made)}: tap it."
-    if not any(state["dice"][seat]):
-        return "Roll your three dice!"
-    return "Tap a die to set it aside, then roll the rest."
-
-
-# -- the table: header, seats, cards, piles, result ---------------------------------------------------
 def header(state, width, narrow) -> str:
     size = 16 if narrow else 20
     bank = f"bank {state['supply']} \u26a1" + ("" if narrow else f" \u00b7 deck {state['deck']['hidden']}")
@@ -535,10 +473,6 @@ def claim_buttons(view, actions, keys, narrow) -> str:
 
 
 # -- status line, drawing, tray -------------------------------------------------------------------------
-def free_text(count) -> str:
-    return f"{count} card still free" if count == 1 else f"{count} cards still free"
-
-
 def status_text(view) -> str:
     state, facts, seat = view["state"], view["facts"], view["seat"]
     if state["phase"] == "over":

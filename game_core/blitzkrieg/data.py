@@ -30,12 +30,6 @@ def effect_parts(effect: str) -> tuple:
     return effect, ""
 
 
-def effect_name(effect: str) -> str:
-    kind, amount = effect_parts(effect)
-    named = {"TA": "tactical advantage", "SA": "strategic advantage", "P": "propaganda"}
-    return f"{named[kind]} {amount}" if kind in named else EFFECT_NAMES[effect]
-
-
 def effect_label(effect: str) -> str:
     """The short label drawn on a space."""
     if effect.startswith("TA"):
@@ -222,6 +216,7 @@ SOLO_DIFFICULTY = {
     "hard": {"rolls": (4, 2), "source": "rulebook"},
 }
 # Stratagem tokens (names from the solo helper app; our own summary of what each changes).
+STEAMROLL = "steamroll"  # the stratagem that repeats the previous one
 STRATAGEMS = {
     "big_guns": {"name": "Big Guns", "icon": "cannon", "source": "secondary source",
                  "text": "Unit: special weapons first, then the greatest change"},
@@ -249,54 +244,8 @@ OPPONENT = {"axis": "allies", "allies": "axis", GERMANY: JAPAN, JAPAN: GERMANY}
 SEAT_NAME = {"axis": "Axis", "allies": "Allies", GERMANY: "Germany", JAPAN: "Japan"}
 
 
-def cap(text: str) -> str:
-    """The first letter in capitals, the rest unchanged (str.capitalize lowers them)."""
-    return text[:1].upper() + text[1:]
-
-
-def seat_noun(seat: str) -> str:
-    """ "the Allies", "the Axis", "Japan"."""
-    return f"the {SEAT_NAME[seat]}" if seat in ("axis", "allies") else SEAT_NAME[seat]
-
-
-def seat_possessive(seat: str) -> str:
-    """ "the Allies'", "the Axis's", "Japan's"."""
-    return seat_noun(seat) + ("'" if seat == "allies" else "'s")
-
-
-def seat_pronoun(seat: str) -> str:
-    """The possessive pronoun a side takes: the Allies are plural, the others singular."""
-    return "their" if seat == "allies" else "its"
-
-
 def other(seat: str) -> str:
     return OPPONENT[seat]
-
-
-def unit_words(kind: str) -> str:
-    """ "an elite army (4)", "an admiral", "the spy"."""
-    unit = UNITS[kind]
-    if "words" in unit:
-        return unit["words"]
-    if unit["type"] is None or "nuke" in unit["abilities"]:
-        return f"the {unit['name']}"
-    article = "an" if unit["name"][0] in "aeiou" else "a"
-    if "general" in unit["abilities"] or "admiral" in unit["abilities"]:
-        return f"{article} {unit['name']}"  # its strength depends on the theater
-    return f"{article} {unit['name']} ({unit['strength']})"
-
-
-def bare_words(kind: str) -> str:
-    """unit_words without its article: "army (2)", "spy", "Godzilla (4)"."""
-    words = unit_words(kind)
-    for article in ("a ", "an ", "the "):
-        if words.startswith(article):
-            return words[len(article):]
-    return words
-
-
-def ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 class BoardIndex:

@@ -4,7 +4,7 @@ in rules.py and the solo module's Axis in solo.py)."""
 import re
 
 from ..engine import Game, IllegalAction, Option
-from . import data
+from . import data, words
 from .data import UNITS
 from .rules import BlitzkriegState
 from .solo import SoloState
@@ -70,39 +70,8 @@ class Blitzkrieg(Game):
         return f"{kind.upper()}@{sid.upper()}"
 
     def describe_action(self, state, action: str) -> str:
-        solo_words = state.solo_words(action)
-        if solo_words:
-            return solo_words
-        seat = data.SEAT_NAME[state.turn]
-        s = state._s(state.turn)  # "Axis places", "Allies place"
-        index = state.index
-        if action == "pass":
-            return f"{seat} pass{'es' if s else ''} the blitz follow-up"
-        if action == "yield":
-            return f"{seat} cannot place any unit"
-        if action.startswith("sa:"):
-            return (f"{seat} use{s} strategic advantage +{state.decision['amount']} "
-                    f"on {index.theaters[action[3:]]['name']}")
-        if action.startswith("fx:"):
-            sid = action[3:]
-            return (f"{seat} carr{'ies' if s else 'y'} out {data.effect_name(index.spaces[sid]['effect'])} "
-                    f"of {index.space_name(sid)} (won {state.theater_word})")
-        kind, sid = action.split("@")
-        effect = data.effect_name(index.spaces[sid]["effect"])
-        return f"{seat} place{s} {state.placement_words(state.turn, kind, sid)} on {index.space_name(sid)} ({effect})"
+        return words.action_words(state, action)
 
     def narrate(self, before, after) -> list:
         """The action, the markers it moved, then what the rules and chance did (scoring, draws, the end)."""
-        lines = [(self.describe_action(before, after.actions[-1]), None)]
-        moved = [code for code in after.last["tracks"] if code in before.markers]
-        if moved:
-            lines.append(("Markers: " + "; ".join(after.marker_words(code, before.markers[code]) for code in moved),
-                          None))
-        for event in after.events:
-            lines += after.event_words(event)
-        if after.vp != before.vp:
-            lines.append(("War VP: " + ", ".join(f"{data.SEAT_NAME[seat]} {after.vp[seat]}"
-                                                  for seat in self.seats), None))
-        if after.result:
-            lines.append((after.verdict(), None))
-        return lines
+        return words.narration(before, after)

@@ -11,7 +11,7 @@ toward the campaign's winner. Japan moves first; Germany has the last turn and w
 import re
 
 from ..engine import Field, IllegalAction, Option, require
-from . import data
+from . import data, words
 from .game import REMOTE, Blitzkrieg
 from .rules import SIGN, BlitzkriegState
 
@@ -117,23 +117,11 @@ class NipponState(BlitzkriegState):
         self.markers[code] = SIGN[winner] * self.end_bonus(closed) if winner else 0
 
     # -- what the board shows and the log says -------------------------------------------
-    theater_word = "campaign"
-
     def facts(self, seat) -> dict:
         facts = super().facts(seat)
         facts["cues"] += [{"at": event[1][:2], "text": text} for event in self.events if event[0] == "won"
-                          for text, _ in self.event_words(event)]
+                          for text, _ in words.event_words(self, event)]
         return facts
-
-    def event_words(self, event) -> list:
-        kind, index = event[0], self.index
-        if kind == "won":
-            _, cid, seat, vp, square = event
-            return [(f"{data.cap(data.seat_noun(seat))} win{self._s(seat)} {index.campaign_name(cid)} on "
-                     f"{data.seat_pronoun(seat)} +{square} square: {vp} VP", None)]
-        if kind == "only":
-            return [(f"{data.cap(index.campaign_name(event[1] + '1'))} opens: the only one that can", None)]
-        return super().event_words(event)
 
     # -- explaining illegal actions ----------------------------------------------------
     def why_illegal(self, action: str) -> str:
@@ -185,11 +173,6 @@ class Nippon(Blitzkrieg):
         if action.startswith(("setup:", "bomb:")):
             raise IllegalAction("The solo module's actions are not part of the Nippon Expansion")
         return action
-
-    def describe_action(self, state, action: str) -> str:
-        if action.startswith("open:"):
-            return f"{data.SEAT_NAME[state.turn]} opens the {state.index.theaters[action[5:]]['name']} campaign"
-        return super().describe_action(state, action)
 
 
 NIPPON = Nippon()

@@ -8,9 +8,10 @@ blitz follow-up) sets `decision` and the queue resumes when the player answers.
 
 from bisect import insort
 
+from .. import flow
 from ..engine import HIDDEN, SCRATCH, SEAT, Field, Outcome, State, hidden, require
-from . import data
-from .data import UNITS, kind_of, other, unit_words
+from . import data, words
+from .data import UNITS, kind_of, other
 
 AXIS, ALLIES = data.SEATS
 SIGN, INDEXES = data.SIGN, data.INDEXES
@@ -43,10 +44,6 @@ class BlitzkriegState(State):
     def bag_counts(self, seat: str) -> dict:
         """Unit kind -> how many tokens of it `seat`'s bag starts with."""
         return {kind: UNITS[kind]["count"] for kind in data.SIDE_KINDS}
-
-    def solo_words(self, action: str):
-        """The solo module's own log words for an action (solo.py), None here: a two-player game has none."""
-        return None
 
     # -- setup -------------------------------------------------------------
     def setup(self):
@@ -279,9 +276,7 @@ class BlitzkriegState(State):
 
     def _run(self):
         """Carry out queued steps until one needs a decision; an empty queue ends the turn."""
-        while self.queue and self.decision is None:
-            step = self.queue.pop(0)
-            getattr(self, "_step_" + step[0])(*step[1:])
+        flow.run(self, "queue", "_step_", lambda state: state.decision is not None)
         if not self.queue and self.decision is None:
             self._end_turn()
 
@@ -446,23 +441,6 @@ class BlitzkriegState(State):
     def _stuck(self):
         self.result = {"winner": other(self.turn), "reason": f"{self.turn} cannot place a unit"}
 
-    def verdict(self):
-        """The result and its reason in words ("The Allies win 26-19 at the end of their turn"), or None."""
-        if not self.result:
-            return None
-        last = self.game.seats[1]
-        winner, loser = self.result["winner"], other(self.result["winner"])
-        name = data.seat_noun(winner)
-        verb = "win" if winner == ALLIES else "wins"
-        if self.result["reason"] != "war victory points":
-            return (f"{data.cap(name)} {verb}: {data.seat_noun(loser)} cannot place any unit "
-                    f"at the start of {data.seat_pronoun(loser)} turn")
-        score = f"{self.vp[winner]}-{self.vp[loser]}"
-        when = (f"at the end of {data.seat_pronoun(winner)} turn" if winner == last
-                else f"after {data.seat_possessive(last)} final turn")
-        tie = f" (a tie goes to {data.seat_noun(last)})" if self.vp[winner] == self.vp[loser] else ""
-        return f"{data.cap(name)} {verb} {score} {when}{tie}"
-
     def final_turn(self) -> bool:
         """True while the Allies take their last turn after the Axis reached the goal."""
         return not self.result and self.turn == self.game.seats[1] and max(self.vp.values()) >= data.WIN_VP
@@ -497,7 +475,7 @@ class BlitzkriegState(State):
             return f"First {prompt}"
         unit_kind, sid = action.split("@")
         if not any(kind_of(t) == unit_kind for t in self.reserves[seat]):
-            return f"You do not have {unit_words(unit_kind)} in your reserve"
+            return f"You do not have {words.unit_words(unit_kind)} in your reserve"
         if sid not in self.index.spaces:
             return f"There is no battle space {sid}"
         space = self.index.spaces[sid]
@@ -535,91 +513,8 @@ class BlitzkriegState(State):
             "leaders": {code: self.leader(code) for code in codes},
             "icon_bonus": {code: self.icon_bonus(code) for code in codes},
             "final_turn": self.final_turn(),
-            "verdict": self.verdict(),
+            "verdict": words.verdict(self),
             "last": self.last,
             "cues": [{"at": event[1], "text": text} for event in self.events if event[0] in ("campaign", "theater")
-                     for text, _ in self.event_words(event)],
+                     for text, _ in words.event_words(self, event)],
         }
-
-    def event_words(self, event) -> list:
-        """One event of the last action as [(text, audience)] (audience None: everyone)."""
-        index, kind = self.index, event[0]
-        if kind == "campaign":
-            _, cid, scorer, vp, bonus = event
-            if not scorer:
-                return [(f"{data.cap(index.campaign_name(cid))} closes with the marker in the centre: nobody scores", None)]
-            icons = f" + {bonus} for the track's VP icons" if bonus else ""
-            return [(f"{data.cap(index.campaign_name(cid))} closes: {data.seat_noun(scorer)} score{self._s(scorer)} "
-                     f"{vp} VP{icons}", None)]
-        if kind == "theater":
-            _, code, seat, scored, bonus = event
-            campaigns = "".join(f"{index.campaign_name(cid)} ({index.campaigns[cid]['vp']} VP), " for cid in scored)
-            return [(f"{data.cap(data.seat_noun(seat))} win{self._s(seat)} {index.theaters[code]['name']}: "
-                     f"{campaigns}{bonus} VP for the track's VP icons", None)]
-        if kind == "retreat":
-            if not event[1]:
-                return [("The nuclear bomb's drawback: no other theater is open, so none retreats", None)]
-            names = ", ".join(index.theaters[code]["name"] for code in event[1])
-            return [(f"The nuclear bomb's drawback: {names} retreat{'s' if len(event[1]) == 1 else ''} "
-                     f"{data.NUKE_RETREAT} squares", None)]
-        if kind == "bomb":
-            _, victim, unit = event
-            if unit is None:
-                return [(f"Bombing: {data.seat_noun(victim)} ha{'ve' if victim == ALLIES else 's'} "
-                         f"no unit in reserve to lose", None)]
-            said = f"{unit_words(unit)} from {data.seat_possessive(victim)} reserve goes back to the bag"
-            if self.reserve_public(victim):
-                return [(f"Bombing: {said}", None)]
-            return [(f"Bombing: one unit of {data.seat_possessive(victim)} reserve, chosen at random, "
-                     f"goes back to the bag", None), (f"Bombing: {said}", victim)]
-        if kind == "research":
-            _, seat, unit, to_reserve = event
-            where = "reserve" if to_reserve else "bag"
-            return [(f"Research: {data.seat_noun(seat)} take{self._s(seat)} a special weapon into "
-                     f"{data.seat_pronoun(seat)} {where}", None),
-                    (f"Research: {unit_words(unit)} goes into your {where}", seat)]
-        if kind == "draw":
-            _, seat, units = event
-            if not units:
-                return []
-            words = ", ".join(unit_words(unit) for unit in units)
-            return [(f"{data.cap(data.seat_noun(seat))} draw{self._s(seat)} {words}",
-                     None if self.reserve_public(seat) else seat)]
-        if kind == "sa":
-            _, code, amount = event
-            if code is None:
-                return [(f"Strategic advantage +{amount}: no other theater can move, so it does nothing", None)]
-            return [(f"Strategic advantage +{amount} goes to {index.theaters[code]['name']}, "
-                     f"the only theater it can move", None)]
-        if kind == "propaganda":
-            _, seat, amount = event
-            return [(f"Propaganda: {data.seat_noun(seat)} score{self._s(seat)} {amount} VP", None)]
-        return []
-
-    theater_word = "theater"  # Nippon: each theater is one city's campaign
-
-    def placement_words(self, seat: str, kind: str, sid: str) -> str:
-        """ "an army (2)", "a general (strength 3)", "the partisans (3)", "the spy copying a navy (1)" (a legal
-        placement: a spy has a unit to copy)."""
-        words = unit_words(kind)
-        acting = self.acting_kind(seat, kind)
-        if kind == "SPY":
-            words += f" copying {unit_words(acting)}"
-        abilities = UNITS[acting]["abilities"]
-        if "general" in abilities or "admiral" in abilities:
-            words += f" (strength {self.push_of(seat, kind, sid)})"
-        elif "partisans" in abilities:
-            words += f" ({self.push_of(seat, kind, sid)})"
-        return words
-
-    def marker_words(self, code: str, was: int) -> str:
-        """ "Western Europe 3 toward the Axis (was 0)"."""
-        def where(marker):
-            seat = self.side_of(marker)
-            return f"{abs(marker)} toward {data.seat_noun(seat)}" if seat else "in the centre"
-        return f"{self.index.theaters[code]['name']} {where(self.markers[code])} (was {where(was)})"
-
-    @staticmethod
-    def _s(seat: str) -> str:
-        """The verb ending: "the Allies score", "the Axis scores"."""
-        return "" if seat == ALLIES else "s"

@@ -15,10 +15,10 @@ from bisect import insort
 
 from ..engine import Field
 from . import data
-from .data import STRATAGEMS, UNITS, bare_words, kind_of, ordinal, unit_words
+from .data import STEAMROLL, STRATAGEMS, UNITS, kind_of
 from .rules import ALLIES, AXIS, BlitzkriegState
+from .words import unit_words
 
-STEAMROLL = "steamroll"
 PROPAGANDA = "P"
 RESEARCH = ("R", "R2", "RI")
 PRODUCTION = ("IP", "IP2")
@@ -220,33 +220,6 @@ class SoloState(BlitzkriegState):
         if self.turn == AXIS:
             return f"In solo mode the Axis move is set by the solo module: {self.bot_choice()[0]}"
         return super().why_illegal(action)
-
-    def solo_words(self, action: str):
-        """Log words for the solo actions and for the bot's placements (with why), else None."""
-        if action.startswith("setup:"):
-            name = self.index.theaters[action[6:]]["name"]
-            return f"Allies choose {name} for a set-up roll of 6 (Axis +{self.decision['amount']})"
-        if action.startswith("bomb:"):
-            return f"Allies bomb {self.row_words(int(action[5:]))} back into its bag"
-        if self.turn == AXIS and "@" in action:
-            kind, sid = action.split("@")
-            words = self.placement_words(AXIS, kind, sid)
-            return f"Axis places {words} on {self.index.space_name(sid)}. Why: {self.bot_choice()[1]}"
-        return None
-
-    def event_words(self, event) -> list:
-        if event[0] == "stratagem":
-            solo = self.solo
-            name = STRATAGEMS[solo["drawn"]]["name"]
-            if solo["drawn"] == STEAMROLL:
-                name += f" (it repeats {STRATAGEMS[solo['stratagem']]['name']})"
-            return [(f"The solo module draws the stratagem {name} and rolls {solo['die']} for its unit", None)]
-        return super().event_words(event)
-
-    def row_words(self, position: int) -> str:
-        """ "the Axis army (2), 3rd from the left of its row"."""
-        words = bare_words(kind_of(self.reserves[AXIS][position - 1]))
-        return f"the Axis {words}, {ordinal(position)} from the left of its row"
 
     # -- the bot's choices ------------------------------------------------------------
     def bot_options(self, theater=None) -> list:

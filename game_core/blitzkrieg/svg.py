@@ -11,7 +11,8 @@ draws only its spaces and cities as targets.
 
 from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
-from .data import SEAT_NAME, SIGN, UNITS, kind_of, ordinal, other, seat_noun, unit_words
+from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
+from .words import effect_detail, effect_name, seat_noun, step_words, unit_meaning, unit_words
 
 BACKGROUND, PANEL, INK, RULE = "#efe6cf", "#f8f2e2", "#2b2418", "#6b5e45"
 BAND = "#4a3f2c"  # a theater's title band
@@ -454,7 +455,7 @@ def space_cell(seen: Seen, sid: str, x, y, row_h, closed: bool) -> str:
         parts.append(counter(seen.state["placed_by"][sid], token, round(x + w - size / 2 - 4, 1),
                              round(y + h - size / 2 - 4, 1), size, seen.state["spy_copies"].get(sid)))
     cell = "".join(parts)
-    name = f"{seen.index.space_name(sid)}, {space['type']}, {data.effect_name(effect)}"
+    name = f"{seen.index.space_name(sid)}, {space['type']}, {effect_name(effect)}"
     cls = ' class="last" data-symbol="last"' if last else ""
     if sid in seen.targets:
         words = f"Place {unit_words(seen.kind)} on {name}"  # the name begins with the visible effect label
@@ -482,7 +483,7 @@ def ground(kind: str, x, y, w, h) -> str:
 def effect_badge(effect: str, x, y, width) -> str:
     """A space's effect label on its cream badge, explained on hover or a long press."""
     label = data.effect_label(effect)
-    return symbol(effect_symbol(effect), f"{label}: {data.effect_name(effect)}: {effect_detail(effect)}",
+    return symbol(effect_symbol(effect), f"{label}: {effect_name(effect)}: {effect_detail(effect)}",
                   badge_body(label, x, y, width))
 
 
@@ -494,21 +495,6 @@ def badge_body(label: str, x, y, width) -> str:
 def effect_symbol(effect: str) -> str:
     """The legend entry of an effect: "IP" and "IP2" share one, "TA+2" is "TA"."""
     return "effect-" + effect.rstrip("0123456789").rstrip("+")
-
-
-def effect_detail(effect: str) -> str:
-    """What a space's effect does, in a few words."""
-    kind, amount = data.effect_parts(effect)
-    if kind == "TA":
-        return f"this theater's marker moves {amount} more your way"
-    if kind == "SA":
-        return f"another theater's marker moves {amount} your way"
-    if kind == "P":
-        return f"{amount} war VP for you"
-    return {"IP": "draw a unit from your bag", "IP2": "draw two units from your bag",
-            "B": "your opponent loses a reserve unit to the bag", "R": "a special weapon into your bag",
-            "R2": "two special weapons into your bag", "RI": "a special weapon into your reserve",
-            "": "nothing"}[effect]
 
 
 def symbol(key: str, words: str, body: str) -> str:
@@ -553,51 +539,11 @@ def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
             f'</title>{shape}{marks}</g>')
 
 
-def unit_meaning(kind: str) -> str:
-    """Where a unit may go and what it adds: "navy: sea or land/sea, strength 2; ..."."""
-    unit = UNITS[kind]
-    notes = {"general": "counts 1 + your armies and airforces in the theater",
-             "admiral": "counts 1 + your navies and airforces in the theater",
-             "blitz": "place one more unit in the same theater", "task_force": "ignores the space's effect",
-             "bombing": "also bombs your opponent", "nuke": "every other open theater retreats 2",
-             "spy": "copies your opponent's last unit", "scientist": "any space of an open theater, no move",
-             "partisans": "3 if the marker is on your opponent's side, else 1",
-             "inspired": "carries out the space's effect twice",
-             "godzilla": "generals and admirals ignore it"}
-    said = [notes[a] for a in unit["abilities"] if a in notes]
-    strength = "" if {"general", "admiral", "partisans", "spy", "scientist"} & set(unit["abilities"]) \
-        else f", strength {unit['strength']}"
-    return f"{data.TYPE_WORDS[unit['type']]}{strength}" + "".join(f"; {note}" for note in said)
-
-
 def face_down(cx, cy, size) -> str:
     half = size / 2
     return (f'<g data-symbol="face-down"><title>A face-down unit: its owner alone knows it</title><rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" '
             f'rx="{size / 8:.1f}" fill="#5b5246" stroke="#222"/>'
             f'{text(cx, cy + 5, "?", 14, weight="bold", fill="#fff")}</g>')
-
-
-def choice_label(seen: Seen, action: str) -> str:
-    """The words of a decision's tray entry."""
-    index, state = seen.index, seen.state
-    if action == "pass":
-        return "Pass (no blitz follow-up)"
-    if action == "yield":
-        return "End the game: no unit can be placed"
-    prefix, _, rest = action.partition(":")
-    if prefix == "sa":
-        return f"Strategic advantage +{state['decision']['amount']}: {index.theaters[rest]['name']}"
-    if prefix == "fx":
-        return f"Carry out {data.effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
-    if prefix == "setup":
-        return f"Set-up roll of 6: {index.theaters[rest]['name']}"
-    if prefix == "bomb":
-        position = int(rest)
-        return f"Bomb the {ordinal(position)}: {unit_words(kind_of(state['reserves']['axis'][position - 1]))}"
-    if prefix == "open":
-        return f"Open {index.theaters[rest]['name']} ({index.campaigns[rest + '1']['vp']} VP)"
-    kind, sid = action.split("@")
-    return f"Place {unit_words(kind)} on {index.space_name(sid)}"
 
 
 # -- The legend: every symbol the board draws, with its meaning -----------------------------------
@@ -705,7 +651,7 @@ def solo_panel(seen: Seen, x, y):
         rule = data.STRATAGEMS[solo["stratagem"]]["text"]
         details = [f"Stratagem drawn: {name}", rule]
         if solo["last"]:
-            details.append(f"Last Axis move: {step_words(seen, solo['last']['action'])}. "
+            details.append(f"Last Axis move: {step_words(seen.index, solo['last']['action'])}. "
                            f"Reason: {solo['last']['reason']}")
         details.append(setup)
         lines = [(line, "bold", INK) for line in wrap_to(details[0], room, 12)]
@@ -730,19 +676,3 @@ def solo_panel(seen: Seen, x, y):
                          stroke="#3b0f0b", roll=("axis", 1), title=f"The solo module's unit die: {solo['die']}"))
     parts.append("</g></g>")
     return "".join(parts), height
-
-
-def step_words(seen: Seen, action: str) -> str:
-    """A move already made, in words: "placed an army (2) on Western Europe 1.1"."""
-    index = seen.index
-    if "@" in action:
-        kind, sid = action.split("@")
-        return f"placed {unit_words(kind)} on {index.space_name(sid)}"
-    prefix, _, rest = action.partition(":")
-    if prefix == "sa":
-        return f"strategic advantage in {index.theaters[rest]['name']}"
-    if prefix == "fx":
-        return f"carried out {data.effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
-    if prefix == "open":
-        return f"opened {index.theaters[rest]['name']}"
-    return "passed" if action == "pass" else "no unit could be placed"

@@ -1,8 +1,9 @@
 """The terminal's Blitzkrieg! and Nippon board and move menu, from a seat's view only."""
 
 from . import data
-from .data import SEAT_NAME, SIGN, bare_words, kind_of, seat_noun, unit_words
-from .svg import SIDE_MARK, Seen, choice_label, effect_detail, status_text, unit_meaning
+from .data import SEAT_NAME, SIGN, kind_of
+from .svg import SIDE_MARK, Seen, status_text
+from .words import bare_words, cap, choice_label, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
 
 TRAY_PLACE = "Unit to place, then tap a highlighted space"
 
@@ -74,7 +75,7 @@ def text_board(view: dict) -> str:
                 space = index.spaces[sid]
                 token = state["spaces"].get(sid)
                 who = (f"{SEAT_NAME[state['placed_by'][sid]]} {bare_words(kind_of(token))}" if token else "free")
-                lines.append(f"    {sid:<7} {space['type']:<8} {data.effect_name(space['effect']):<30} {who}")
+                lines.append(f"    {sid:<7} {space['type']:<8} {effect_name(space['effect']):<30} {who}")
     if nippon:
         unopened = [theater["name"] for code, theater in index.theaters.items() if code not in state["opened"]]
         lines.append("Not opened yet: " + ", ".join(unopened))
@@ -102,11 +103,11 @@ def action_menu(view: dict) -> list:
         for sid in sids:
             space = index.spaces[sid]
             entries.append((f"{kind}@{sid}", f"{index.space_name(sid)}, {space['type']}, "
-                                             f"{data.effect_name(space['effect'])}"))
+                                             f"{effect_name(space['effect'])}"))
         groups.append((f"Place {unit_words(kind)} [{kind}]: {unit_meaning(kind)}", entries))
     others = [a for a in seen.legal if "@" not in a]
     if others:
-        groups.append((status_text(view), [(action, choice_label(seen, action)) for action in others]))
+        groups.append((status_text(view), [(action, choice_label(seen.index, seen.state, action)) for action in others]))
     return groups
 
 
@@ -114,14 +115,14 @@ def tray(view: dict, ui=None) -> list:
     """The page's tray: your reserve (the unit to place, with what it is and how strong), then the
     decision's choices; spaces and cities stay on the board (see docs/architecture.md for the entries)."""
     seen = Seen(view, ui or {})
-    entries = [{"action": None, "command": f"ui:token={kind}", "label": data.cap(bare_words(kind)),
+    entries = [{"action": None, "command": f"ui:token={kind}", "label": cap(bare_words(kind)),
                 "detail": f"{unit_meaning(kind)}; {len(sids)} space{'s' if len(sids) > 1 else ''}",
                 "group": TRAY_PLACE, "pressed": kind == seen.kind} for kind, sids in seen.by_kind.items()]
     heading = status_text(view)
     for action in seen.legal:
         if "@" in action or action.startswith("open:"):
             continue
-        entries.append({"action": action, "command": None, "label": choice_label(seen, action),
+        entries.append({"action": action, "command": None, "label": choice_label(seen.index, seen.state, action),
                         "detail": choice_detail(seen, action), "group": heading, "pressed": False})
     return entries
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
+from .. import flow
 from ..engine import HIDDEN, Field, Game, IllegalAction, Option, Outcome, State, require
 from . import data, words
 from .words import plural
@@ -560,8 +561,7 @@ class FallBlauState(State):
 
     # -- the turn flow ---------------------------------------------------------------------
     def run_flow(self):
-        while self.flow and self.pending is None and self.phase == "play":
-            getattr(self, "step_" + self.flow.pop(0))()
+        flow.run(self, "flow", "step_", lambda state: state.pending is not None or state.phase != "play")
 
     def step_new_turn(self):
         self.calendar += 1
