@@ -123,8 +123,13 @@ def side_score(state, seat, urge, fight=False):
     open_flags = [i for i, f in enumerate(flags) if state.tanks.get(f, (None,))[0] != seat]
     held = len(flags) - len(open_flags)
     score += 4.0 * held + (6.0 if held == 2 else 0.0)
-    targets, hunting = flags, len(mine) + (state.rebuilds[seat] if state.destroyed[seat] else 0) < 2
-    if hunting:  # one tank cannot hold both flags: it can only win by hunting the enemy down
+    theirs = sum(1 for t in state.tanks.values() if t[0] != seat)
+    left = {seat: len(mine), OTHER[seat]: theirs}
+    left = {s: n + (state.rebuilds[s] if state.destroyed[s] else 0) for s, n in left.items()}
+    # one tank cannot hold both flags: it can only win by hunting the enemy down; the expert also hunts
+    # down a last enemy tank, which otherwise guards a flag from afar and the game never ends
+    targets, hunting = flags, left[seat] < 2 or (fight and left[OTHER[seat]] < 2 <= left[seat])
+    if hunting:
         targets = [sq for sq, t in state.tanks.items() if t[0] != seat]
         open_flags = range(len(targets))
     if open_flags and mine:
