@@ -13,9 +13,9 @@ game drags on, so two bots never idle out of each other's reach forever. It pick
 and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
 error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
 (our best answer to each reply, from the same short list of shots, a flip or a quiet move), it judges
-the guns as a fire fight (one shot a turn, the side to move first: fire_fight), and it waits twice as long
-before the stalemate pressure starts. Bitskrieg hides nothing in play but the
-dice, so this expectimax over exact dice outcomes is its search over what the seat may know (the
+the guns as a fire fight (one shot a turn, the side to move first: fire_fight), it waits twice as long
+before the stalemate pressure starts, and it drives at the enemy's last tank instead of its flags.
+Bitskrieg hides nothing in play but the dice, so this expectimax over exact dice outcomes is its search over what the seat may know (the
 hidden set-up picks are dealt by Game.state_from_view).
 """
 
@@ -113,8 +113,9 @@ def sights(state, sq):
 
 
 def side_score(state, seat, urge, fight=False):
-    """How good the position is for `seat` alone (the evaluation is my score minus theirs); `fight` weighs
-    the shots as a fire fight (fire_fight) instead of each tank's alone."""
+    """How good the position is for `seat` alone (the evaluation is my score minus theirs); `fight`, the
+    expert's judgement, weighs the shots as a fire fight (fire_fight) instead of each tank's alone and
+    hunts down a last enemy tank."""
     score = 1.0 * state.rebuilds[seat]
     mine = [(sq, t) for sq, t in state.tanks.items() if t[0] == seat]
     for sq, tank in mine:
