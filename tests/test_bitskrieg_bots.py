@@ -108,6 +108,20 @@ def test_the_expert_counts_one_shot_a_turn_in_a_fire_fight():
     assert side_score(state, "red", 1.0, fight=True) > waiting
 
 
+def test_the_expert_hunts_down_a_last_enemy_tank():
+    # Blue's lone Medium out of every gun's sight: hard's Red sends its Heavies to the flags wherever it
+    # stands; the expert's Red wants it near them (three tanks up, it used to idle until the action cap).
+    state = stand_off()
+
+    def red_score(blue_at, expert):
+        state.tanks = {sq: t for sq, t in state.tanks.items() if t[0] == "red"}
+        state.tanks[sq_parse(blue_at)] = ["blue", "M", "w", True, "p1"]
+        return side_score(state, "red", 1.0, fight=expert)
+
+    assert red_score("a1", False) == red_score("h1", False)
+    assert red_score("a1", True) > red_score("h1", True)
+
+
 def test_two_hard_bots_break_the_stand_off():
     state, rng = stand_off(), Rng.from_seed(3)
     while not state.is_over and len(state.actions) < 1000:
