@@ -53,7 +53,7 @@ def choose_action(state, legal):
             general = state.slots[int(action.split()[1]) - 1]
             return -1 if general is None and verb == "reinforce" else (state.generals[general]["cubes"] if general else 0)
         return max(legal, key=facing_strength)
-    return order(state, set(legal))
+    return order(state, legal)
 
 
 def order(state, legal):
