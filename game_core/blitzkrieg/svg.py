@@ -12,7 +12,7 @@ draws only its spaces and cities as targets.
 from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
-from .words import effect_detail, effect_name, seat_noun, step_words, unit_meaning, unit_words
+from .words import decision_words, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
 
 BACKGROUND, PANEL, INK, RULE = "#efe6cf", "#f8f2e2", "#2b2418", "#6b5e45"
 BAND = "#4a3f2c"  # a theater's title band
@@ -651,7 +651,7 @@ def solo_panel(seen: Seen, x, y):
         rule = data.STRATAGEMS[solo["stratagem"]]["text"]
         details = [f"Stratagem drawn: {name}", rule]
         if solo["last"]:
-            details.append(f"Last Axis move: {step_words(seen.index, solo['last']['action'])}. "
+            details.append(f"Last Axis move: {decision_words(seen.index, solo['last']['action'])}. "
                            f"Reason: {solo['last']['reason']}")
         details.append(setup)
         lines = [(line, "bold", INK) for line in wrap_to(details[0], room, 12)]

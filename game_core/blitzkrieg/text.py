@@ -3,7 +3,7 @@
 from . import data
 from .data import SEAT_NAME, SIGN, kind_of
 from .svg import SIDE_MARK, Seen, status_text
-from .words import bare_words, cap, choice_label, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
+from .words import bare_words, cap, decision_words, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
 
 TRAY_PLACE = "Unit to place, then tap a highlighted space"
 
@@ -107,7 +107,7 @@ def action_menu(view: dict) -> list:
         groups.append((f"Place {unit_words(kind)} [{kind}]: {unit_meaning(kind)}", entries))
     others = [a for a in seen.legal if "@" not in a]
     if others:
-        groups.append((status_text(view), [(action, choice_label(seen.index, seen.state, action)) for action in others]))
+        groups.append((status_text(view), [(action, decision_words(seen.index, action, seen.state)) for action in others]))
     return groups
 
 
@@ -122,7 +122,7 @@ def tray(view: dict, ui=None) -> list:
     for action in seen.legal:
         if "@" in action or action.startswith("open:"):
             continue
-        entries.append({"action": action, "command": None, "label": choice_label(seen.index, seen.state, action),
+        entries.append({"action": action, "command": None, "label": decision_words(seen.index, action, seen.state),
                         "detail": choice_detail(seen, action), "group": heading, "pressed": False})
     return entries
 

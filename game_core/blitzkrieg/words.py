@@ -163,41 +163,40 @@ def action_words(state, action: str) -> str:
     return f"{name} place{s} {placement_words(state, seat, kind, sid)} on {index.space_name(sid)} ({effect})"
 
 
-def choice_label(index, state: dict, action: str) -> str:
-    """The words of a decision's tray entry (`state`: the position as a view shows it)."""
-    if action == "pass":
-        return "Pass (no blitz follow-up)"
-    if action == "yield":
-        return "End the game: no unit can be placed"
-    prefix, _, rest = action.partition(":")
-    if prefix == "sa":
-        return f"Strategic advantage +{state['decision']['amount']}: {index.theaters[rest]['name']}"
-    if prefix == "fx":
-        return f"Carry out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
-    if prefix == "setup":
-        return f"Set-up roll of 6: {index.theaters[rest]['name']}"
-    if prefix == "bomb":
-        position = int(rest)
-        return f"Bomb the {ordinal(position)}: {unit_words(kind_of(state['reserves']['axis'][position - 1]))}"
-    if prefix == "open":
-        return f"Open {index.theaters[rest]['name']} ({index.campaigns[rest + '1']['vp']} VP)"
-    kind, sid = action.split("@")
-    return f"Place {unit_words(kind)} on {index.space_name(sid)}"
+# Each kind of decision as the tray offers it and, once made, in the past tense ({...}: its details).
+ACTION_PHRASES = {
+    "place": ("Place {unit} on {space}", "placed {unit} on {space}"),
+    "sa": ("Strategic advantage +{amount}: {theater}", "strategic advantage in {theater}"),
+    "fx": ("Carry out {effect} ({space})", "carried out {effect} ({space})"),
+    "setup": ("Set-up roll of 6: {theater}", "set-up roll of 6 for {theater}"),
+    "bomb": ("Bomb the {position}: {unit}", "bombed the {position}"),
+    "open": ("Open {theater} ({vp} VP)", "opened {theater}"),
+    "pass": ("Pass (no blitz follow-up)", "passed"),
+    "yield": ("End the game: no unit can be placed", "no unit could be placed"),
+}
 
 
-def step_words(index, action: str) -> str:
-    """A move already made, in words: "placed an army (2) on Western Europe 1.1"."""
+def decision_words(index, action: str, state: dict = None) -> str:
+    """An action in words: as the tray offers it, given `state` (the position as a view shows it: some
+    details come from it), or else as a move already made ("placed an army (2) on Western Europe 1.1")."""
+    kind, _, rest = action.partition(":")
+    details = {}
     if "@" in action:
-        kind, sid = action.split("@")
-        return f"placed {unit_words(kind)} on {index.space_name(sid)}"
-    prefix, _, rest = action.partition(":")
-    if prefix == "sa":
-        return f"strategic advantage in {index.theaters[rest]['name']}"
-    if prefix == "fx":
-        return f"carried out {effect_name(index.spaces[rest]['effect'])} ({index.space_name(rest)})"
-    if prefix == "open":
-        return f"opened {index.theaters[rest]['name']}"
-    return "passed" if action == "pass" else "no unit could be placed"
+        kind, (unit, space) = "place", action.split("@")
+        details = {"unit": unit_words(unit), "space": index.space_name(space)}
+    elif kind in ("sa", "setup", "open"):
+        details = {"theater": index.theaters[rest]["name"]}
+        if kind == "open":
+            details["vp"] = index.campaigns[rest + "1"]["vp"]
+        if kind == "sa" and state:
+            details["amount"] = state["decision"]["amount"]
+    elif kind == "fx":
+        details = {"effect": effect_name(index.spaces[rest]["effect"]), "space": index.space_name(rest)}
+    elif kind == "bomb":
+        details = {"position": ordinal(int(rest))}
+        if state:
+            details["unit"] = unit_words(kind_of(state["reserves"]["axis"][int(rest) - 1]))
+    return ACTION_PHRASES[kind][state is None].format(**details)
 
 
 # -- what the rules and chance did ---------------------------------------------------------------------
