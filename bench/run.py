@@ -4,6 +4,7 @@ game pages' load times in Firefox ESR and WebKit too).
     .venv/bin/python bench/run.py                 # 5 runs; writes bench/results.json and bench/report.md
     .venv/bin/python bench/run.py --runs 9 --build --engine-seconds 3
     .venv/bin/python bench/run.py --only clicks   # a few minutes; writes bench/clicks.json and bench/clicks.md
+    .venv/bin/python bench/run.py --only think    # the expert's think time; bench/think.json and bench/think.md
 
 Every page figure is measured in the same run as the bare page (bench/bare.html: it only boots the
 same vendored Pyodide), several times. A load ratio is taken within each run (page / bare of that run,
@@ -63,6 +64,10 @@ NEW_GAMES = 20
 # Issue 22: a warm load restores the page's snapshot.
 TARGETS = {"cold_ratio": 1.0, "warm_ratio": 0.35, "first_paint_ms": 300, "own_kb": 300,
            "step_render_p95_ms": 16, "heap_growth": 0.10}
+THINK_TARGETS = {"p95": 1.0, "max": 2.0}  # issue 36: seconds per expert move in the page
+
+sys.path.insert(0, str(ROOT))
+from game_core.session import PAGE_THINK_MS  # noqa: E402  (the time cap the page gives a bot)
 
 # Records when the page says it is ready and when the embed's play button is clicked: the first script of
 # every measured page's head in the benchmark's copy of the site (a file of its own: the site's CSP allows
@@ -302,9 +307,10 @@ def browser_figures(browsers: list, base: str, games: list, runs: int) -> dict:
     return raw
 
 
-BENCH_MODULES = ("engine_bench.py", "clicks.py")  # written to Pyodide's file system as they are
+BENCH_MODULES = ("engine_bench.py", "clicks.py", "think_time.py")  # written to Pyodide's file system as they are
 ENGINE_CALL = "engine_bench.measure({seconds})"
 CLICKS_CALL = "clicks.measure()"
+THINK_GAMES = 2  # --only think: the positions of this many seeded games per case (bench/think_time.py)
 WARM_UP_SECONDS = 60  # Pyodide runs slower over its first minute in the page (engine_bench.warm_up)
 
 
@@ -326,15 +332,23 @@ def in_pyodide(playwright, base: str, engine: str, calls: dict, scratch: Path) -
         page.evaluate("(seconds) => pyodide.runPython(`import engine_bench; engine_bench.warm_up(${seconds})`)",
                       WARM_UP_SECONDS)
         return {key: json.loads(page.evaluate("""(call) => pyodide.runPython(
-            `import json, engine_bench, clicks\njson.dumps(${call})`)""", call)) for key, call in calls.items()}
+            `import json, engine_bench, clicks, think_time\njson.dumps(${call})`)""", call)) for key, call in calls.items()}
     finally:
         context.close()
 
 
 def in_cpython(script: str, *arguments: str) -> dict:
-    done = subprocess.run([sys.executable, str(BENCH / script), *arguments], check=True,
-                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT)))
-    return json.loads(done.stdout)
+    return json.loads(cpython_output(script, *arguments))
+
+
+def in_cpython_rows(script: str, *arguments: str) -> list:
+    """A script's JSON lines."""
+    return [json.loads(line) for line in cpython_output(script, *arguments).splitlines()]
+
+
+def cpython_output(script: str, *arguments: str) -> str:
+    return subprocess.run([sys.executable, str(BENCH / script), *arguments], check=True,
+                          capture_output=True, text=True, env=dict(os.environ, PYTHONPATH=str(ROOT))).stdout
 
 
 def paired_ratio(runs: list, bare: list, phase: str) -> tuple:
@@ -490,6 +504,25 @@ def clicks_report(clicks: dict) -> list:
     return lines
 
 
+def think_report(think: dict) -> list:
+    """Markdown lines: the expert's think time per move, per game, runtime and time cap."""
+    mark = {True: "yes", False: "**NO**"}
+    lines = ["## The expert's think time per move (issue 36)", "",
+             f"Seconds per move over every position with a real choice in {THINK_GAMES} seeded games per case "
+             "(bench/think_time.py; Bitskrieg every 12th position). \"whole search\": its full work, no cap; "
+             f"\"page\": with the {PAGE_THINK_MS} ms cap the page gives every bot (Session.bot_thinker, the hint). "
+             f"Targets in the page: p95 <= {THINK_TARGETS['p95']} s, max <= {THINK_TARGETS['max']} s.", "",
+             "| game | runtime | cap | moves | mean s | p95 s | max s | target met |", "|---|---|---|---|---|---|---|---|"]
+    for runtime, rows in think.items():
+        for row in rows:
+            case = row["game"] + (" (solo module, Hard)" if row["options"] else "")
+            met = row["p95"] <= THINK_TARGETS["p95"] and row["max"] <= THINK_TARGETS["max"]
+            lines.append(f"| {case} | {runtime} {row['python']} | {'page' if row['budget_ms'] else 'whole search'} | "
+                         f"{row['moves']} | {row['mean']} | {row['p95']} | {row['max']} | "
+                         f"{mark[met] if runtime == 'Pyodide' and row['budget_ms'] else '-'} |")
+    return lines
+
+
 def page_figures(playwright, base: str, pages: dict, runs: int, networks: list, scratch: Path) -> dict:
     """Every page load (bare first in each run), the bytes and the heap."""
     raw = {"bare": {n: [] for n in networks}, "pages": {n: {} for n in networks}, "bytes": {}, "heap": {}}
@@ -523,8 +556,9 @@ def main() -> None:
     parser.add_argument("--browsers", default=",".join(BROWSERS),
                         help="the other browsers whose game page loads are measured too (default: firefox,webkit; "
                         "'none': Chromium alone)")
-    parser.add_argument("--only", choices=["clicks"], help="only the click cost in Pyodide and CPython (a few "
-                        "minutes); writes bench/clicks.json and bench/clicks.md")
+    parser.add_argument("--only", choices=["clicks", "think"], help="only the click cost in Pyodide and CPython (a "
+                        "few minutes; writes bench/clicks.json and bench/clicks.md), or only the expert's think "
+                        "time (bench/think.json and bench/think.md)")
     args = parser.parse_args()
     if args.build or not (SITE / "index.html").exists():
         subprocess.run([sys.executable, str(ROOT / "build" / "site.py")], check=True)
@@ -532,8 +566,11 @@ def main() -> None:
 
     calls = {} if args.skip_engine else {"engine": ENGINE_CALL.format(seconds=args.engine_seconds),
                                          "clicks": CLICKS_CALL}
-    if args.only:
+    if args.only == "clicks":
         calls = {"clicks": CLICKS_CALL}
+    if args.only == "think":
+        calls = {f"think {budget}": f"think_time.measure('expert', {THINK_GAMES}, budget_ms={budget})"
+                 for budget in (0, PAGE_THINK_MS)}
     load = os.getloadavg()
     with tempfile.TemporaryDirectory() as scratch_dir:
         scratch = Path(scratch_dir)
@@ -546,8 +583,18 @@ def main() -> None:
         browsers = [] if args.only or args.browsers == "none" else args.browsers.split(",")
         raw["browsers"] = browser_figures(browsers, base, pages["games"], args.runs)
         server.shutdown()
-    clicks = {"Pyodide": inside["clicks"], "CPython": in_cpython("clicks.py", "--json")} if calls else None
     stamp = time.strftime("%Y-%m-%d %H:%M")
+    if args.only == "think":
+        think = {"Pyodide": [row for key in calls for row in inside[key]],
+                 "CPython": [row for budget in (0, PAGE_THINK_MS) for row in in_cpython_rows(
+                     "think_time.py", "--games", str(THINK_GAMES), "--budget-ms", str(budget))]}
+        (BENCH / "think.json").write_text(json.dumps({"date": stamp, "load_average": load, "think": think}, indent=1))
+        text = "\n".join([f"# Blitzbox expert think time ({stamp})", "", f"Load average at start {load[0]:.1f} on "
+                          f"{os.cpu_count()} cores (a busy machine inflates every time).", ""] + think_report(think))
+        (BENCH / "think.md").write_text(text + "\n")
+        print(text)
+        return
+    clicks = {"Pyodide": inside["clicks"], "CPython": in_cpython("clicks.py", "--json")} if calls else None
     if args.only:
         (BENCH / "clicks.json").write_text(json.dumps({"date": stamp, "load_average": load, "clicks": clicks}, indent=1))
         text = "\n".join([f"# Blitzbox click cost ({stamp})", "", f"Load average at start {load[0]:.1f} on "
