@@ -211,6 +211,19 @@ def test_tray_offers_the_selected_generals_orders_plays_reorganizations_and_end(
     assert not [i for i in closed if (i["action"] or "").startswith("reorg ")]
 
 
+def test_two_copies_of_a_card_in_hand_get_one_set_of_buttons():
+    state = orders(("hoth", "gariboldi", "paulus"))
+    state.hand = ["marsch1", "marsch2", "treibstoff1", "treibstoff2"]
+    place(state, 2, "kalach", 3)  # Hoth may attack it, helped by a Marschbataillon
+    items = tray(state.view("player"), {"general": "hoth"})
+    labels = [(i["group"], i["label"]) for i in items]
+    assert len(labels) == len(set(labels)), "two buttons read the same"
+    assert [i["command"] for i in items if (i["command"] or "").startswith("ui:boost=")] == ["ui:boost=marsch1"]
+    plays = [i["action"] for i in items if (i["action"] or "").startswith("play ")]
+    assert plays and not [a for a in plays if "marsch2" in a or "treibstoff2" in a]
+    assert set(plays) <= set(state.legal_actions())
+
+
 def test_pieces_keep_their_ids_and_the_last_move_is_marked():
     state = orders(("hoth", "gariboldi", "paulus"))
     place(state, 1, "salsk", 2)

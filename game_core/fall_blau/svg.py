@@ -635,6 +635,15 @@ def hint_ui(view, action):
 
 
 # -- the tray: the non-spatial controls of the current decision ---------------------------------
+def distinct_cards(hand) -> list:
+    """The hand without the second copy of a card (two Marschbataillons play alike: one set of buttons)."""
+    kept = []
+    for event in hand:
+        if all(data.EVENTS[event] != data.EVENTS[other] for other in kept):
+            kept.append(event)
+    return kept
+
+
 def tray(view, ui):
     """The current decision's buttons for the page's tray (see the contract in game_core/tray.py). The
     board takes the clicks on places: attacks, single advances, deployments and reinforcements."""
@@ -679,7 +688,7 @@ def tray(view, ui):
                                   f"second card to slot {parts[4]}; costs 2 supply"))
         items.append(item(None, "Deselect", group, "to attack or advance, pick a card on the table",
                           command="ui:general="))
-        for event in state["hand"]:
+        for event in distinct_cards(state["hand"]):
             card = data.EVENTS[event]
             if card["kind"] == "hand" and card["dice"] and any(a.endswith(" " + event) and a.startswith(f"attack {selected} ")
                                                               for a in legal):
@@ -690,9 +699,10 @@ def tray(view, ui):
     if "rally hoth" in legal:
         items.append(item("rally hoth", "Rally Hoth", "Hoth", "give up 1 grey cube to be ready again (once a turn)"))
     targets = {}  # event -> the targets it may be played on (a card played alone has none)
+    shown = distinct_cards(state["hand"])
     for action in legal:
         parts = action.split()
-        if parts[0] == "play":
+        if parts[0] == "play" and parts[1] in shown:
             targets.setdefault(parts[1], []).extend(parts[2:])
     for event, places in targets.items():
         if not places:
