@@ -47,6 +47,7 @@ class Tutorial:
     learner: str  # the learner's seat
     steps: tuple
     options: dict = field(default_factory=dict)
+    script_options: tuple = ()  # options only the lesson's script needs: the real game takes their defaults
     level: str = "easy"  # the bot level "Play a real game" starts at
     minutes: int = 4
     covers: tuple = ()  # the rules taught, in words (the rules page lists them)
@@ -236,7 +237,8 @@ class Lesson:
         seats = {seat: (HUMAN if seat == str(self.tutorial.learner) else self.tutorial.level)
                  for seat in self.session.seats}
         seats.update(self.session.game.forced_seats(self.session.state.options))
-        return {"options": self.session.game.with_seats(dict(self.tutorial.options), seats), "seats": seats}
+        options = {k: v for k, v in self.tutorial.options.items() if k not in self.tutorial.script_options}
+        return {"options": self.session.game.with_seats(options, seats), "seats": seats}
 
     # -- its own save slot ------------------------------------------------------------------------
     def to_save(self) -> str:

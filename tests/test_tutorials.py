@@ -105,6 +105,9 @@ def test_a_skipped_or_finished_lesson_offers_a_real_game_at_the_suggested_level(
     assert setup["seats"] == {"axis": "solo", "allies": "human"} and setup["options"]["mode"] == "solo"
     base = Lesson("blitzkrieg", TUTORIALS["blitzkrieg"]).real_game()
     assert base["seats"] == {"axis": "human", "allies": "easy"}
+    # the Bitskrieg lesson names who chooses the axis to keep its script fixed; a real game rolls for it
+    assert TUTORIALS["bitskrieg"].options["axis_chooser"] == "red"
+    assert "axis_chooser" not in Lesson("bitskrieg", TUTORIALS["bitskrieg"]).real_game()["options"]
 
 
 def test_walk_names_the_step_a_rules_change_breaks():

@@ -26,7 +26,7 @@ RULES = "rules/bitskrieg.html"
 TUTORIALS = {
     "bitskrieg": Tutorial(
         game="bitskrieg", title="Your first game of Bitskrieg", seed=3, learner="blue",
-        options={"axis_chooser": "red"}, level="easy", minutes=6,
+        options={"axis_chooser": "red"}, script_options=("axis_chooser",), level="easy", minutes=6,
         covers=("obstacles placed by two dice: the column, then the row",
                 "the tanks' three ratings (speed, fire, armor) and the secret pick of five",
                 "the axis, the home edge, and placing tanks on it facing a square",
