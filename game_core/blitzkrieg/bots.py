@@ -114,11 +114,31 @@ def solo_turns(before: dict, state):
     return list(outcomes.values())
 
 
-def line(world, action, me, rng, width, depth, solo_before=None):
+THREAT_REACH = 8  # no single Axis turn moves a marker further: nearer theaters are checked for a sure win
+
+
+def module_wins_theater(state) -> bool:
+    """Solo mode, Axis to play: its row can win a theater now, which its first rule then always does."""
+    if state.to_play != AXIS or state.decision:
+        return False
+    length = state.index.length
+    return any(state.markers[code] >= length(code) - THREAT_REACH
+               and any(move.wins_theater for move in state.bot_options(code))
+               for code in state.index.theaters if state.active_campaign(code) is not None)
+
+
+def solo_leaf(state, me) -> float:
+    """The value of `state` after our turn against the solo module: after its placement if that surely wins a
+    theater."""
+    return evaluate(advance(state, state.legal_actions()[0]) if module_wins_theater(state) else state, me)
+
+
+def line(world, action, me, rng, width, depth, solo_before=None, threats=False):
     """Generator: the value for `me` of `action` in the sampled `world`: the rest of our turn played
     greedily, the opponent's greedy reply (its `width` sampled options), and with depth 2 our greedy next
     turn and the reply to it. Against the solo module (`solo_before`: the view's solo row) every draw of its
-    reply is weighed by its chance instead, and depth 2 takes our best next turn after each."""
+    reply is weighed by its chance instead, and depth 2 takes our best next turn after each (`threats`: valued
+    after the module's next turn when its row surely wins a theater then)."""
     after = finish_turn(advance(world, action), me)
     if solo_before is not None and after.to_play == AXIS and not after.decision:
         outcomes = yield from solo_turns(solo_before, after)
@@ -126,10 +146,19 @@ def line(world, action, me, rng, width, depth, solo_before=None):
         for share, start in outcomes:
             after_reply = reply(start, me, rng, width)
             if depth > 1 and after_reply.to_play == me:  # and our best next turn
-                best_next = -math.inf
+                nexts = []
                 for next_action in after_reply.legal_actions():
-                    best_next = max(best_next, evaluate(finish_turn(advance(after_reply, next_action), me), me))
+                    after_next = finish_turn(advance(after_reply, next_action), me)
+                    nexts.append((evaluate(after_next, me), after_next))
                     yield
+                best_next = max(value for value, _ in nexts)
+                if threats:  # best first; a theater win only lowers a value, so stop once none can beat the best
+                    best_next = -math.inf
+                    for value, after_next in sorted(nexts, key=lambda pair: -pair[0]):
+                        if value <= best_next:
+                            break
+                        best_next = max(best_next, solo_leaf(after_next, me))
+                        yield
                 total += share * best_next
             else:
                 total += share * evaluate(after_reply, me)
@@ -200,11 +229,11 @@ class ExpertBot(Bot):
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, summary=""):
+    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, solo_threats=False, summary=""):
         self.summary = summary
         self.shortlist, self.playouts, self.width = shortlist, playouts, width
         # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
-        self.solo_shortlist, self.solo_playouts = solo_shortlist, solo_playouts
+        self.solo_shortlist, self.solo_playouts, self.solo_threats = solo_shortlist, solo_playouts, solo_threats
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
@@ -216,7 +245,7 @@ class ExpertBot(Bot):
         ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
 
         def playout(world, action, stream):
-            return line(world, action, me, stream, self.width, 2, solo)
+            return line(world, action, me, stream, self.width, 2, solo, self.solo_threats)
 
         return (yield from halving(ranked, lambda r: game.state_from_view(view, r), playout, rng,
                                    self.playouts if solo is None else self.solo_playouts, budget_ms))
