@@ -180,6 +180,14 @@ def first_ranking(world, actions, me):
     return sorted(actions, key=lambda a: -first[a])
 
 
+def screen(world, actions, me, rng, width, solo_before):
+    """Generator: `actions` best first by the solo module's reply weighed over its draws in `world`."""
+    value = {}
+    for action in actions:
+        value[action] = yield from line(world, action, me, rng, width, 1, solo_before)
+    return sorted(actions, key=lambda a: -value[a])
+
+
 def solo_row(view):
     """The solo module's row when `view` is the Allies' in a solo game (its replies are weighed exactly)."""
     if view["options"].get("mode") == "solo" and view["seat"] == ALLIES:
@@ -229,11 +237,13 @@ class ExpertBot(Bot):
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, solo_threats=False, summary=""):
+    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, solo_threats=False, solo_screen=0,
+                 summary=""):
         self.summary = summary
         self.shortlist, self.playouts, self.width = shortlist, playouts, width
         # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
         self.solo_shortlist, self.solo_playouts, self.solo_threats = solo_shortlist, solo_playouts, solo_threats
+        self.solo_screen = solo_screen
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
@@ -241,7 +251,10 @@ class ExpertBot(Bot):
         if len(actions) == 1:
             return actions[0]
         solo = solo_row(view)
-        ranked = yield from first_ranking(game.state_from_view(view, rng), actions, me)
+        world = game.state_from_view(view, rng)
+        ranked = yield from first_ranking(world, actions, me)
+        if solo is not None and self.solo_screen:
+            ranked = yield from screen(world, ranked[:self.solo_screen], me, rng, self.width, solo)
         ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
 
         def playout(world, action, stream):
