@@ -18,6 +18,7 @@ also stops it in time.
 """
 
 import math
+from typing import NamedTuple
 
 from ..engine import Bot
 from ..search import halving
@@ -28,7 +29,23 @@ from .solo import STEAMROLL
 WIN = 1000.0
 
 
-def evaluate(state, me: str) -> float:
+class Weights(NamedTuple):
+    """The evaluation's tunable weights: how near its end a marker on the opponent's side starts to threaten
+    its theater (`foe_reach` steps) and how much (`foe_closing`), and what each reserve unit is worth (up to
+    `units_counted` of them)."""
+    foe_reach: float = 5.0
+    foe_closing: float = 1.0
+    per_unit: float = 0.5
+    units_counted: int = 4
+
+
+WEIGHTS = Weights()
+# The solo module wins a theater as soon as its row can (its first rule), so its lead there is a threat sooner;
+# and it outlasts an Allied reserve run thin. Tuned on seeds 20000.. against it on Hard (see issue #36).
+SOLO_WEIGHTS = Weights(foe_reach=8.0, foe_closing=1.5, per_unit=1.0, units_counted=5)
+
+
+def evaluate(state, me: str, weights: Weights = WEIGHTS) -> float:
     """How good the position is for `me`: VP now, plus what the markers promise, plus reserves."""
     if state.result:
         return WIN if state.result["winner"] == me else -WIN
@@ -46,12 +63,14 @@ def evaluate(state, me: str) -> float:
         bonus = sum(1 for icon in index.icons(code) if abs(lead) >= icon)
         score += (index.campaigns[cid]["vp"] + bonus) * math.tanh(lead / (1.0 + 1.5 * empty))
         score += 0.35 * later * math.tanh(lead / 6.0)
-        closing = max(0, abs(lead) - (length - 5)) / 5.0  # a marker near its end threatens the theater
-        score += math.copysign(closing * closing * (later + index.campaigns[cid]["vp"] + 2), lead)
+        reach, weight = (5.0, 1.0) if lead >= 0 else (weights.foe_reach, weights.foe_closing)
+        closing = max(0, abs(lead) - (length - reach)) / reach  # a marker near its end threatens the theater
+        score += math.copysign(weight * closing * closing * (later + index.campaigns[cid]["vp"] + 2), lead)
     for seat, weight in ((me, 1.0), (foe, -1.0)):
         reserve = state.reserves[seat]
         power = sum(UNITS[kind_of(t)]["strength"] for t in reserve)
-        score += weight * (0.5 * min(len(reserve), 4) + 0.12 * power + (-4.0 if not reserve else 0.0))
+        score += weight * (weights.per_unit * min(len(reserve), weights.units_counted) + 0.12 * power
+                           + (-4.0 if not reserve else 0.0))
     return score
 
 
@@ -62,20 +81,20 @@ def advance(state, action):
     return new
 
 
-def greedy(state, seat: str, rng=None, width=0):
+def greedy(state, seat: str, rng=None, width=0, weights=WEIGHTS):
     """The action that evaluates best for `seat` one step ahead (at most `width` tried, if set)."""
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
     if width and len(actions) > width:
         actions = [actions[rng.below(len(actions))] for _ in range(width)]
-    return max(actions, key=lambda action: evaluate(advance(state, action), seat))
+    return max(actions, key=lambda action: evaluate(advance(state, action), seat, weights))
 
 
-def finish_turn(state, seat: str):
+def finish_turn(state, seat: str, weights=WEIGHTS):
     """Play `seat`'s remaining decisions of this turn (blitz, strategic advantage...) greedily."""
     while state.to_play == seat and state.decision:
-        state = advance(state, greedy(state, seat))
+        state = advance(state, greedy(state, seat, weights=weights))
     return state
 
 
@@ -114,77 +133,51 @@ def solo_turns(before: dict, state):
     return list(outcomes.values())
 
 
-THREAT_REACH = 8  # no single Axis turn moves a marker further: nearer theaters are checked for a sure win
-
-
-def module_wins_theater(state) -> bool:
-    """Solo mode, Axis to play: its row can win a theater now, which its first rule then always does."""
-    if state.to_play != AXIS or state.decision:
-        return False
-    length = state.index.length
-    return any(state.markers[code] >= length(code) - THREAT_REACH
-               and any(move.wins_theater for move in state.bot_options(code))
-               for code in state.index.theaters if state.active_campaign(code) is not None)
-
-
-def solo_leaf(state, me) -> float:
-    """The value of `state` after our turn against the solo module: after its placement if that surely wins a
-    theater."""
-    return evaluate(advance(state, state.legal_actions()[0]) if module_wins_theater(state) else state, me)
-
-
-def line(world, action, me, rng, width, depth, solo_before=None, threats=False):
+def line(world, action, me, rng, width, depth, solo_before=None, weights=WEIGHTS):
     """Generator: the value for `me` of `action` in the sampled `world`: the rest of our turn played
     greedily, the opponent's greedy reply (its `width` sampled options), and with depth 2 our greedy next
     turn and the reply to it. Against the solo module (`solo_before`: the view's solo row) every draw of its
-    reply is weighed by its chance instead, and depth 2 takes our best next turn after each (`threats`: valued
-    after the module's next turn when its row surely wins a theater then)."""
-    after = finish_turn(advance(world, action), me)
+    reply is weighed by its chance instead, and depth 2 takes our best next turn after each. `weights`: our
+    evaluation's (the opponent's greedy reply keeps the default ones)."""
+    after = finish_turn(advance(world, action), me, weights)
     if solo_before is not None and after.to_play == AXIS and not after.decision:
         outcomes = yield from solo_turns(solo_before, after)
         total = 0.0
         for share, start in outcomes:
             after_reply = reply(start, me, rng, width)
             if depth > 1 and after_reply.to_play == me:  # and our best next turn
-                nexts = []
+                best_next = -math.inf
                 for next_action in after_reply.legal_actions():
-                    after_next = finish_turn(advance(after_reply, next_action), me)
-                    nexts.append((evaluate(after_next, me), after_next))
+                    best_next = max(best_next, evaluate(finish_turn(advance(after_reply, next_action), me, weights),
+                                                        me, weights))
                     yield
-                best_next = max(value for value, _ in nexts)
-                if threats:  # best first; a theater win only lowers a value, so stop once none can beat the best
-                    best_next = -math.inf
-                    for value, after_next in sorted(nexts, key=lambda pair: -pair[0]):
-                        if value <= best_next:
-                            break
-                        best_next = max(best_next, solo_leaf(after_next, me))
-                        yield
                 total += share * best_next
             else:
-                total += share * evaluate(after_reply, me)
+                total += share * evaluate(after_reply, me, weights)
                 yield
         return total
     after = reply(after, me, rng, width)
     for _ in range(depth - 1):  # our next turn played greedily, and its reply
         if after.to_play == me:
-            after = reply(finish_turn(advance(after, greedy(after, me, rng, width)), me), me, rng, width)
-    return evaluate(after, me)
+            after = reply(finish_turn(advance(after, greedy(after, me, rng, width, weights)), me, weights),
+                          me, rng, width)
+    return evaluate(after, me, weights)
 
 
-def first_ranking(world, actions, me):
+def first_ranking(world, actions, me, weights=WEIGHTS):
     """Generator: `actions` best first by one step ahead in `world` (our turn finished greedily)."""
     first = {}
     for action in actions:
-        first[action] = evaluate(finish_turn(advance(world, action), me), me)
+        first[action] = evaluate(finish_turn(advance(world, action), me, weights), me, weights)
         yield
     return sorted(actions, key=lambda a: -first[a])
 
 
-def screen(world, actions, me, rng, width, solo_before):
+def screen(world, actions, me, rng, width, solo_before, weights):
     """Generator: `actions` best first by the solo module's reply weighed over its draws in `world`."""
     value = {}
     for action in actions:
-        value[action] = yield from line(world, action, me, rng, width, 1, solo_before)
+        value[action] = yield from line(world, action, me, rng, width, 1, solo_before, weights)
     return sorted(actions, key=lambda a: -value[a])
 
 
@@ -237,13 +230,14 @@ class ExpertBot(Bot):
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, solo_threats=False, solo_screen=0,
-                 summary=""):
+    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, solo_screen=0,
+                 solo_weights=WEIGHTS, summary=""):
         self.summary = summary
         self.shortlist, self.playouts, self.width = shortlist, playouts, width
-        # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
-        self.solo_shortlist, self.solo_playouts, self.solo_threats = solo_shortlist, solo_playouts, solo_threats
-        self.solo_screen = solo_screen
+        # Against the solo module every line weighs all its draws: a costlier line, so fewer of them, for the
+        # best `solo_shortlist` of the `solo_screen` best one step ahead by its reply alone (0: no screen).
+        self.solo_shortlist, self.solo_playouts, self.solo_screen = solo_shortlist, solo_playouts, solo_screen
+        self.solo_weights = solo_weights
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
@@ -251,14 +245,15 @@ class ExpertBot(Bot):
         if len(actions) == 1:
             return actions[0]
         solo = solo_row(view)
+        weights = WEIGHTS if solo is None else self.solo_weights
         world = game.state_from_view(view, rng)
-        ranked = yield from first_ranking(world, actions, me)
+        ranked = yield from first_ranking(world, actions, me, weights)
         if solo is not None and self.solo_screen:
-            ranked = yield from screen(world, ranked[:self.solo_screen], me, rng, self.width, solo)
+            ranked = yield from screen(world, ranked[:self.solo_screen], me, rng, self.width, solo, weights)
         ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
 
         def playout(world, action, stream):
-            return line(world, action, me, stream, self.width, 2, solo, self.solo_threats)
+            return line(world, action, me, stream, self.width, 2, solo, weights)
 
         return (yield from halving(ranked, lambda r: game.state_from_view(view, r), playout, rng,
                                    self.playouts if solo is None else self.solo_playouts, budget_ms))
