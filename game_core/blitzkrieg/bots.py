@@ -13,12 +13,13 @@ browser can slice it.
 
 expert plays the same lines (hard's depth-2 look-ahead) but spends its work where it matters: sequential
 halving (game_core/search.py) over its ten best first steps, each played out in many dealt worlds, the
-better half kept after each round. Its work is a count of lines (reproducible); in the page `budget_ms`
-also stops it in time.
+better half kept after each round. Against the solo module a line weighs every draw of its reply, so it
+first screens its eight best first steps by that reply alone and plays out only the best three. Its work is
+a count of lines (reproducible); in the page `budget_ms` also stops it in time.
 """
 
 import math
-from typing import NamedTuple
+import time
 
 from ..engine import Bot
 from ..search import halving
@@ -29,23 +30,7 @@ from .solo import STEAMROLL
 WIN = 1000.0
 
 
-class Weights(NamedTuple):
-    """The evaluation's tunable weights: how near its end a marker on the opponent's side starts to threaten
-    its theater (`foe_reach` steps) and how much (`foe_closing`), and what each reserve unit is worth (up to
-    `units_counted` of them)."""
-    foe_reach: float = 5.0
-    foe_closing: float = 1.0
-    per_unit: float = 0.5
-    units_counted: int = 4
-
-
-WEIGHTS = Weights()
-# The solo module wins a theater as soon as its row can (its first rule), so its lead there is a threat sooner;
-# and it outlasts an Allied reserve run thin. Tuned on seeds 20000.. against it on Hard (see issue #36).
-SOLO_WEIGHTS = Weights(foe_reach=8.0, foe_closing=1.5, per_unit=1.0, units_counted=5)
-
-
-def evaluate(state, me: str, weights: Weights = WEIGHTS) -> float:
+def evaluate(state, me: str) -> float:
     """How good the position is for `me`: VP now, plus what the markers promise, plus reserves."""
     if state.result:
         return WIN if state.result["winner"] == me else -WIN
@@ -63,14 +48,12 @@ def evaluate(state, me: str, weights: Weights = WEIGHTS) -> float:
         bonus = sum(1 for icon in index.icons(code) if abs(lead) >= icon)
         score += (index.campaigns[cid]["vp"] + bonus) * math.tanh(lead / (1.0 + 1.5 * empty))
         score += 0.35 * later * math.tanh(lead / 6.0)
-        reach, weight = (5.0, 1.0) if lead >= 0 else (weights.foe_reach, weights.foe_closing)
-        closing = max(0, abs(lead) - (length - reach)) / reach  # a marker near its end threatens the theater
-        score += math.copysign(weight * closing * closing * (later + index.campaigns[cid]["vp"] + 2), lead)
+        closing = max(0, abs(lead) - (length - 5)) / 5.0  # a marker near its end threatens the theater
+        score += math.copysign(closing * closing * (later + index.campaigns[cid]["vp"] + 2), lead)
     for seat, weight in ((me, 1.0), (foe, -1.0)):
         reserve = state.reserves[seat]
         power = sum(UNITS[kind_of(t)]["strength"] for t in reserve)
-        score += weight * (weights.per_unit * min(len(reserve), weights.units_counted) + 0.12 * power
-                           + (-4.0 if not reserve else 0.0))
+        score += weight * (0.5 * min(len(reserve), 4) + 0.12 * power + (-4.0 if not reserve else 0.0))
     return score
 
 
@@ -81,20 +64,20 @@ def advance(state, action):
     return new
 
 
-def greedy(state, seat: str, rng=None, width=0, weights=WEIGHTS):
+def greedy(state, seat: str, rng=None, width=0):
     """The action that evaluates best for `seat` one step ahead (at most `width` tried, if set)."""
     actions = state.legal_actions()
     if len(actions) == 1:
         return actions[0]
     if width and len(actions) > width:
         actions = [actions[rng.below(len(actions))] for _ in range(width)]
-    return max(actions, key=lambda action: evaluate(advance(state, action), seat, weights))
+    return max(actions, key=lambda action: evaluate(advance(state, action), seat))
 
 
-def finish_turn(state, seat: str, weights=WEIGHTS):
+def finish_turn(state, seat: str):
     """Play `seat`'s remaining decisions of this turn (blitz, strategic advantage...) greedily."""
     while state.to_play == seat and state.decision:
-        state = advance(state, greedy(state, seat, weights=weights))
+        state = advance(state, greedy(state, seat))
     return state
 
 
@@ -133,13 +116,12 @@ def solo_turns(before: dict, state):
     return list(outcomes.values())
 
 
-def line(world, action, me, rng, width, depth, solo_before=None, weights=WEIGHTS):
+def line(world, action, me, rng, width, depth, solo_before=None):
     """Generator: the value for `me` of `action` in the sampled `world`: the rest of our turn played
     greedily, the opponent's greedy reply (its `width` sampled options), and with depth 2 our greedy next
     turn and the reply to it. Against the solo module (`solo_before`: the view's solo row) every draw of its
-    reply is weighed by its chance instead, and depth 2 takes our best next turn after each. `weights`: our
-    evaluation's (the opponent's greedy reply keeps the default ones)."""
-    after = finish_turn(advance(world, action), me, weights)
+    reply is weighed by its chance instead, and depth 2 takes our best next turn after each."""
+    after = finish_turn(advance(world, action), me)
     if solo_before is not None and after.to_play == AXIS and not after.decision:
         outcomes = yield from solo_turns(solo_before, after)
         total = 0.0
@@ -148,36 +130,34 @@ def line(world, action, me, rng, width, depth, solo_before=None, weights=WEIGHTS
             if depth > 1 and after_reply.to_play == me:  # and our best next turn
                 best_next = -math.inf
                 for next_action in after_reply.legal_actions():
-                    best_next = max(best_next, evaluate(finish_turn(advance(after_reply, next_action), me, weights),
-                                                        me, weights))
+                    best_next = max(best_next, evaluate(finish_turn(advance(after_reply, next_action), me), me))
                     yield
                 total += share * best_next
             else:
-                total += share * evaluate(after_reply, me, weights)
+                total += share * evaluate(after_reply, me)
                 yield
         return total
     after = reply(after, me, rng, width)
     for _ in range(depth - 1):  # our next turn played greedily, and its reply
         if after.to_play == me:
-            after = reply(finish_turn(advance(after, greedy(after, me, rng, width, weights)), me, weights),
-                          me, rng, width)
-    return evaluate(after, me, weights)
+            after = reply(finish_turn(advance(after, greedy(after, me, rng, width)), me), me, rng, width)
+    return evaluate(after, me)
 
 
-def first_ranking(world, actions, me, weights=WEIGHTS):
+def first_ranking(world, actions, me):
     """Generator: `actions` best first by one step ahead in `world` (our turn finished greedily)."""
     first = {}
     for action in actions:
-        first[action] = evaluate(finish_turn(advance(world, action), me, weights), me, weights)
+        first[action] = evaluate(finish_turn(advance(world, action), me), me)
         yield
     return sorted(actions, key=lambda a: -first[a])
 
 
-def screen(world, actions, me, rng, width, solo_before, weights):
+def screen(world, actions, me, rng, width, solo_before):
     """Generator: `actions` best first by the solo module's reply weighed over its draws in `world`."""
     value = {}
     for action in actions:
-        value[action] = yield from line(world, action, me, rng, width, 1, solo_before, weights)
+        value[action] = yield from line(world, action, me, rng, width, 1, solo_before)
     return sorted(actions, key=lambda a: -value[a])
 
 
@@ -225,35 +205,36 @@ class SearchBot(Bot):
 class ExpertBot(Bot):
     """Sequential halving (game_core/search.py) over the `shortlist` best actions one step ahead, each
     played out by the hard bot's depth-2 line in worlds dealt from the view, `playouts` lines in all;
-    the opponent's replies consider `width` of its options (0: all of them). In the page `budget_ms`
-    also caps the time."""
+    the opponent's replies consider `width` of its options (0: all of them). Against the solo module the
+    `solo_screen` best one step ahead are first ranked by its reply weighed over its draws (a line of depth
+    1, far cheaper), and `solo_playouts` lines go to the best `solo_shortlist` of them. In the page
+    `budget_ms` also caps the time."""
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, solo_screen=0,
-                 solo_weights=WEIGHTS, summary=""):
+    def __init__(self, shortlist, playouts, width, solo_screen, solo_shortlist, solo_playouts, summary=""):
         self.summary = summary
         self.shortlist, self.playouts, self.width = shortlist, playouts, width
-        # Against the solo module every line weighs all its draws: a costlier line, so fewer of them, for the
-        # best `solo_shortlist` of the `solo_screen` best one step ahead by its reply alone (0: no screen).
-        self.solo_shortlist, self.solo_playouts, self.solo_screen = solo_shortlist, solo_playouts, solo_screen
-        self.solo_weights = solo_weights
+        # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
+        self.solo_screen, self.solo_shortlist, self.solo_playouts = solo_screen, solo_shortlist, solo_playouts
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
         me = view["seat"]
         if len(actions) == 1:
             return actions[0]
+        started = time.perf_counter()
         solo = solo_row(view)
-        weights = WEIGHTS if solo is None else self.solo_weights
         world = game.state_from_view(view, rng)
-        ranked = yield from first_ranking(world, actions, me, weights)
-        if solo is not None and self.solo_screen:
-            ranked = yield from screen(world, ranked[:self.solo_screen], me, rng, self.width, solo, weights)
+        ranked = yield from first_ranking(world, actions, me)
+        if solo is not None:
+            ranked = yield from screen(world, ranked[:self.solo_screen], me, rng, self.width, solo)
+            if budget_ms:  # the page's budget covers the screen too
+                budget_ms = max(1, budget_ms - round(1000 * (time.perf_counter() - started)))
         ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
 
         def playout(world, action, stream):
-            return line(world, action, me, stream, self.width, 2, solo, weights)
+            return line(world, action, me, stream, self.width, 2, solo)
 
         return (yield from halving(ranked, lambda r: game.state_from_view(view, r), playout, rng,
                                    self.playouts if solo is None else self.solo_playouts, budget_ms))
@@ -284,7 +265,7 @@ BOTS = {
     "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1,
                       summary="Also plans its own next turn; as the Allies it beats the solo module on Medium "
                               "about 2 games in 3."),
-    "expert": ExpertBot(shortlist=10, playouts=120, width=12, solo_shortlist=4, solo_playouts=8,
+    "expert": ExpertBot(shortlist=10, playouts=120, width=12, solo_screen=8, solo_shortlist=3, solo_playouts=6,
                         summary="Plays its ten best moves out over 120 guessed futures and keeps the better half "
                                 "each round; beats Hard about 6 games in 10 (64% and 60% over 300 games on each map)."),
     "solo": SoloModuleBot(),
