@@ -2,7 +2,8 @@
 
 
 from game_core.blitzkrieg import BOTS, GAME
-from game_core.blitzkrieg.bots import solo_turns
+from game_core.blitzkrieg import bots
+from game_core.blitzkrieg.bots import advance, evaluate, finish_turn, first_ranking, reply, solo_turns
 from game_core.engine import Bot, run_bot
 from game_core.rng import Rng
 from game_core.session import Session
@@ -117,6 +118,40 @@ def test_solo_turns_weigh_every_draw_of_the_solo_module():
         assert len(set(moves)) == len(moves)  # draws leading to one placement are merged
         assert after.legal_actions()[0] in moves  # the draw the game really made is among them
         assert all(start.solo["drawn"] != before["drawn"] for _, start in outcomes)
+
+
+def finished(thinking):
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
+
+
+def test_the_expert_plays_out_only_its_moves_the_solo_modules_weighed_reply_ranks_best(monkeypatch):
+    state = solo_position(22)
+    view = state.view(ALLIES)
+    expert = BOTS["expert"]
+    played_out = []
+
+    def halving(candidates, *args):
+        played_out.extend(candidates)
+        return candidates[0]
+        yield  # a generator, as the real one
+
+    monkeypatch.setattr(bots, "halving", halving)
+    world = GAME.state_from_view(view, Rng(5))  # the world the expert deals first from Rng(5)
+    first = finished(first_ranking(world, view["legal_actions"], ALLIES))[:expert.solo_screen]
+
+    def weighed_reply(action):
+        after = finish_turn(advance(world, action), ALLIES)
+        outcomes = finished(solo_turns(view["state"]["solo"], after))
+        return sum(share * evaluate(reply(start, ALLIES, Rng(0), 0), ALLIES) for share, start in outcomes)
+
+    best = sorted(first, key=lambda action: -weighed_reply(action))[:expert.solo_shortlist]
+    finished(expert.think(GAME, view, Rng(5)))
+    assert played_out == best and len(view["legal_actions"]) > expert.solo_screen > len(best)
+    assert set(best) != set(first[:expert.solo_shortlist])  # here the screen changes what is played out
 
 
 def test_hard_against_the_solo_module_reads_only_the_view():

@@ -13,11 +13,13 @@ browser can slice it.
 
 expert plays the same lines (hard's depth-2 look-ahead) but spends its work where it matters: sequential
 halving (game_core/search.py) over its ten best first steps, each played out in many dealt worlds, the
-better half kept after each round. Its work is a count of lines (reproducible); in the page `budget_ms`
-also stops it in time.
+better half kept after each round. Against the solo module a line weighs every draw of its reply, so it
+first screens its eight best first steps by that reply alone and plays out only the best three. Its work is
+a count of lines (reproducible); in the page `budget_ms` also stops it in time.
 """
 
 import math
+import time
 
 from ..engine import Bot
 from ..search import halving
@@ -151,6 +153,14 @@ def first_ranking(world, actions, me):
     return sorted(actions, key=lambda a: -first[a])
 
 
+def screen(world, actions, me, rng, width, solo_before):
+    """Generator: `actions` best first by the solo module's reply weighed over its draws in `world`."""
+    value = {}
+    for action in actions:
+        value[action] = yield from line(world, action, me, rng, width, 1, solo_before)
+    return sorted(actions, key=lambda a: -value[a])
+
+
 def solo_row(view):
     """The solo module's row when `view` is the Allies' in a solo game (its replies are weighed exactly)."""
     if view["options"].get("mode") == "solo" and view["seat"] == ALLIES:
@@ -195,24 +205,32 @@ class SearchBot(Bot):
 class ExpertBot(Bot):
     """Sequential halving (game_core/search.py) over the `shortlist` best actions one step ahead, each
     played out by the hard bot's depth-2 line in worlds dealt from the view, `playouts` lines in all;
-    the opponent's replies consider `width` of its options (0: all of them). In the page `budget_ms`
-    also caps the time."""
+    the opponent's replies consider `width` of its options (0: all of them). Against the solo module the
+    `solo_screen` best one step ahead are first ranked by its reply weighed over its draws (a line of depth
+    1, far cheaper), and `solo_playouts` lines go to the best `solo_shortlist` of them. In the page
+    `budget_ms` also caps the time."""
 
     name, title = "expert", "Expert"
 
-    def __init__(self, shortlist, playouts, width, solo_shortlist, solo_playouts, summary=""):
+    def __init__(self, shortlist, playouts, width, solo_screen, solo_shortlist, solo_playouts, summary=""):
         self.summary = summary
         self.shortlist, self.playouts, self.width = shortlist, playouts, width
         # Against the solo module every line weighs all its draws: a costlier line, so fewer of them.
-        self.solo_shortlist, self.solo_playouts = solo_shortlist, solo_playouts
+        self.solo_screen, self.solo_shortlist, self.solo_playouts = solo_screen, solo_shortlist, solo_playouts
 
     def think(self, game, view, rng, budget_ms=0):
         actions = view["legal_actions"]
         me = view["seat"]
         if len(actions) == 1:
             return actions[0]
+        started = time.perf_counter()
         solo = solo_row(view)
-        ranked = yield from first_ranking(game.state_from_view(view, rng), actions, me)
+        world = game.state_from_view(view, rng)
+        ranked = yield from first_ranking(world, actions, me)
+        if solo is not None:
+            ranked = yield from screen(world, ranked[:self.solo_screen], me, rng, self.width, solo)
+            if budget_ms:  # the page's budget covers the screen too
+                budget_ms = max(1, budget_ms - round(1000 * (time.perf_counter() - started)))
         ranked = ranked[:self.shortlist if solo is None else self.solo_shortlist]
 
         def playout(world, action, stream):
@@ -247,7 +265,7 @@ BOTS = {
     "hard": SearchBot("hard", "Hard", shortlist=6, rounds=5, depth=2, solo_rounds=1,
                       summary="Also plans its own next turn; as the Allies it beats the solo module on Medium "
                               "about 2 games in 3."),
-    "expert": ExpertBot(shortlist=10, playouts=120, width=12, solo_shortlist=4, solo_playouts=8,
+    "expert": ExpertBot(shortlist=10, playouts=120, width=12, solo_screen=8, solo_shortlist=3, solo_playouts=6,
                         summary="Plays its ten best moves out over 120 guessed futures and keeps the better half "
                                 "each round; beats Hard about 6 games in 10 (64% and 60% over 300 games on each map)."),
     "solo": SoloModuleBot(),
