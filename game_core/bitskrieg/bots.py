@@ -39,6 +39,7 @@ FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip fir
 # PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
 PATIENCE = 300
 EXPERT_PATIENCE = 600
+EXPERT_ADVANCE = 0.3   # the expert's share of the flag-distance terms: it waits for the enemy to come
 PRESSURE_STEP = 75
 # The expert's fire fight: the share of a shot's expected gain counted for the best ready gun of the side
 # to move, of the waiting side, for every other ready gun, and for a finished tank's gun.
@@ -301,6 +302,7 @@ class SearchBot(Bot):
     stages = ((DEEPEN, 2),)  # () searches one ply only
     plan = "HHHMM"     # the tanks it picks (armour holds the ground; the Mediums take the flags)
     patience = PATIENCE
+    advance = 1.0      # how hard the way to the enemy flags pulls (a share of the flag-distance terms)
     fight = False      # weigh the shots as a fire fight (the expert's evaluation)
 
     def think(self, game, view, rng, budget_ms=0):
@@ -313,7 +315,7 @@ class SearchBot(Bot):
         state = game.state_from_view(view, rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng, self.plan)
-        urge = urge_to_advance(view["moves_made"], self.patience)
+        urge = self.advance * urge_to_advance(view["moves_made"], self.patience)
         scored = []
         for action in legal:
             value = action_value(state, action, seat, urge, 1, self.fight) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
@@ -338,6 +340,10 @@ class ExpertBot(SearchBot):
     # It waits longer before the stalemate pressure pushes it forward: pushed early, it drove into the
     # fire of players that always shoot or advance (3 of 7 games it had lost were won with the wait).
     patience = EXPERT_PATIENCE
+    # It lets the enemy come: a tank that has just moved into its sights is finished and cannot shoot back
+    # until a flip, so waiting with ready guns wins the fire fights (vs greedy, tuning seeds 20000..20099:
+    # 87 games won of 100 at 0.3, 71 at 1).
+    advance = EXPERT_ADVANCE
     fight = True
 
 
