@@ -15,7 +15,7 @@ error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched 
 (our best answer to each reply, from the same short list of shots, a flip or a quiet move), it judges
 the guns as a fire fight (one shot a turn, the side to move first: fire_fight), it lets the enemy come
 (the way to the enemy flags pulls it only EXPERT_ADVANCE as hard, and the stalemate pressure starts twice as
-late), and it drives at the enemy's last tank instead of its flags.
+late), and it drives at the enemy's last tank instead of its flags (but never flees a hunting enemy).
 Bitskrieg hides nothing in play but the dice, so this expectimax over exact dice outcomes is its search over what the seat may know (the
 hidden set-up picks are dealt by Game.state_from_view).
 """
@@ -40,7 +40,7 @@ FINISHED_SHARE = 0.5   # a finished tank's shot counts half: it needs a flip fir
 # PATIENCE actions, the flag-distance terms weigh one more time over per PRESSURE_STEP actions.
 PATIENCE = 300
 EXPERT_PATIENCE = 600
-EXPERT_ADVANCE = 0.3   # the expert's share of the flag-distance terms: it waits for the enemy to come
+EXPERT_ADVANCE = 0.3   # the expert's weight on the flag-distance terms (hard's is 1): it lets the enemy come
 PRESSURE_STEP = 75
 # The expert's fire fight: the share of a shot's expected gain counted for the best ready gun of the side
 # to move, of the waiting side, for every other ready gun, and for a finished tank's gun.
@@ -304,7 +304,7 @@ class SearchBot(Bot):
     stages = ((DEEPEN, 2),)  # () searches one ply only
     plan = "HHHMM"     # the tanks it picks (armour holds the ground; the Mediums take the flags)
     patience = PATIENCE
-    advance = 1.0      # how hard the way to the enemy flags pulls (a share of the flag-distance terms)
+    advance = 1.0      # how much the flag-distance terms weigh before the stalemate pressure adds to it
     fight = False      # weigh the shots as a fire fight (the expert's evaluation)
 
     def think(self, game, view, rng, budget_ms=0):
