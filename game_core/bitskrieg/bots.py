@@ -336,8 +336,9 @@ class SearchBot(Bot):
 class ExpertBot(SearchBot):
     name = "expert"
     title = "Expert"
-    summary = ("Also weighs its own answer to your reply for its four best moves, and who shoots first in a fire "
-               "fight; beats Hard about 5 games in 10, a shoot-or-advance player about 8 in 10.")
+    summary = ("Lets you come into its ready guns, weighs its own answer to your reply for its four best moves, "
+               "and who shoots first in a fire fight; beats Hard about 6 games in 10, a shoot-or-advance player "
+               "nearly 9 in 10.")
     stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
     # It waits longer before the stalemate pressure pushes it forward: pushed early, it drove into the
     # fire of players that always shoot or advance (3 of 7 games it had lost were won with the wait).
