@@ -6,7 +6,7 @@ import sys
 
 from game_core.bitskrieg import BOTS, GAME
 from game_core.bitskrieg.bots import (CLOSEST_FLAG, PATIENCE, action_value, drive_table, fire_fight, side_score,
-                                      urge_to_advance)
+                                      sights, urge_to_advance)
 from game_core.bitskrieg.rules import FACINGS, sq_parse
 from game_core.engine import run_bot
 from game_core.rng import Rng
@@ -120,6 +120,20 @@ def test_the_expert_hunts_down_a_last_enemy_tank():
 
     assert red_score("a1", False) == red_score("h1", False)
     assert red_score("a1", True) > red_score("h1", True)
+
+
+def test_the_expert_lets_the_enemy_come():
+    # Three Blue Heavies out of a ready Red Heavy's range: driving up to the flags gives the Heavy the first
+    # shot (a tank that has moved is finished); the expert waits for it to come into its own ready guns.
+    state = stand_off()
+    state.obstacles = {sq_parse(sq): "obstacle" for sq in ("g6", "e3", "b6", "f3", "f5", "g4")}
+    state.tanks = {sq_parse(sq): ["blue", "H", "n", True, f"p{sq}"] for sq in ("b1", "d1", "f1")}
+    state.tanks[sq_parse("f7")] = ["red", "H", "s", True, "pf7"]
+    state.flags = {"blue": [sq_parse("g2"), sq_parse("d3")], "red": [sq_parse("e7"), sq_parse("f6")]}
+    state._legal = None
+    assert not sights(state, sq_parse("f7"))
+    after = state.apply(run_bot(BOTS["expert"], GAME, state.view("blue"), Rng.from_seed(1)))
+    assert not sights(after, sq_parse("f7"))
 
 
 def test_two_hard_bots_break_the_stand_off():
