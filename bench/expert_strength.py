@@ -68,6 +68,8 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=300, help="games per match at most")
     parser.add_argument("--seed", type=int, default=1, help="first seed; game n uses seed + n")
     parser.add_argument("--minutes", type=float, default=0, help="stop after this long (0: never)")
+    parser.add_argument("--from-round", type=int, default=0, help="start at this round (to finish a run cut "
+                        "short: the rounds before it were played)")
     parser.add_argument("--out", help="also write the table as Markdown to this file")
     parser.add_argument("--games-of", default="", help="comma list of games: play only their matches "
                         "(to share the run between two processes)")
@@ -75,7 +77,7 @@ def main(argv=None) -> int:
     chosen = [m for m in MATCHES if not args.games_of or m[1] in args.games_of.split(",")]
     deadline = time.time() + 60 * args.minutes if args.minutes else None
     results = [[0, 0, []] for _ in MATCHES]
-    for n in range(args.games):
+    for n in range(args.from_round, args.games):
         if deadline and time.time() > deadline:
             break
         for (label, name, opponent, options, sides, _), result in zip(chosen, results):
