@@ -338,7 +338,7 @@ class ExpertBot(SearchBot):
     title = "Expert"
     summary = ("Lets you come into its ready guns, weighs its own answer to your reply for its four best moves, "
                "and who shoots first in a fire fight; beats Hard about 6 games in 10, a shoot-or-advance player "
-               "nearly 9 in 10.")
+               "more than 8 in 10.")
     stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
     # It waits longer before the stalemate pressure pushes it forward: pushed early, it drove into the
     # fire of players that always shoot or advance (3 of 7 games it had lost were won with the wait).
