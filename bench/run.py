@@ -546,6 +546,15 @@ def page_figures(playwright, base: str, pages: dict, runs: int, networks: list, 
     return raw
 
 
+def write_alone(name: str, title: str, stamp: str, load: tuple, figures, lines: list) -> None:
+    """An `--only` run's figures: bench/NAME.json and, as Markdown, bench/NAME.md (printed too)."""
+    (BENCH / f"{name}.json").write_text(json.dumps({"date": stamp, "load_average": load, name: figures}, indent=1))
+    text = "\n".join([f"# Blitzbox {title} ({stamp})", "", f"Load average at start {load[0]:.1f} on "
+                      f"{os.cpu_count()} cores (a busy machine inflates every time).", ""] + lines)
+    (BENCH / f"{name}.md").write_text(text + "\n")
+    print(text)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -588,20 +597,10 @@ def main() -> None:
         think = {"Pyodide": [row for key in calls for row in inside[key]],
                  "CPython": [row for budget in (0, PAGE_THINK_MS) for row in in_cpython_rows(
                      "think_time.py", "--games", str(THINK_GAMES), "--budget-ms", str(budget))]}
-        (BENCH / "think.json").write_text(json.dumps({"date": stamp, "load_average": load, "think": think}, indent=1))
-        text = "\n".join([f"# Blitzbox expert think time ({stamp})", "", f"Load average at start {load[0]:.1f} on "
-                          f"{os.cpu_count()} cores (a busy machine inflates every time).", ""] + think_report(think))
-        (BENCH / "think.md").write_text(text + "\n")
-        print(text)
-        return
+        return write_alone("think", "expert think time", stamp, load, think, think_report(think))
     clicks = {"Pyodide": inside["clicks"], "CPython": in_cpython("clicks.py", "--json")} if calls else None
     if args.only:
-        (BENCH / "clicks.json").write_text(json.dumps({"date": stamp, "load_average": load, "clicks": clicks}, indent=1))
-        text = "\n".join([f"# Blitzbox click cost ({stamp})", "", f"Load average at start {load[0]:.1f} on "
-                          f"{os.cpu_count()} cores (a busy machine inflates every time).", ""] + clicks_report(clicks))
-        (BENCH / "clicks.md").write_text(text + "\n")
-        print(text)
-        return
+        return write_alone("clicks", "click cost", stamp, load, clicks, clicks_report(clicks))
     raw |= {"snapshot_bytes": pages["snapshot_bytes"], "clicks": clicks,
             "engine_pyodide": inside.get("engine", {"games": {}}),
             "engine_cpython": in_cpython("engine_bench.py", str(args.engine_seconds)) if calls else {"games": {}}}

@@ -550,9 +550,13 @@ class Bot:
 
 def run_bot(bot: Bot, game: Game, view: dict, rng: Rng, budget_ms: int = 0) -> str:
     """Run a bot's `think` to completion (terminal, tests, simulations)."""
-    gen = bot.think(game, view, rng, budget_ms)
+    return finish(bot.think(game, view, rng, budget_ms))
+
+
+def finish(thinking):
+    """Run a sliced job (a generator that yields while it works: a bot's think, a hint) to its end: its value."""
     while True:
         try:
-            next(gen)
+            next(thinking)
         except StopIteration as done:
             return done.value

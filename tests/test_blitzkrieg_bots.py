@@ -4,7 +4,7 @@
 from game_core.blitzkrieg import BOTS, GAME
 from game_core.blitzkrieg import bots
 from game_core.blitzkrieg.bots import advance, evaluate, finish_turn, first_ranking, reply, solo_turns
-from game_core.engine import Bot, run_bot
+from game_core.engine import Bot, finish, run_bot
 from game_core.rng import Rng
 from game_core.session import Session
 
@@ -106,26 +106,12 @@ def test_solo_turns_weigh_every_draw_of_the_solo_module():
         after = state.apply(action)
         if after.to_play != AXIS or after.decision:
             continue
-        thinking = solo_turns(before, after)
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                outcomes = done.value
-                break
+        outcomes = finish(solo_turns(before, after))
         assert abs(sum(share for share, _ in outcomes) - 1) < 1e-9
         moves = [start.bot_choice()[0] for _, start in outcomes]
         assert len(set(moves)) == len(moves)  # draws leading to one placement are merged
         assert after.legal_actions()[0] in moves  # the draw the game really made is among them
         assert all(start.solo["drawn"] != before["drawn"] for _, start in outcomes)
-
-
-def finished(thinking):
-    while True:
-        try:
-            next(thinking)
-        except StopIteration as done:
-            return done.value
 
 
 def test_the_expert_plays_out_only_its_moves_the_solo_modules_weighed_reply_ranks_best(monkeypatch):
@@ -141,15 +127,15 @@ def test_the_expert_plays_out_only_its_moves_the_solo_modules_weighed_reply_rank
 
     monkeypatch.setattr(bots, "halving", halving)
     world = GAME.state_from_view(view, Rng(5))  # the world the expert deals first from Rng(5)
-    first = finished(first_ranking(world, view["legal_actions"], ALLIES))[:expert.solo_screen]
+    first = finish(first_ranking(world, view["legal_actions"], ALLIES))[:expert.solo_screen]
 
     def weighed_reply(action):
         after = finish_turn(advance(world, action), ALLIES)
-        outcomes = finished(solo_turns(view["state"]["solo"], after))
+        outcomes = finish(solo_turns(view["state"]["solo"], after))
         return sum(share * evaluate(reply(start, ALLIES, Rng(0), 0), ALLIES) for share, start in outcomes)
 
     best = sorted(first, key=lambda action: -weighed_reply(action))[:expert.solo_shortlist]
-    finished(expert.think(GAME, view, Rng(5)))
+    finish(expert.think(GAME, view, Rng(5)))
     assert played_out == best and len(view["legal_actions"]) > expert.solo_screen > len(best)
     assert set(best) != set(first[:expert.solo_shortlist])  # here the screen changes what is played out
 

@@ -9,7 +9,7 @@ from html import escape
 import pytest
 
 from game_core import games
-from game_core.engine import Bot, Field, Game, Option, run_bot
+from game_core.engine import Bot, Field, Game, Option, finish, run_bot
 from game_core.rng import Rng
 from game_core.session import Replay, Session, log_html
 
@@ -55,14 +55,6 @@ class Recording(Bot):
         self.given.append((game, view, rng.next64()))
         return view["legal_actions"][0]
         yield  # a generator, as every bot's think is
-
-
-def finish(job):
-    while True:
-        try:
-            next(job)
-        except StopIteration as done:
-            return done.value
 
 
 def test_a_bot_thinks_on_its_own_seeded_stream_with_the_game_and_its_seats_view(monkeypatch):

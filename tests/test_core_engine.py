@@ -3,7 +3,7 @@
 import pytest
 
 from game_core import games
-from game_core.engine import Bot, BrokenInvariant, Field, Game, IllegalAction, Option, State, require, run_bot
+from game_core.engine import Bot, BrokenInvariant, Field, Game, IllegalAction, Option, State, finish, require, run_bot
 from game_core.rng import Rng
 from game_core.session import Session
 
@@ -75,12 +75,7 @@ def test_a_game_without_a_hint_bot_offers_no_hint(monkeypatch):
 
 def test_a_hint_without_a_win_chance_names_only_the_move():
     session = Session("bitskrieg", 5, seats={"red": "easy"})
-    job = session.hint(1, playouts=3)
-    try:
-        while True:
-            next(job)
-    except StopIteration as done:
-        action, chance = done.value
+    action, chance = finish(session.hint(1, playouts=3))
     assert action in session.state.legal_actions() and chance is None
 
 
@@ -203,12 +198,7 @@ def test_the_random_bot_and_run_bot_pick_a_legal_move_from_the_view():
 
 def test_a_session_runs_its_bots_as_the_page_does():
     session = Session("bitskrieg", 3, seats={"blue": "easy", "red": "easy"})
-    job = session.bot_thinker(5)
-    try:
-        while True:
-            next(job)
-    except StopIteration as done:
-        thought = done.value
+    thought = finish(session.bot_thinker(5))
     assert thought in session.state.legal_actions()
     session.play_bot(5)
     assert session.state.actions == (thought,) and session.redo_stack == []

@@ -6,6 +6,7 @@ import json
 import pytest
 
 from game_core import IllegalAction, SaveError, games
+from game_core.engine import finish
 from game_core.session import Replay, Session, log_html
 
 
@@ -132,12 +133,7 @@ def test_a_hint_names_a_legal_move_and_the_share_of_playouts_won(monkeypatch):
     session = Session("fall-blau", 4, {"generals": "hoth,paulus,ruoff"})
     outcomes = iter([1.0, 0.0, 1.0])
     monkeypatch.setattr(session, "package", dataclasses.replace(session.package, win_chance=lambda view, rng: next(outcomes)))
-    job = session.hint(1, playouts=3)
-    try:
-        while True:
-            next(job)
-    except StopIteration as done:
-        action, chance = done.value
+    action, chance = finish(session.hint(1, playouts=3))
     assert action in session.state.legal_actions()
     assert chance == pytest.approx(2 / 3)
 
