@@ -202,3 +202,13 @@ def test_a_session_runs_its_bots_as_the_page_does():
     assert thought in session.state.legal_actions()
     session.play_bot(5)
     assert session.state.actions == (thought,) and session.redo_stack == []
+
+
+def test_run_bot_passes_the_time_budget_on_and_finish_returns_the_jobs_value():
+    class Budgeted(Bot):
+        def think(self, game, view, rng, budget_ms=0):
+            yield
+            return budget_ms
+
+    assert run_bot(Budgeted(), None, {}, None, 800) == 800
+    assert finish(iter(())) is None
