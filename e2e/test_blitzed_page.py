@@ -151,6 +151,27 @@ def test_a_target_stays_the_same_element_across_redraws(browser, site_url):
     context.close()
 
 
+def test_a_redraw_keeps_the_nodes_after_a_target_that_went_away(browser, site_url):
+    """The redraws that lost a die in CI: a claim target went away as a thunder card came in, and every
+    unkeyed node after it was made again, the group holding the dice among them; or its label went too,
+    and the group found a label in its place."""
+    context = browser.new_context(**LAPTOP)
+    page = context.new_page()
+    page.goto(f"{site_url}/blitzed.html")
+    wait_ready(page)
+    kept = page.evaluate("""() => {
+      const host = document.createElement('div');
+      host.innerHTML = '<p data-action="a"></p><p data-action="b"></p><i>x</i><i>gone</i><b><span data-action="die"></span></b><u></u>';
+      const old = [...host.childNodes].filter((node) => node.textContent !== 'gone' && !node.matches('[data-action="a"]'));
+      const die = host.querySelector('[data-action="die"]');
+      window.blitzbox.morph(host, '<i>y</i><p data-piece="new"></p><p data-action="b"></p><b><span data-action="die"></span></b><u></u>');
+      return [host.innerHTML, ...old.map((node) => host.contains(node)), host.contains(die)];
+    }""")
+    assert kept == ['<i>y</i><p data-piece="new"></p><p data-action="b"></p><b><span data-action="die"></span></b><u></u>',
+                    True, True, True, True, True]
+    context.close()
+
+
 def test_the_table_holds_still_while_a_press_lasts_and_then_catches_up(browser, site_url):
     """A redraw in the middle of a press re-made the pressed die for its roll animation (or moved it), and the
     browser then sent the click elsewhere. Here the redraw is forced: the player's own Roll key, pressed while

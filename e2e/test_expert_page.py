@@ -8,20 +8,27 @@ import pytest
 from support import wait_ready
 from test_play import click_random_action
 
-# The longest gap between two animation frames since the watch began, in ms.
+# For each spell of the bot's thinking (the body's data-thinking), the longest gap between two animation
+# frames that began during it, in ms.
 WATCH_FRAMES = """() => {
-  window.__frames = {longest: 0, last: performance.now()};
+  window.__thinks = [];
+  let last = performance.now(), thinking = false;
   const tick = (now) => {
-    window.__frames.longest = Math.max(window.__frames.longest, now - window.__frames.last);
-    window.__frames.last = now;
+    const gap = now - last;
+    if (thinking) window.__thinks[window.__thinks.length - 1] = Math.max(window.__thinks.at(-1), gap);
+    const still = document.body.dataset.thinking === '1';
+    if (still && !thinking) window.__thinks.push(0);
+    thinking = still;
+    last = now;
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
 }"""
 REPLY_S = 6  # the page's budget is 0.8 s of thinking; the rest is a loaded CI machine and the animations
-# A slice is one line of the search: the longest gap between frames was about 0.2 s here at load 5 on
-# 2 cores; an expert whose search did not yield held the page for 0.9 s.
-FROZEN_MS = 600
+# A slice is one line of the search. At load 5 on 2 cores here the typical spell's longest gap was about
+# 0.1-0.2 s (single spells reached 0.8 s in CI); an expert whose search did not yield holds the page for the
+# whole budget in every spell, 0.8-0.9 s.
+FROZEN_MS = 450
 HUMAN_MOVES = 12
 
 
@@ -49,7 +56,9 @@ def test_the_expert_answers_in_time_and_the_page_keeps_drawing(game, human, expe
         page.wait_for_function("() => document.body.dataset.over === '1' || "
                                "document.querySelector('[data-action]') !== null", timeout=REPLY_S * 1000)
         replies += page.locator("#log li").count() > before
-    longest = page.evaluate("() => window.__frames.longest")
-    assert replies >= HUMAN_MOVES // 2, "the expert did not play"
-    assert longest < FROZEN_MS, f"the page drew no frame for {longest:.0f} ms while the expert thought"
+    thinks = sorted(page.evaluate("() => window.__thinks"))
+    # (a spell that ends within one frame is not seen: a quick answer, a forced move)
+    assert replies >= HUMAN_MOVES // 2 and len(thinks) >= 3, "the expert did not play"
+    typical = thinks[len(thinks) // 2]
+    assert typical < FROZEN_MS, f"while the expert thought the page drew no frame for {typical:.0f} ms (median spell)"
     assert off_origin == [] and page_errors == []

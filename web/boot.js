@@ -167,6 +167,7 @@
 // wherever it moves; other nodes by their place). A press that began on a target still ends on it while
 // a real-time table redraws several times a second (replacing the elements lost about one press in seven).
 window.blitzbox.morph = (() => {
+  const LOOK_AHEAD = 8;
   const keyOf = (node) => node.nodeType !== 1 ? null : node.getAttribute("data-piece")
     || node.getAttribute("data-action") || node.getAttribute("data-command") || node.id || null;
   const update = (node, fresh) => {
@@ -179,15 +180,26 @@ window.blitzbox.morph = (() => {
     children(node, fresh);
   };
   const children = (parent, fresh) => {
+    const wanted = new Set([...fresh.childNodes].map(keyOf).filter(Boolean));
     const keyed = new Map();
-    for (const child of parent.childNodes) if (keyOf(child)) keyed.set(keyOf(child), child);
+    for (const child of [...parent.childNodes]) {
+      const key = keyOf(child);
+      if (key && wanted.has(key)) keyed.set(key, child);
+      else if (key) child.remove();  // a target gone for good: removed first, so the nodes after it keep their places
+    }
     let cursor = parent.firstChild;
     for (const next of [...fresh.childNodes]) {
       const key = keyOf(next);
       let match = key ? keyed.get(key) : null;
       if (match && match.nodeName !== next.nodeName) match = null;
       if (match) keyed.delete(key);
-      else if (!key && cursor && !keyOf(cursor) && cursor.nodeType === next.nodeType && cursor.nodeName === next.nodeName) match = cursor;
+      else if (!key) {  // the next unkeyed node of its kind, a few places on at most (a gone one leaves a gap)
+        for (let spare = cursor, looked = 0; spare && looked < LOOK_AHEAD; spare = spare.nextSibling) {
+          if (keyOf(spare)) continue;
+          if (spare.nodeType === next.nodeType && spare.nodeName === next.nodeName) { match = spare; break; }
+          looked++;
+        }
+      }
       if (!match) { parent.insertBefore(next, cursor); continue; }
       if (match === cursor) cursor = cursor.nextSibling;
       else parent.insertBefore(match, cursor);

@@ -15,11 +15,14 @@ from glue import drawing, storage
 
 def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
     """Run a search (a generator) in short slices between page events, so the page never freezes;
-    then call on_done(result). Starting another job of the same kind, or a new game, drops this one."""
+    then call on_done(result). Starting another job of the same kind, or a new game, drops this one.
+    While a bot thinks the body carries data-thinking="1" (and the board aria-busy)."""
     page.jobs[kind] = job
+    show_thinking()
 
     def step():
         if page.jobs.get(kind) is not job:
+            show_thinking()
             return  # replaced or dropped
         if page.replay is not None:  # paused while the replay viewer is open
             window.setTimeout(create_once_callable(step), 200)
@@ -30,11 +33,18 @@ def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
                 next(job)
         except StopIteration as done:
             del page.jobs[kind]
+            show_thinking()
             on_done(done.value)
             return
         window.setTimeout(create_once_callable(step), 0)
 
     window.setTimeout(create_once_callable(step), delay_ms)
+
+
+def show_thinking() -> None:
+    thinking = "bot" in page.jobs
+    document.body.setAttribute("data-thinking", "1" if thinking else "0")
+    element("board").setAttribute("aria-busy", "true" if thinking else "false")
 
 
 def schedule_bot() -> None:
