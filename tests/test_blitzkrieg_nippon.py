@@ -316,7 +316,7 @@ def test_map_shows_unopened_open_and_closed_cities_and_open_choices():
 
 def test_simulate_cli():
     out = subprocess.run([sys.executable, "-m", "game_core", "simulate", "blitzkrieg-nippon",
-                          "--games", "200", "--seed", "1", "--json"], capture_output=True, text=True, timeout=120)
+                          "--games", "20", "--seed", "1", "--json"], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     result = json.loads(out.stdout)
-    assert result["finished"] == 200 and result["errors"] == 0
+    assert result["finished"] == 20 and result["errors"] == 0

@@ -108,8 +108,8 @@ def test_views_hide_the_opponents_reserve_and_the_research_pile():
 
 
 def test_simulate_cli_exits_zero():
-    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "blitzkrieg", "--games", "200",
+    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "blitzkrieg", "--games", "20",
                            "--seed", "1", "--json"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
-    assert result["finished"] == 200 and result["errors"] == 0
+    assert result["finished"] == 20 and result["errors"] == 0

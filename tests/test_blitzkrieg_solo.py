@@ -360,7 +360,7 @@ def test_render_shows_the_row_stratagem_and_reason():
 
 
 def test_simulate_cli_solo():
-    result = subprocess.run([sys.executable, "-m", "game_core", "simulate", "blitzkrieg", "--games", "50",
+    result = subprocess.run([sys.executable, "-m", "game_core", "simulate", "blitzkrieg", "--games", "10",
                              "--seed", "1", "--options", json.dumps({"mode": "solo"}), "--json"],
                             capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout + result.stderr

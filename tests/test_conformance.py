@@ -334,7 +334,7 @@ digest = hashlib.sha256()
 for level, bot in bot_levels(game).items():
     if level in ("hard", "expert"):
         continue  # slow, and built from the same parts as the levels below
-    for seed in (1, 2, 3):
+    for seed in (1, 2):
         state, rng = game.new_game(seed), Rng.from_seed(seed, "process")
         while not state.is_over and len(state.actions) < 150:
             moves = (run_bot(bot, game, state.view(seat), rng) for seat in state.acting_seats())
@@ -355,4 +355,4 @@ def test_a_bot_chooses_the_same_moves_in_every_process(name):
         env = dict(os.environ, PYTHONHASHSEED=str(hash_seed), PYTHONPATH=os.getcwd())
         return subprocess.run([sys.executable, "-c", BOT_GAME, name], env=env, capture_output=True, text=True,
                               check=True).stdout
-    assert digest(1) == digest(2) == digest(3)
+    assert digest(1) == digest(2)

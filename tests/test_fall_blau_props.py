@@ -149,10 +149,10 @@ def test_advisor_win_chance_estimate():
 
 def test_registered_and_cli_simulation_exits_cleanly():
     assert games.get("fall-blau") is GAME
-    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "fall-blau", "--games", "200",
+    done = subprocess.run([sys.executable, "-m", "game_core", "simulate", "fall-blau", "--games", "20",
                            "--seed", "1", "--json"], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["finished"] == 200
+    assert json.loads(done.stdout)["finished"] == 20
     for options in MODES[1:]:
         result = simulate("fall-blau", 20, 1, options)
         assert result["errors"] == 0 and result["finished"] == 20

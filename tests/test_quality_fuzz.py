@@ -14,7 +14,7 @@ import pytest
 from game_core import fuzz, games
 
 ROOT = Path(__file__).resolve().parent.parent
-PYTEST_GAMES = 40  # includes a bot game (game 1), 8 probed games and 4 save-fuzzed games
+PYTEST_GAMES = 50  # includes a bot game (game 1), 10 probed games and 5 save-fuzzed games (CI runs no other fuzz)
 
 
 @pytest.mark.parametrize("name", games.names())
