@@ -111,7 +111,7 @@ def visible_text(node):
 
 @pytest.mark.parametrize("narrow", [False, True], ids=["laptop", "phone"])
 def test_the_tray_is_not_drawn_again_and_names_begin_with_the_visible_text(narrow):
-    for view in views(every=3):
+    for view in views(every=5):
         ui = {"narrow": narrow}
         svg = render(view, ui)
         assert "<title>Bitskrieg board</title>" in svg

@@ -245,7 +245,7 @@ def test_no_internal_notation_in_anything_a_person_reads():
 # -- hints ---------------------------------------------------------------------------------------------
 def test_every_action_a_hint_can_suggest_is_a_control_once_hint_ui_is_set():
     from game_core.bitskrieg.svg import hint_ui
-    for view in views(seeds=(1, 2), every=3):
+    for view in views(seeds=(1,), every=3):
         if view["seat"] != view["to_play"]:
             continue
         for narrow in (False, True):
