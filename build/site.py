@@ -280,8 +280,10 @@ def pyscript_modules(pyscript_dir: str) -> tuple:
 
 def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str, snapshot_url: str) -> str:
     """Start the big downloads at once instead of after core.js -> config -> pyodide.mjs -> lock file."""
-    # The kept snapshot's read and the .wasm's compile, off the main thread while the page is parsed (web/early.js).
-    early = (f'<script async src="./early.js" data-snapshot="{snapshot_url}" '
+    # The kept snapshot's read and the .wasm's compile, off the main thread (web/early.js). Deferred and put
+    # before core.js, it runs first once the page is parsed (such scripts run in document order), so
+    # snapshot.mjs always finds its worker: as an async script it ran too late half the time under load.
+    early = (f'<script defer src="./early.js" data-snapshot="{snapshot_url}" '
              f'data-wasm="./{pyodide_dir}/pyodide.asm.wasm"></script>')
     modules = list(pyscript_modules(pyscript_dir))
     # Not pyodide.asm.mjs: a preloaded module is compiled on the main thread at once, and those 1.2 MB
@@ -351,8 +353,8 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "BASE": "", "BODY_ATTRS": "", "LOADING_ATTRS": "", "PLAY_BUTTON": "",
         # No PyScript core.css: it styles PyScript's editor and config tags, which these pages do not use,
         # and a stylesheet in the head holds back the first paint.
-        "HEAD": (f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
-                 f'{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n'
+        "HEAD": (f'{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n'
+                 f'<script type="module" src="./{pyscript_dir}/core.js"></script>\n'
                  f'{oembed_link(name, title, base_url)}'),
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
         "STATUS": "Loading the game engine…",

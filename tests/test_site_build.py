@@ -109,7 +109,7 @@ def test_a_page_asks_for_its_engine_at_once_and_an_embed_as_soon_as_it_is_clicke
     zip, which a page restored from its snapshot only fetches once ready."""
     from game_core import games
 
-    early = r'<script async src="\.{1,2}/early\.js" data-snapshot="\.{1,2}/([^"]+)" data-wasm="\.{1,2}/([^"]+)"></script>'
+    early = r'<script defer src="\.{1,2}/early\.js" data-snapshot="\.{1,2}/([^"]+)" data-wasm="\.{1,2}/([^"]+)"></script>'
     for name in games.names():
         page = (SITE / f"{name}.html").read_text()
         embed = (SITE / f"embed/{name}.html").read_text()
@@ -119,6 +119,8 @@ def test_a_page_asks_for_its_engine_at_once_and_an_embed_as_soon_as_it_is_clicke
         snapshot = re.search(r'<body[^>]* data-snapshot="\./([^"]+)"', page).group(1)
         pyodide = next((SITE / "runtime").glob("pyodide-*")).name
         assert re.findall(early, page) == [(snapshot, f"runtime/{pyodide}/pyodide.asm.wasm")]
+        # before core.js: deferred scripts run in document order, so early.js's worker is there for snapshot.mjs
+        assert page.index("/early.js") < page.index("/core.js")
         template = re.search(r'<template id="engine-preloads">(.*?)</template>', embed, re.S).group(1)
         assert re.findall(r'<link rel="(?:module)?preload" href="\.\./([^"]+)"', template) == hints
         assert re.findall(early, template) == re.findall(early, page)
