@@ -164,8 +164,9 @@
 
 // Redraw a board in place: the drawing's new markup is laid over the elements already there, which keep
 // their identity (a target keyed by data-piece, data-action, data-command or id stays the same element
-// wherever it moves; other nodes by their place, a few nodes on at most; targets gone are removed first). A press that began on a target still ends on it while
-// a real-time table redraws several times a second (replacing the elements lost about one press in seven).
+// wherever it moves; other nodes by their place, a few nodes on at most; targets gone are removed first).
+// A press that began on a target still ends on it while a real-time table redraws several times a second
+// (replacing the elements lost about one press in seven).
 window.blitzbox.morph = (() => {
   const LOOK_AHEAD = 8;
   const keyOf = (node) => node.nodeType !== 1 ? null : node.getAttribute("data-piece")
