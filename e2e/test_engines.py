@@ -41,6 +41,14 @@ PICK = """([chance, inView]) => {
                    && (!inView || seen(e.getBoundingClientRect())));
   return shown.length ? shown[Math.floor(chance * shown.length)] : null;
 }"""
+# What a stuck game shows: the body's state, the status, and each offered control with what covers its middle.
+STUCK = """() => ({body: {...document.body.dataset}, status: document.querySelector('#status')?.textContent,
+  message: document.querySelector('#message')?.textContent, dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
+  actions: [...document.querySelectorAll('[data-action]')].slice(0, 12).map((e) => {
+    const box = e.getBoundingClientRect(), hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return {action: e.dataset.action, disabled: !!e.disabled, rects: e.getClientRects().length,
+            box: [box.left, box.top, box.width, box.height].map(Math.round),
+            hit: hit && hit.outerHTML.slice(0, 80)}; })})"""
 # Every address the page loaded, itself included, that is not of its origin.
 OFF_ORIGIN = """() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]
   .filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== location.origin)"""
@@ -97,7 +105,7 @@ def play(driver, rng, clicks=MAX_CLICKS) -> int:
             driver.wait_for_timeout(100)  # a person's pace: clicks as fast as a driver sends them starve the bots
         else:
             waits += 1
-            assert waits < 6000, "nothing to click for five minutes: the game is stuck"
+            assert waits < 6000, f"nothing to click for five minutes: the game is stuck: {driver.evaluate(STUCK)}"
             driver.wait_for_timeout(50)  # a bot is thinking
     return done
 
