@@ -75,6 +75,8 @@ def test_a_save_code_opens_as_a_replay_and_a_save_file_moves_the_game(page, brow
     page.click('[data-command="export-code"]')
     code = page.input_value("#code-out")
     save_file = page.evaluate(f"localStorage.getItem('blitzbox:{GAME}:autosave')")
+    page.reload()  # the log as a resumed hotseat game reads it: behind the curtain, without either side's secrets
+    wait_ready(page)
     log = page.inner_text("#log")
 
     other = browser.new_context().new_page()
