@@ -5,6 +5,7 @@ import time
 
 import pytest
 
+from game_core.session import Session
 from serve import make_server
 from support import SITE, built_games, wait_ready
 
@@ -32,6 +33,31 @@ def make_moves(page, count):
         if page.locator("#curtain").is_visible():
             page.click('#curtain [data-command="reveal"]')
         page.locator("[data-action]").first.click()
+
+
+def test_the_hotseat_log_reads_as_the_seat_at_the_device_and_never_shows_the_other_s_draws(page, site_url):
+    """Behind the curtain the log has no seat's secrets, after "I am ready" the player's own draws are back:
+    the whole log, as the engine reads it for the same save. (The page appended only new lines, so an
+    earlier line kept the previous reader's words, one of its draws among them.)"""
+    def shown():
+        return page.evaluate("[...document.querySelectorAll('#log li')].map((li) => li.textContent)")
+
+    def expected(revealed):
+        session = Session.from_save(GAME, page.evaluate(f"localStorage.getItem('blitzbox:{GAME}:autosave')"))
+        if revealed:
+            session.command("reveal")
+        return session.log
+
+    open_game(page, site_url)
+    curtains = 0
+    for _ in range(16):
+        if page.locator("#curtain").is_visible():
+            curtains += 1
+            assert shown() == expected(revealed=False)
+            page.click('#curtain [data-command="reveal"]')
+        assert shown() == expected(revealed=True)
+        page.locator("[data-action]").first.click()
+    assert curtains >= 4
 
 
 def test_a_share_link_opens_the_replay_and_a_tampered_one_is_refused(page, site_url, off_origin, page_errors):

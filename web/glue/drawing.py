@@ -223,22 +223,20 @@ def pad_targets(svg) -> None:
         node.appendChild(pad)
 
 
-def show_log(lines: list, step: int | None) -> list:
+def show_log(lines: list, step: int | None, reader: str) -> list:
     """Append only the new lines (a click costs the same at move 600 as at move 20); rebuild the list
-    when it changed otherwise (undo, a new game, the replay viewer, which marks its `step`); return the new
-    lines."""
+    when it changed otherwise (undo, a new game, another reader behind or after the hotseat curtain, the
+    replay viewer, which marks its `step`); return the new lines."""
     log = element("log")
     count = log.childElementCount
-    mode = "play" if step is None else "replay"
-    same = (mode == "play" and log.getAttribute("data-mode") == mode and count <= len(lines)
-            and (count == 0 or log.lastElementChild.textContent == lines[count - 1]))
-    if same:
-        new = lines[count:]
+    mode, shown = (f"play:{reader}" if step is None else "replay"), log.getAttribute("data-mode") or ""
+    new = lines[count:] if step is None and shown.startswith("play") else []  # (another reader: still news)
+    if (step is None and shown == mode and count <= len(lines)
+            and (count == 0 or log.lastElementChild.textContent == lines[count - 1])):
         log.insertAdjacentHTML("beforeend", log_html(new))
     else:
         log.setAttribute("data-mode", mode)
         log.innerHTML = log_html(lines, step)
-        new = []
     window.requestAnimationFrame(create_once_callable(lambda timestamp: scroll_to_end(log)))
     return new
 
@@ -271,7 +269,7 @@ def render() -> None:
     frame = (page.session if page.replay is None else page.replay).frame()
     window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
     status = frame["status"]
-    new_lines = show_log(frame["log"], frame["step"])
+    new_lines = show_log(frame["log"], frame["step"], frame["reader"])
     for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
         unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
         if before and before.get(key, unseen) != value:
