@@ -88,7 +88,7 @@ class RemoteSession:
         status = self.status()
         return make_frame(board, status, log, over=over, result=status if over else "", message=self.message,
                           interactive=self.interactive(), moves=len(self.state.actions) if self.state else 0,
-                          tray=controls, reader=str(self.seat))
+                          tray=controls)
 
     @property
     def joined(self) -> bool:

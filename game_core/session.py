@@ -54,12 +54,10 @@ def log_html(lines, current: int | None = None) -> str:
 def make_frame(board: str, status: str, log: list, *, step: int | None = None, over: bool = False,
                result: str = "", can_undo: bool = False, can_redo: bool = False, can_hint: bool = False,
                curtain: bool = False, curtain_seat: str = "", message: str = "", interactive: bool = False,
-               moves: int = 0, tray: list | tuple = (), reader: str = "") -> dict:
+               moves: int = 0, tray: list | tuple = ()) -> dict:
     """One redraw of the page, the same shape from a Session, a RemoteSession and a Replay: the page reads
-    nothing else. `step`: the log line a replay shows (None in play); "last": the newest move in play;
-    `reader`: whose reading the log is (a seat, "" for a spectator's): when it changes every line may read
-    differently (a seat's own draws), so the page rebuilds the log instead of appending to it."""
-    return {"board": board, "status": status, "log": list(log), "step": step, "reader": reader,
+    nothing else. `step`: the log line a replay shows (None in play); "last": the newest move in play."""
+    return {"board": board, "status": status, "log": list(log), "step": step,
             "last": log[-1] if log and step is None else "", "over": over, "result": result,
             "can_undo": can_undo, "can_redo": can_redo, "can_hint": can_hint, "curtain": curtain,
             "curtain_seat": curtain_seat, "message": message, "interactive": interactive, "moves": moves,
@@ -388,7 +386,7 @@ class Session:
                           curtain=self.curtain,
                           curtain_seat=self.game.seat_name(viewer) if viewer is not None else "",
                           message=self.message, interactive=self.interactive(), moves=len(self.state.actions),
-                          tray=self.tray(view), reader=str(self.seen_by() if self.seen_by() is not None else ""))
+                          tray=self.tray(view))
 
     def share_choices(self) -> list:
         """What the Share dialog offers, each {"kind", "label", "text", "code"}: a finished game's whole

@@ -33,6 +33,8 @@ class PageState:
         self.board_is_live = False
         self.held_since = None  # when a press on a target began: the table is not redrawn under it (drawing.py)
         self.redraw_held = False  # a redraw came during that press: it is made when the press ends
+        self.log_shown = []  # the move log's lines as #log shows them (drawing.show_log changes only the others)
+        self.log_replaying = False  # #log shows a replay's lines, one of them marked
         self.curtain_was_down = False  # the hotseat curtain covered the last frame  # until the first render, #board holds the skeleton drawn at build time
         # A stored remote side is described by replaying it: each stored text is described once (the labels of
         # the sides stored now, by their text; a side that changed is stored as a new text).

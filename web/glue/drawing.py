@@ -223,20 +223,26 @@ def pad_targets(svg) -> None:
         node.appendChild(pad)
 
 
-def show_log(lines: list, step: int | None, reader: str) -> list:
-    """Append only the new lines (a click costs the same at move 600 as at move 20); rebuild the list
-    when it changed otherwise (undo, a new game, another reader behind or after the hotseat curtain, the
-    replay viewer, which marks its `step`); return the new lines."""
+def show_log(lines: list, step: int | None) -> list:
+    """Bring #log to `lines`, changing only the lines that differ (a click costs the same at move 600 as at
+    move 20): new lines appended, lines that read differently rewritten (another reader behind or after the
+    hotseat curtain: a seat's own draws; an undo; a new game). The replay viewer's list, which marks its
+    `step`, is drawn whole. Return the new lines."""
     log = element("log")
-    count = log.childElementCount
-    mode, shown = (f"play:{reader}" if step is None else "replay"), log.getAttribute("data-mode") or ""
-    new = lines[count:] if step is None and shown.startswith("play") else []  # (another reader: still news)
-    if (step is None and shown == mode and count <= len(lines)
-            and (count == 0 or log.lastElementChild.textContent == lines[count - 1])):
-        log.insertAdjacentHTML("beforeend", log_html(new))
-    else:
-        log.setAttribute("data-mode", mode)
+    shown = page.log_shown
+    if step is not None or page.log_replaying:
         log.innerHTML = log_html(lines, step)
+        new = []
+    else:
+        items = log.children
+        for index in range(min(len(shown), len(lines))):
+            if shown[index] != lines[index]:
+                items.item(index).textContent = lines[index]
+        for _ in range(len(shown) - len(lines)):
+            log.lastElementChild.remove()
+        new = lines[len(shown):]
+        log.insertAdjacentHTML("beforeend", log_html(new))
+    page.log_shown, page.log_replaying = lines, step is not None
     window.requestAnimationFrame(create_once_callable(lambda timestamp: scroll_to_end(log)))
     return new
 
@@ -269,7 +275,7 @@ def render() -> None:
     frame = (page.session if page.replay is None else page.replay).frame()
     window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
     status = frame["status"]
-    new_lines = show_log(frame["log"], frame["step"], frame["reader"])
+    new_lines = show_log(frame["log"], frame["step"])
     for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
         unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
         if before and before.get(key, unseen) != value:
