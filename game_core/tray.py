@@ -24,10 +24,10 @@ def _button(control: dict) -> str:
             f'<span class="label">{escape(label)}</span> {detail_html}</button>')  # the space: the name reads as shown
 
 
-def tray_html(controls: list, status: str = "") -> str:
+def tray_html(controls: list, status: str = "", last: str = "") -> str:
     """The controls grouped under their headings, in the order the game gave them ('' when none). A
     heading that only repeats the status line shown above the tray is not printed again (the group keeps
-    it as its accessible name)."""
+    it as its accessible name). `last` is HTML put after the last control, in its row (the page's "more" chip)."""
     groups: dict = {}
     for control in controls:
         groups.setdefault(control.get("group") or "", []).append(control)
@@ -36,5 +36,5 @@ def tray_html(controls: list, status: str = "") -> str:
         title = f"<h3>{escape(heading)}</h3>" if heading and heading.strip(" .") != status.strip(" .") else ""
         name = f' aria-label="{escape(heading)}"' if heading else ""
         parts.append(f'<div class="tray-group" role="group"{name}>{title}'
-                     f'{"".join(_button(control) for control in members)}</div>')
-    return "".join(parts)
+                     f'{"".join(_button(control) for control in members)}')
+    return "</div>".join(parts) + last + "</div>" if parts else ""

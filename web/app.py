@@ -6,7 +6,7 @@ from pyodide.ffi import create_proxy
 from js import document, window
 
 from glue.core import EMBED, PREFIX, browser_feature, element, page, show_message
-from glue import commands, dialogs, drawing, play, remote, sound, storage, tutorial
+from glue import commands, dialogs, drawing, follow, play, remote, sound, storage, tutorial
 
 
 def main() -> None:
@@ -29,6 +29,8 @@ def main() -> None:
     document.addEventListener("change", create_proxy(dialogs.on_setting_change))
     document.addEventListener("input", create_proxy(dialogs.on_new_game_input))
     document.addEventListener("focusin", create_proxy(play.on_focus))
+    document.addEventListener("pointerdown", create_proxy(follow.on_pointer), True)  # (a tap or a key: glue/follow.py)
+    document.addEventListener("keydown", create_proxy(follow.on_key), True)
     window.addEventListener("storage", create_proxy(storage.on_storage))
     window.addEventListener("hashchange", create_proxy(remote.on_hash_change))  # a link opened in this very tab
     element("file-in").addEventListener("change", create_proxy(dialogs.on_file_chosen))

@@ -246,12 +246,12 @@ def menu(arg, event) -> None:
 
 @command("tray-fold")
 def fold_tray(arg, event) -> None:
-    drawing.fold_tray(not element("dock").classList.contains("folded"))
+    drawing.expand_dock(not element("dock").classList.contains("expanded"))
 
 
 @command("last-move")
 def toggle_last_move(arg, event) -> None:
-    """The last-move line folds to one line; a tap or Enter shows it whole (and again folds it)."""
+    """The last move's headline; a tap or Enter shows the rest of it (and again hides it)."""
     last = element("last-move")
     last.setAttribute("aria-expanded", "false" if last.getAttribute("aria-expanded") == "true" else "true")
 
@@ -277,6 +277,7 @@ def run_command(name: str, event) -> None:
     if head in COMMANDS:
         return COMMANDS[head](arg, event)
     page.following = False
+    page.own_move = True  # undo, redo, a reveal or a drawing choice: the page follows no news for it
     page.session.command(name)
     drawing.render()
 

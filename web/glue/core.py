@@ -29,6 +29,9 @@ class PageState:
         self.autoplay_timer = None
         self.following = False  # this tab shows a game another tab continued: its bot plays there, not here
         self.focus_on_board = False  # the keyboard focus was last on the board (refocused there after a redraw)
+        self.keyboard_player = False  # the last input was a key, not a tap or click (focus moves only then)
+        self.own_move = False  # the next frame shows a move this player just made (glue/follow.py: no news)
+        self.moves_shown = None  # how many moves the last painted frame had (more now, not our own: news)
         self.board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
         self.board_is_live = False
         self.held_since = None  # when a press on a target began: the table is not redrawn under it (drawing.py)

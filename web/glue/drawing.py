@@ -6,17 +6,18 @@ from html import escape
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 from js import document, window
 
+from game_core.dock import headline
 from game_core.session import log_html
 from game_core.tray import tray_html
 
 from glue.core import EMBED, element, now_ms, page, show_message
-from glue import play, remote, sound, storage
+from glue import follow, play, remote, sound, storage
 
 
 TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
 MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
-NARROW = window.matchMedia("(max-width: 760px)")  # the phone layout: ui["narrow"] for the drawings
-SWIPE_PX = 40  # a swipe down the docked decision folds it, up unfolds it
+NARROW = window.matchMedia("(max-width: 760px), (max-height: 500px)")  # a phone, upright or sideways: ui["narrow"]
+SWIPE_PX = 40  # a swipe up the docked decision shows every choice, down shortens it again
 HOLD_MS = 700  # the longest a press holds the table still (a tap is far shorter; then the race goes on)
 
 
@@ -72,7 +73,8 @@ def announce_cues(board) -> str:
 def watch_dock() -> None:
     """The docked decision's height is --dock-h, for the phone layout (style.css): kept by a
     ResizeObserver, which reads it after the browser's own layout, never in the middle of a redraw. A
-    swipe down its status folds it to one line, a swipe up unfolds it (the fold button does both too)."""
+    swipe up its status shows every choice, a swipe down brings it back to its short self (the "more"
+    chip does both too)."""
     dock = element("dock")
 
     def resized(entries, observer):
@@ -87,7 +89,7 @@ def watch_dock() -> None:
         if start.get("y") is not None and NARROW.matches:
             moved = float(event.clientY) - start["y"]
             if abs(moved) >= SWIPE_PX:
-                fold_tray(moved > 0)
+                expand_dock(moved < 0)
         start["y"] = None
     dock.addEventListener("pointerdown", create_proxy(pressed))
     dock.addEventListener("pointerup", create_proxy(released))
@@ -125,33 +127,90 @@ def end_hold() -> None:
 end_hold_proxy = create_proxy(end_hold)
 
 
-def fold_tray(folded: bool) -> None:
-    """On a phone the decision folds to one line (its question and main choice) to show more board."""
-    element("dock").classList.toggle("folded", folded)
-    show_fold()
+def expand_dock(expanded: bool) -> None:
+    """On a phone the dock keeps to a quarter of the screen: the choices that do not fit wait behind its
+    "more" chip; expanded, it shows every choice with its details (until the next move)."""
+    element("dock").classList.toggle("expanded", expanded)
+    spill_tray()
 
 
-def show_fold() -> None:
-    """The fold button says what it does; the tray's main choice (the one selected, else the first) is
-    the one a folded tray keeps."""
-    tray, button = element("tray"), element("tray-fold")
-    choices = tray.querySelectorAll("[data-action],[data-command]")
-    main = tray.querySelector('[aria-pressed="true"]') or tray.querySelector("[data-action],[data-command]")
-    if main:
-        main.classList.add("main")
-    folded = element("dock").classList.contains("folded")
-    button.hidden = tray.hidden
-    button.setAttribute("aria-expanded", "false" if folded else "true")
-    button.textContent = (f"All {choices.length} ▴" if choices.length > 1 else "More ▴") if folded else "Fold ▾"
-    button.setAttribute("aria-label", "Show every choice" if folded else "Fold the choices to one line")
+def spill_tray() -> None:
+    """A phone's short dock: each choice that does not fit in the tray's rows is set aside (class spill,
+    not shown) and counted on the "more" chip, so nothing is ever cut in half; expanded, all are back."""
+    tray, more = element("tray"), element("tray-more")
+    for node in tray.querySelectorAll(".spill"):
+        node.classList.remove("spill")
+    if not more:  # (no choices: no chip; a missing element is JS null, falsy)
+        return
+    dock = element("dock")
+    expanded = dock.classList.contains("expanded")
+    docked = window.getComputedStyle(dock).position == "fixed"  # a phone held upright (style.css)
+    choices = [node for node in tray.querySelectorAll(".tray-button")]
+    short = docked and not expanded and page.lesson is None and bool(choices)  # chips without their details
+    out = []
+    if short:
+        limit = float(tray.getBoundingClientRect().bottom) + 1
+        out = [node for node in choices if float(node.getBoundingClientRect().bottom) > limit]
+        for node in out:
+            node.classList.add("spill")
+        more.hidden = not (out or tray.querySelector(".detail"))
+        more.textContent = more_label(len(out), False)
+        place_more(tray, more)
+        kept = [node for node in choices if node not in out]
+        while not more.hidden and kept and float(more.getBoundingClientRect().bottom) > limit:  # the chip must fit too
+            out.append(kept.pop())
+            out[-1].classList.add("spill")
+            more.textContent = more_label(len(out), False)
+            place_more(tray, more)
+    else:
+        more.hidden = not (docked and expanded)
+    spilled = len(out)
+    more.setAttribute("aria-expanded", "true" if expanded else "false")
+    more.textContent = more_label(spilled, expanded)
+    more.setAttribute("aria-label", "Show the short choices" if expanded
+                      else f"Show {spilled} more choices" if spilled else "Show each choice's details")
+
+
+def place_more(tray, more) -> None:
+    """The "more" chip ends the last row that still shows a choice; a group (its heading) with no choice
+    left to show goes."""
+    groups = list(tray.querySelectorAll(".tray-group"))
+    showing = [group for group in groups if group.querySelector(".tray-button:not(.spill)")]
+    if showing and not showing[-1].contains(more):
+        showing[-1].appendChild(more)
+    for group in groups:
+        if group in showing:
+            continue
+        if not group.contains(more):
+            group.classList.add("spill")
+        elif group.querySelector("h3"):
+            group.querySelector("h3").classList.add("spill")
+
+
+def more_label(spilled: int, expanded: bool) -> str:
+    return "Fewer ▾" if expanded else f"+{spilled} more ▴" if spilled else "Details ▴"
+
+
+MORE_CHIP = ('<button type="button" id="tray-more" class="tray-more" data-command="tray-fold" '
+             'aria-controls="tray" aria-expanded="false" hidden></button>')
 
 
 def show_last_move(line: str) -> None:
-    """The last move in words, one line above the decision (the log's last line: the game's narration)."""
+    """The last move in words above the decision: a headline of whole sentences (game_core.dock), the
+    rest of the narration on a tap (the log keeps it all)."""
     last = element("last-move")
     last.hidden = not line
-    last.innerHTML = f"<strong>Last move:</strong> {escape(line)}"
-    last.setAttribute("title", line)
+    head, rest = headline(line)
+    last.innerHTML = (f"<strong>Last move:</strong> {escape(head)}"
+                      + (f' <span class="rest">{escape(rest)}</span><span class="more" aria-hidden="true">More ▸</span>'
+                         if rest else ""))
+    if rest:
+        last.setAttribute("role", "button")
+        last.setAttribute("tabindex", "0")
+        last.setAttribute("aria-expanded", "false")
+    else:
+        for name in ("role", "tabindex", "aria-expanded"):
+            last.removeAttribute(name)
 
 
 def size_board() -> None:
@@ -287,16 +346,17 @@ def render() -> None:
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
         element("announce").textContent = spoken
     tray = element("tray")
-    window.blitzbox.morph(tray, tray_html(frame["tray"], status))
+    if page.moves_shown != frame["moves"]:
+        element("dock").classList.remove("expanded")  # a new position: the dock is short again
+    window.blitzbox.morph(tray, tray_html(frame["tray"], status, MORE_CHIP))
     tray.hidden = not tray.childElementCount
-    show_fold()
     show_last_move(frame["last"])
     replaying = frame["step"] is not None
     element("replay-bar").hidden = not replaying
-    for command in ("undo", "reset-turn"):
-        document.querySelector(f'[data-command="{command}"]').disabled = not frame["can_undo"]
-    document.querySelector('[data-command="redo"]').disabled = not frame["can_redo"]
-    document.querySelector('[data-command="hint"]').disabled = not frame["can_hint"]
+    for command, enabled in (("undo", frame["can_undo"]), ("reset-turn", frame["can_undo"]),
+                             ("redo", frame["can_redo"]), ("hint", frame["can_hint"])):
+        for button in document.querySelectorAll(f'[data-command="{command}"]'):  # the menu's, and the dock's
+            button.disabled = not enabled
     element("notice").hidden = True
     curtain = element("curtain")
     curtain.hidden = not frame["curtain"]
@@ -317,18 +377,26 @@ def render() -> None:
             button.hidden = remote.is_remote()
     remote.show_remote()
     size_board()  # before the pieces slide (the zoom moves them)
+    spill_tray()
     reveal_targets(board)
     move_pieces(board, places)
+    covered = frame["curtain"]
+    revealed = page.curtain_was_down and not covered
+    moved = page.moves_shown is not None and frame["moves"] != page.moves_shown
+    if page.board_is_live and not covered and (revealed or (moved and not page.own_move)):
+        follow.follow(news=True)
+    elif page.board_is_live and not covered and frame["interactive"]:
+        follow.follow(news=False)
+    page.own_move, page.moves_shown = False, frame["moves"]
     page.board_is_live = True
     if focus_key is not None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
-            again.focus()
-    covered = frame["curtain"]
+            follow.focus(again)
     if covered:  # nothing of the covered seat is computed: no hint runs, and the keys go to "I am ready"
         page.jobs.pop("hint", None)
         if page.focus_on_board or document.activeElement in (None, document.body):
-            curtain.querySelector('[data-command="reveal"]').focus()
+            follow.focus(curtain.querySelector('[data-command="reveal"]'))
     elif page.curtain_was_down and (document.activeElement in (None, document.body)
                                     or curtain.contains(document.activeElement)):
         if document.activeElement and curtain.contains(document.activeElement):

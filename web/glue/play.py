@@ -10,7 +10,7 @@ from game_core import IllegalAction
 from game_core.session import Replay
 
 from glue.core import BOT_DELAYS_MS, NAME, SLICE_SECONDS, element, now_ms, page, random_seed, show_message
-from glue import drawing, storage
+from glue import drawing, follow, storage
 
 
 def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
@@ -79,6 +79,7 @@ def hint_done(result) -> None:
     target = document.querySelector(f'#board [data-action="{name}"], #tray [data-action="{name}"]')
     if target:
         target.classList.add("hint")
+        follow.bring_into_view(target)
 
 
 def realtime_tick() -> None:
@@ -130,17 +131,19 @@ def take_action(action: str) -> None:
         show_message(f"That move is not allowed: {err}.")
         return
     page.following = False  # the player is here now: so is the bot
+    page.own_move = True
     show_message("")
     drawing.after_action(was_over)
 
 
 def keep_focus_on_board() -> None:
-    """After a redraw replaced the focused piece, give the focus to the next target on the board rather
-    than leave it on <body> (a keyboard player would tab through the whole menu again)."""
-    if page.focus_on_board and document.activeElement in (None, document.body):
+    """After a redraw replaced the focused piece, give a keyboard player the focus on the next target on
+    the board rather than leave it on <body> (they would tab through the whole menu again); a player who
+    taps is left alone (moving the focus would scroll the page and ring a piece)."""
+    if page.keyboard_player and page.focus_on_board and document.activeElement in (None, document.body):
         target = document.querySelector("#board [data-action]") or document.querySelector("#board [data-command]")
         if target:
-            target.focus()
+            follow.focus(target)
 
 
 def on_focus(event) -> None:

@@ -1,0 +1,100 @@
+"""Following the action on a phone (and any page that scrolls): after a frame is painted, the move the
+player did not make is brought into view above the docked decision, together with the nearest place the
+player can play when both fit; on the player's own turn, a place to play. The page never scrolls for
+anything else, and the keyboard focus moves only for a keyboard player (a tap never drags the page)."""
+
+from pyodide.ffi import to_js
+from js import document, window
+
+from glue.core import element, page
+
+MARGIN_PX = 12  # the space kept between what is brought into view and the edges of the visible band
+
+
+def options(**values):
+    return to_js(values, dict_converter=window.Object.fromEntries)
+
+
+def reduced_motion() -> bool:
+    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
+def visible_band() -> tuple:
+    """The part of the screen the board shows: under nothing at the top, above the docked decision (a
+    phone's dock is fixed at the bottom; elsewhere the side column is beside the board)."""
+    bottom = float(window.innerHeight)
+    dock = element("dock")
+    if dock and window.getComputedStyle(dock).position == "fixed":
+        bottom = min(bottom, float(dock.getBoundingClientRect().top))
+    return 0.0, bottom
+
+
+def boxes(selector: str) -> list:
+    found = []
+    for node in document.querySelectorAll(selector):
+        box = node.getBoundingClientRect()
+        if float(box.width) > 0 and float(box.height) > 0:
+            found.append((float(box.top), float(box.bottom)))
+    return found
+
+
+def union(spans: list) -> tuple:
+    return min(top for top, _ in spans), max(bottom for _, bottom in spans)
+
+
+def scroll_into_band(span: tuple) -> None:
+    """Scroll the page the least that shows `span` (centred when it had to move); nothing if it is in view."""
+    top, bottom = visible_band()
+    if span[0] >= top and span[1] <= bottom:
+        return
+    room = bottom - top
+    middle = (span[0] + span[1]) / 2
+    delta = middle - (top + bottom) / 2 if span[1] - span[0] <= room - 2 * MARGIN_PX else span[0] - top - MARGIN_PX
+    window.scrollBy(options(top=delta, behavior="auto" if reduced_motion() else "smooth"))
+
+
+def follow(news: bool) -> None:
+    """After a frame: `news` when it shows a move this player did not make (a bot's, the other seat's after
+    the hotseat curtain, a remote move, a replay's step)."""
+    if page.session is not None and page.session.realtime:
+        return  # a real-time table fits its screen; following every bot's roll would shake it
+    top, bottom = visible_band()
+    targets = boxes("#board [data-action]")
+    marks = boxes("#board .last") if news else []
+    if marks:
+        seen = union(marks)
+        if seen[1] - seen[0] > bottom - top:
+            seen = marks[0]
+        if targets:  # the nearest place to play, if it fits beside the news
+            middle = (seen[0] + seen[1]) / 2
+            near = min(targets, key=lambda span: abs((span[0] + span[1]) / 2 - middle))
+            both = union([seen, near])
+            if both[1] - both[0] <= bottom - top - 2 * MARGIN_PX:
+                seen = both
+        scroll_into_band(seen)
+    elif targets and not any(span[1] > top and span[0] < bottom for span in targets):
+        middle = (top + bottom) / 2
+        scroll_into_band(min(targets, key=lambda span: abs((span[0] + span[1]) / 2 - middle)))
+
+
+def bring_into_view(node) -> None:
+    """A hint's target: on the board, scrolled into the visible band; in the tray, into the tray's view."""
+    if node.closest("#tray"):
+        node.scrollIntoView(options(block="nearest", inline="nearest"))
+        return
+    box = node.getBoundingClientRect()
+    scroll_into_band((float(box.top), float(box.bottom)))
+
+
+def on_pointer(event) -> None:
+    page.keyboard_player = False
+
+
+def on_key(event) -> None:
+    if event.key in ("Tab", "Enter", " ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+        page.keyboard_player = True
+
+
+def focus(node) -> None:
+    """Focus without scrolling the page (the follow step decides what is in view)."""
+    node.focus(options(preventScroll=True))
