@@ -1,7 +1,10 @@
 """The platform around every game: share links, save codes, hostile input, storage, keyboard, embeds, offline."""
 
+import html
+import http.server
 import threading
 import time
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
@@ -313,11 +316,50 @@ def test_pages_are_served_with_the_deployed_security_headers(page, site_url):
     policy = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
     assert f"default-src 'self' {site_url};" in policy
     assert f"base-uri 'self' {site_url};" in policy and f"form-action 'self' {site_url}" in policy
-    assert "x-frame-options" not in response.headers
+    assert response.headers["content-security-policy"] == "frame-ancestors 'self'"  # only that (netlify.toml)
+    assert response.headers["x-frame-options"] == "SAMEORIGIN"
     assert response.headers["cache-control"] == "no-cache"
     wasm = page.request.get(f"{site_url}/runtime/pyodide-314.0.7/pyodide.asm.wasm")
     assert wasm.headers["content-type"] == "application/wasm"
     assert "immutable" in wasm.headers["cache-control"]
+
+
+class FramingPage(http.server.BaseHTTPRequestHandler):
+    """Another site's page framing the addresses it is given (?src=...&src=...), as a clickjacker would."""
+
+    def do_GET(self):
+        sources = parse_qs(urlparse(self.path).query).get("src", [])
+        frames = "".join(f'<iframe name="f{n}" src="{html.escape(src)}" title="frame {n}" '
+                         'onload="this.dataset.loaded = 1"></iframe>' for n, src in enumerate(sources))
+        page = f'<!doctype html><meta charset="utf-8"><title>Another site</title>{frames}'.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(page)
+
+    def log_message(self, format, *args):
+        pass
+
+
+def test_another_site_cannot_frame_a_full_page_but_frames_an_embed(page, site_url, off_origin):
+    """F4 of issue 48: a full game page (its Saves and Delete buttons) in another site's frame is refused by
+    its headers; the embed page of the same game starts there."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FramingPage)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://localhost:{server.server_address[1]}"  # another site than 127.0.0.1's
+        full, embed = f"{site_url}/{GAME}.html", f"{site_url}/embed/{GAME}.html"
+        with page.expect_response(full) as refused:
+            page.goto(f"{other}/?{urlencode([('src', full), ('src', embed)])}")
+        page.wait_for_selector('[name="f0"][data-loaded]', state="attached")
+        blocked = page.frame(name="f0")
+        assert blocked.url != full and blocked.locator("body[data-game]").count() == 0, "a full page was framed"
+        assert refused.value.headers["content-security-policy"] == "frame-ancestors 'self'"
+        page.frame_locator('[name="f1"]').locator("body[data-game]").wait_for(state="attached")
+        assert page.frame(name="f1").url == embed
+    finally:
+        server.shutdown()
+    assert off_origin == []
 
 
 def test_the_advisor_suggests_a_move_with_a_chance_of_victory(page, site_url, off_origin, page_errors):
