@@ -4,10 +4,8 @@ carried to another browser by a save code, a save file or a link, in Chromium, F
 
 import json
 
-import pytest
-
-import engines
 from support import wait_ready
+from test_embed_anywhere import engine  # noqa: F401 (a fixture: Firefox ESR, then WebKit)
 from test_engines import wait_for, wait_ready as engine_ready
 from test_platform import GAME, make_moves, open_game
 
@@ -235,15 +233,8 @@ def test_import_and_the_address_bar_take_the_move_link_and_any_part_of_it(page, 
     assert off_origin == []
 
 
-# The same round trip from Chromium into Firefox ESR and WebKit (e2e/engines.py), each its own profile.
-@pytest.fixture(scope="module", params=["firefox", "webkit"])
-def engine(request):
-    made = {"firefox": engines.Firefox, "webkit": engines.WebKit}[request.param]()
-    made.set_viewport(1366, 768)
-    yield made
-    made.close()
-
-
+# The same round trip from Chromium into Firefox ESR and WebKit (e2e/engines.py, the `engine` fixture of
+# test_embed_anywhere.py), each its own profile.
 PASTE = """(text) => { const box = document.getElementById('code-in'); box.value = text;
   box.dispatchEvent(new Event('input', {bubbles: true})); return document.getElementById('code-what').textContent; }"""
 
