@@ -22,7 +22,7 @@ import json
 
 from . import games, records, saves
 from .engine import SaveError
-from .limits import SETTINGS_KEY, check_json, parse_json, read_settings
+from .limits import MAX_SETTINGS_CHARS, SETTINGS_KEY, check_json, parse_json, read_settings
 from .session import Replay, Session
 
 MAX_KEPT = 40  # copies kept aside per game page
@@ -407,11 +407,14 @@ class Shelf:
         values, damage = read_settings(text)
         if damage and text not in self.reported:
             self.reported.add(text)
+            if len(text) > MAX_SETTINGS_CHARS:  # (read_settings words it as a game would be)
+                damage = f"what is stored there is {len(text):,} characters long, far more than settings take"
             try:
                 self.keep(text, "settings")
                 aside = ", and what was stored was kept aside in Saves"
-            except Refused:
-                aside = ""
+            except Refused as err:  # said: it is replaced by the usual settings, not silently overwritten
+                why = "it is too large to keep aside" if len(text) > MAX_KEPT_CHARS else f"it could not be kept aside: {err}"
+                aside = f"; what was stored was dropped ({why})"
             self.put(SETTINGS_KEY, json.dumps(values))
             self.notice = f"Your settings could not all be read ({damage}): the usual ones are used{aside}."
         return values

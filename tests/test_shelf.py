@@ -308,6 +308,19 @@ def test_a_damaged_setting_is_said_once_and_kept_aside():
     assert shelf.choose("theme", "dark") and shelf.settings()["theme"] == "dark"
 
 
+def test_settings_too_large_to_keep_are_said_to_be_dropped_in_words_that_fit_a_setting():
+    """Issue 48 F5: 1.5 MB under the settings' key was overwritten after "could not all be read ... too large to
+    be a Blitzbox game", neither kept aside nor said to be dropped."""
+    storage = FakeStorage()
+    storage.items[SETTINGS_KEY] = '{"theme": "' + "x" * 1_500_000 + '"}'
+    shelf = new_shelf(storage)
+    assert shelf.settings() == {"theme": "system", "speed": "normal"}
+    assert shelf.take_notice() == ("Your settings could not all be read (what is stored there is 1,500,013 characters "
+                                   "long, far more than settings take): the usual ones are used; what was stored was "
+                                   "dropped (it is too large to keep aside).")
+    assert shelf.kept() == [] and json.loads(storage.get(SETTINGS_KEY)) == {"theme": "system", "speed": "normal"}
+
+
 # -- a fresh attempt to lose a game: random clicks, two tabs, a storage that fills up and fails -------------------
 def held_somewhere(storage, text) -> bool:
     """Is the game of save `text` in storage (the autosave or a copy kept aside), with all its moves?"""
