@@ -228,6 +228,10 @@ def test_import_and_the_address_bar_take_the_move_link_and_any_part_of_it(page, 
     assert "#g=" not in fresh.url, "a reload would open the link again over the game played on since"
     make_moves(fresh, 1)
     assert fresh.locator("#log li").count() == 4
+    fresh.goto("about:blank")
+    fresh.goto(link.replace("#g=", "#"))  # the code written straight after the "#"
+    wait_ready(fresh)
+    assert fresh.locator("#log li").count() == 3 and "kept aside" in fresh.inner_text("#message")
     other.context.close()
     fresh.context.close()
     assert off_origin == []

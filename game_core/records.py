@@ -166,9 +166,9 @@ def _code_in(text: str) -> tuple:
     for part in f"{fragment}&{query}&{text}".split("&"):
         if part.startswith("r="):  # a remote-play message: its page reads it (glue/remote.py)
             return form, "".join(part[2:].split())
-    code = share_code_in(fragment or text, query)
-    if code:
+    code = share_code_in(fragment or text, query) or (fragment if fragment.startswith("bb") else None)
+    if code:  # (a code written straight after the "#" too)
         return form, "".join(code.split())
     if "://" in text or "/" in text.partition("#")[0]:
         raise SaveError("this link holds no Blitzbox game (it has no #g= part)")
-    return ("save code" if not text.startswith("#") else form), "".join(text.removeprefix("#").split())
+    return "save code", "".join(text.split())

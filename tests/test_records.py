@@ -240,6 +240,7 @@ def test_every_form_of_a_carried_game_is_read_the_same():
     forms = {link: "link", f"https://blitzbox.example/blitzkrieg?seed=3&g={code}": "link",
              f"#g={code}": "part of a link", f"g={code}": "part of a link", f"?g={code}": "part of a link",
              f"  {code[:40]}\n{code[40:]}  ": "save code", f"#{code}": "part of a link",
+             f"https://blitzbox.example/blitzkrieg.html#{code}": "link",
              session.to_save(): "save file"}
     for text, form in forms.items():
         found = records.carried(text, "blitzkrieg")

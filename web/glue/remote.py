@@ -27,8 +27,8 @@ def open_from_url() -> bool:
         window.history.replaceState(None, "", str(window.location.href).split("#")[0])
         open_remote_code(fragment[3:])
         return True
-    code = limits.share_code_in(fragment, str(window.location.search or ""))
-    if code:
+    code = limits.share_code_in(fragment, str(window.location.search or "")) or fragment.startswith("#bb")
+    if code:  # (#bb...: a code written straight after the "#")
         try:
             plan = storage.import_plan(str(window.location.href))
             if storage.take(plan, "Shared game") and plan["kind"] == "play":
