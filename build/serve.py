@@ -7,10 +7,10 @@ MIME types are set explicitly: a `.wasm` served with any other type makes Pyodid
 Like Netlify, an address without `.html` (/fall-blau) serves the page (fall-blau.html).
 """
 
-import fnmatch
 import functools
 import http.server
 import os
+import re
 import sys
 import tomllib
 from pathlib import Path
@@ -18,12 +18,39 @@ from pathlib import Path
 NETLIFY_TOML = Path(__file__).resolve().parent.parent / "netlify.toml"
 
 
+def path_pattern(rule: str) -> re.Pattern:
+    """A `[[headers]] for` path as Netlify reads it: "/" is the root alone; a part ":name" is one path segment;
+    "*" matches anything, slashes included ("/*.html" holds /embed/x.html); a trailing slash is optional;
+    letters in any case."""
+    parts = [part for part in rule.split("/") if part]
+    if not parts:
+        return re.compile("/", re.IGNORECASE)
+    pattern = ""
+    for part in parts:
+        if part.startswith(":"):
+            pattern += "/[^/]+"
+        elif part == "*":
+            pattern += "(/.*)?"
+        else:
+            pattern += "/" + ".*".join(map(re.escape, part.split("*")))
+    return re.compile(pattern + "/?", re.IGNORECASE)
+
+
 def header_rules() -> list:
     with NETLIFY_TOML.open("rb") as file:
-        return [(rule["for"], rule["values"]) for rule in tomllib.load(file).get("headers", [])]
+        return [(path_pattern(rule["for"]), rule["values"]) for rule in tomllib.load(file).get("headers", [])]
 
 
 HEADER_RULES = header_rules()
+
+
+def headers_for(path: str) -> dict:
+    """The headers netlify.toml gives the address `path` (every rule that matches it, later ones last)."""
+    headers = {}
+    for pattern, values in HEADER_RULES:
+        if pattern.fullmatch(path):
+            headers.update(values)
+    return headers
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -43,11 +70,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return local + ".html" if not os.path.exists(local) and os.path.isfile(local + ".html") else local
 
     def end_headers(self):
-        path = self.path.split("?")[0].split("#")[0]
-        headers = {}
-        for pattern, values in HEADER_RULES:
-            if fnmatch.fnmatch(path, pattern):
-                headers.update(values)
+        headers = headers_for(self.path.split("?")[0].split("#")[0])
         headers.setdefault("Cache-Control", "no-cache")
         headers.pop("Content-Type", None)  # already sent, from extensions_map
         for name, value in headers.items():

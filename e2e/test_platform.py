@@ -1,10 +1,14 @@
 """The platform around every game: share links, save codes, hostile input, storage, keyboard, embeds, offline."""
 
+import html
+import http.server
 import threading
 import time
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 
+from game_core import records
 from game_core.session import Session
 from serve import make_server
 from support import SITE, built_games, wait_ready
@@ -92,38 +96,22 @@ def test_a_share_link_opens_the_replay_and_a_tampered_one_is_refused(page, site_
     assert off_origin == [] and page_errors == []
 
 
-def test_a_save_code_opens_as_a_replay_and_a_save_file_moves_the_game(page, browser, site_url, off_origin):
-    """A code holds a record, like a share link: it opens as a replay (the game has secrets). The save
-    file's text continues the game, after asking before it replaces one in progress."""
+def test_a_damaged_code_or_a_link_of_another_game_says_so_and_changes_nothing(page, site_url, off_origin):
+    """Import says what a pasted text is before anything is replaced; one it cannot use is refused, and the
+    game in progress stays. (A code that carries a game: e2e/test_saves.py.)"""
     open_game(page, site_url)
-    make_moves(page, 5)
+    make_moves(page, 1)
     page.click('[data-command="saves"]')
-    page.click('[data-command="export-code"]')
-    code = page.input_value("#code-out")
-    save_file = page.evaluate(f"localStorage.getItem('blitzbox:{GAME}:autosave')")
-    page.reload()  # the log as a resumed hotseat game reads it: behind the curtain, without either side's secrets
-    wait_ready(page)
-    log = page.inner_text("#log")
-
-    other = browser.new_context().new_page()
-    open_game(other, site_url)
-    make_moves(other, 1)
-    other.click('[data-command="saves"]')
-    other.fill("#code-in", "bb1.garbage")
-    other.click('[data-command="import-code"]')
-    assert "could not be loaded" in other.inner_text("#message")
-    other.fill("#code-in", code)
-    other.click('[data-command="import-code"]')
-    assert other.locator("#replay-bar").is_visible() and "move 0 of 5" in other.inner_text("#status")
-    other.click('[data-command="replay-exit"]')
-    assert other.locator("#log li").count() == 1, "the game in progress is still there"
-    other.click('[data-command="saves"]')
-    other.fill("#code-in", save_file)
-    other.click('[data-command="import-code"]')  # the game in progress is kept aside, with an Undo
-    assert other.inner_text("#log") == log and "Import: your game in progress was kept aside" in other.inner_text("#message")
-    other.click('#message [data-command="undo-keep"]')
-    assert other.locator("#log li").count() == 1 and "earlier game is back" in other.inner_text("#message")
-    other.context.close()
+    for text, said in [("bb1.garbage", "This cannot be loaded: the share code is damaged"),
+                       (f"{site_url}/fall-blau.html#g=" + records.encode(Session("fall-blau", 1).state.record()),
+                        "This cannot be loaded: this is a game of Campaign: Fall Blau: open it on that game's page."),
+                       (f"{site_url}/{GAME}.html", "This cannot be loaded: this link holds no Blitzbox game")]:
+        page.fill("#code-in", text)
+        assert page.inner_text("#code-what").startswith(said)
+        page.click('[data-command="import-code"]')
+        assert "could not be loaded" in page.inner_text("#message") and "Nothing was changed" in page.inner_text("#message")
+    page.click('#saves [data-command="close-dialog"]')
+    assert page.locator("#log li").count() == 1, "the game in progress is still there"
     assert off_origin == []
 
 
@@ -313,11 +301,50 @@ def test_pages_are_served_with_the_deployed_security_headers(page, site_url):
     policy = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
     assert f"default-src 'self' {site_url};" in policy
     assert f"base-uri 'self' {site_url};" in policy and f"form-action 'self' {site_url}" in policy
-    assert "x-frame-options" not in response.headers
+    assert response.headers["content-security-policy"] == "frame-ancestors 'self'"  # only that (netlify.toml)
+    assert response.headers["x-frame-options"] == "SAMEORIGIN"
     assert response.headers["cache-control"] == "no-cache"
     wasm = page.request.get(f"{site_url}/runtime/pyodide-314.0.7/pyodide.asm.wasm")
     assert wasm.headers["content-type"] == "application/wasm"
     assert "immutable" in wasm.headers["cache-control"]
+
+
+class FramingPage(http.server.BaseHTTPRequestHandler):
+    """Another site's page framing the addresses it is given (?src=...&src=...), as a clickjacker would."""
+
+    def do_GET(self):
+        sources = parse_qs(urlparse(self.path).query).get("src", [])
+        frames = "".join(f'<iframe name="f{n}" src="{html.escape(src)}" title="frame {n}" '
+                         'onload="this.dataset.loaded = 1"></iframe>' for n, src in enumerate(sources))
+        page = f'<!doctype html><meta charset="utf-8"><title>Another site</title>{frames}'.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.end_headers()
+        self.wfile.write(page)
+
+    def log_message(self, format, *args):
+        pass
+
+
+def test_another_site_cannot_frame_a_full_page_but_frames_an_embed(page, site_url, off_origin):
+    """F4 of issue 48: a full game page (its Saves and Delete buttons) in another site's frame is refused by
+    its headers; the embed page of the same game starts there."""
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), FramingPage)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        other = f"http://localhost:{server.server_address[1]}"  # another site than 127.0.0.1's
+        full, embed = f"{site_url}/{GAME}.html", f"{site_url}/embed/{GAME}.html"
+        with page.expect_response(full) as refused:
+            page.goto(f"{other}/?{urlencode([('src', full), ('src', embed)])}")
+        page.wait_for_selector('[name="f0"][data-loaded]', state="attached")
+        blocked = page.frame(name="f0")
+        assert blocked.url != full and blocked.locator("body[data-game]").count() == 0, "a full page was framed"
+        assert refused.value.headers["content-security-policy"] == "frame-ancestors 'self'"
+        page.frame_locator('[name="f1"]').locator("body[data-game]").wait_for(state="attached")
+        assert page.frame(name="f1").url == embed
+    finally:
+        server.shutdown()
+    assert off_origin == []
 
 
 def test_the_advisor_suggests_a_move_with_a_chance_of_victory(page, site_url, off_origin, page_errors):

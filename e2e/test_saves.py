@@ -1,8 +1,12 @@
-"""Saves that never lose a game: two tabs, kept-aside copies, full storage (issue 21, findings 1-3)."""
+"""Saves that never lose a game: two tabs, kept-aside copies, full storage (issue 21, findings 1-3); a game
+carried to another browser by a save code, a save file or a link, in Chromium, Firefox ESR and WebKit
+(issue 48, F1 and F3)."""
 
 import json
 
 from support import wait_ready
+from test_embed_anywhere import engine  # noqa: F401 (a fixture: Firefox ESR, then WebKit)
+from test_engines import wait_for, wait_ready as engine_ready
 from test_platform import GAME, make_moves, open_game
 
 AUTOSAVE = f"blitzbox:{GAME}:autosave"
@@ -128,3 +132,128 @@ def test_a_new_game_keeps_the_game_in_progress_aside_with_an_undo(page, site_url
     page.click('#message [data-command="undo-keep"]')
     assert moves_in_log(page) == 3 and "earlier game is back" in page.inner_text("#message")
     assert off_origin == []
+
+
+# -- a game carried to another browser (issue 48 F1, F3) -----------------------------------------------------
+def export_code(page) -> str:
+    """Saves -> "Show a save code": the code shown."""
+    page.click('[data-command="saves"]')
+    page.click('[data-command="export-code"]')
+    code = page.input_value("#code-out")
+    page.click('#saves [data-command="close-dialog"]')
+    return code
+
+
+def paste(page, text) -> str:
+    """Saves -> Import, the text pasted: what the page says it is, before anything is replaced."""
+    page.click('[data-command="saves"]')
+    page.fill("#code-in", text)
+    return page.inner_text("#code-what")
+
+
+def autosaved(page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
+
+
+def test_a_save_code_carries_the_game_to_play_on_in_a_fresh_browser(page, browser, site_url, off_origin):
+    """Two moves here, "Show a save code", then a fresh browser profile with its own game in progress: the
+    code says what it is and what it will keep aside, loads as a game to play on (not a replay), survives a
+    reload, and the Undo brings that browser's own game back."""
+    open_game(page, site_url)
+    make_moves(page, 2)
+    code = export_code(page)
+    record = autosaved(page)["record"]
+
+    other = browser.new_context().new_page()
+    open_game(other, site_url)
+    make_moves(other, 1)
+    mine = autosaved(other)
+    said = paste(other, code)
+    assert said == ("This save code holds a game of Blitzkrieg! in progress, 2 moves: it plays on here. Your game "
+                    "in progress here (1 move) will be kept aside in Saves, with an Undo."), said
+    assert autosaved(other) == mine, "nothing is replaced before Load it"
+    other.click('[data-command="import-code"]')
+    assert not other.locator("#replay-bar").is_visible(), "the save code opened only as a replay"
+    assert other.locator("#log li").count() == 2 and autosaved(other)["record"] == record
+    message = other.inner_text("#message")
+    assert "Loaded the save code" in message and "Import: your game in progress was kept aside" in message
+    make_moves(other, 1)  # a game to go on playing
+    assert other.locator("#log li").count() == 3
+    other.reload()
+    wait_ready(other)
+    assert other.locator("#log li").count() == 3, "after a reload that browser's own game came back"
+    assert autosaved(other)["record"]["actions"][:2] == record["actions"]
+    other.context.close()
+    assert off_origin == []
+
+
+def test_the_undo_of_an_import_brings_the_browser_s_own_game_back(page, browser, site_url, off_origin):
+    open_game(page, site_url)
+    make_moves(page, 2)
+    save_file = page.evaluate(f"localStorage.getItem('{AUTOSAVE}')")
+    other = browser.new_context().new_page()
+    open_game(other, site_url)
+    make_moves(other, 1)
+    mine = autosaved(other)["record"]
+    assert paste(other, save_file).startswith("This save file holds a game of Blitzkrieg! in progress, 2 moves")
+    other.click('[data-command="import-code"]')
+    assert other.locator("#log li").count() == 2
+    other.click('#message [data-command="undo-keep"]')
+    assert other.locator("#log li").count() == 1 and "earlier game is back" in other.inner_text("#message")
+    assert autosaved(other)["record"] == mine
+    other.context.close()
+    assert off_origin == []
+
+
+def test_import_and_the_address_bar_take_the_move_link_and_any_part_of_it(page, browser, site_url, off_origin):
+    """"Move this game to another device" gives a link: the whole link, its #g= part and the code in it are
+    each taken by Import, and the link by the address bar, as the game to play on."""
+    open_game(page, site_url)
+    make_moves(page, 3)
+    page.click('[data-command="share"]')
+    link = page.locator("#share-choices textarea").nth(1).input_value()  # the second choice: move this game
+    page.click('#share [data-command="close-dialog"]')
+    assert "#g=bb1." in link
+    record = autosaved(page)["record"]
+    other = browser.new_context().new_page()
+    open_game(other, site_url)
+    for text, form in [(link, "link"), (link[link.index("#"):], "part of a link"), (link.split("#g=")[1], "save code")]:
+        assert paste(other, text).startswith(f"This {form} holds a game of Blitzkrieg! in progress, 3 moves")
+        other.click('[data-command="import-code"]')
+        assert not other.locator("#replay-bar").is_visible() and autosaved(other)["record"] == record
+    fresh = browser.new_context().new_page()
+    fresh.goto(link)
+    wait_ready(fresh)
+    assert not fresh.locator("#replay-bar").is_visible() and fresh.locator("#log li").count() == 3
+    assert "#g=" not in fresh.url, "a reload would open the link again over the game played on since"
+    make_moves(fresh, 1)
+    assert fresh.locator("#log li").count() == 4
+    fresh.goto("about:blank")
+    fresh.goto(link.replace("#g=", "#"))  # the code written straight after the "#"
+    wait_ready(fresh)
+    assert fresh.locator("#log li").count() == 3 and "kept aside" in fresh.inner_text("#message")
+    other.context.close()
+    fresh.context.close()
+    assert off_origin == []
+
+
+# The same round trip from Chromium into Firefox ESR and WebKit (e2e/engines.py, the `engine` fixture of
+# test_embed_anywhere.py), each its own profile.
+PASTE = """(text) => { const box = document.getElementById('code-in'); box.value = text;
+  box.dispatchEvent(new Event('input', {bubbles: true})); return document.getElementById('code-what').textContent; }"""
+
+
+def test_in_firefox_and_webkit_a_save_code_from_chromium_plays_on(engine, page, site_url):
+    open_game(page, site_url)
+    make_moves(page, 2)
+    code = export_code(page)
+    engine.goto(f"{site_url}/{GAME}.html")
+    engine_ready(engine)
+    engine.evaluate("document.querySelector('nav [data-command=\"saves\"]').click()")
+    said = engine.evaluate(PASTE, code)
+    assert said.startswith("This save code holds a game of Blitzkrieg! in progress, 2 moves: it plays on here."), said
+    assert engine.click(engine.pick("document.querySelector('[data-command=\"import-code\"]')"))
+    wait_for(engine, "document.querySelectorAll('#log li').length === 2")
+    assert engine.evaluate("document.getElementById('replay-bar').hidden"), "it opened only as a replay"
+    stored = json.loads(engine.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
+    assert stored["record"] == autosaved(page)["record"]

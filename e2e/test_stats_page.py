@@ -37,3 +37,14 @@ def test_a_finished_game_lands_in_the_history(page, site_url, off_origin):
     history = json.loads(page.evaluate("localStorage.getItem('blitzbox:history')"))
     assert history[-1]["game"] == "fall-blau" and history[-1]["human_seats"] == ["player"]
     assert off_origin == []
+
+
+def test_a_history_that_cannot_be_read_says_so(page, site_url, off_origin, page_errors):
+    page.goto(f"{site_url}/")
+    page.evaluate("localStorage.setItem('blitzbox:history', '{\"not\": \"a list\"}')")
+    page.goto(f"{site_url}/stats.html")
+    wait_ready(page)
+    text = page.inner_text("#stats")
+    assert "could not be read" in text and "No finished games yet" not in text, text
+    assert page.evaluate("localStorage.getItem('blitzbox:history')") == '{"not": "a list"}'  # left as it is
+    assert off_origin == [] and page_errors == []

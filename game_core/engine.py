@@ -56,6 +56,13 @@ def clone(value):
 _NESTED = frozenset((dict, list))
 
 
+def shown(before: tuple, after: tuple) -> bool:
+    """Did a move show a seat something hidden from it, judged from State.unseen before and after it:
+    fewer things hidden (a card drawn from a face-down pile, a bag's token, a reveal), or a pile's top card
+    shown that was not shown before?"""
+    return after[0] < before[0] or any(top is not None and top != was for top, was in zip(after[1], before[1]))
+
+
 def hidden(value) -> bool:
     """Is this a hidden value as a view shows it ({"hidden": n})?"""
     return type(value) is dict and value.keys() == {"hidden"}
@@ -367,7 +374,7 @@ class State:
         self.options = options
         self.rng = Rng.from_seed(seed, game.name)
         self.actions: tuple = ()
-        # Undo may not cross this many actions: the last one that rolled, drew or revealed.
+        # Undo may not cross this many actions: the last one that rolled, or showed its mover anything hidden.
         self.undo_floor = 0
 
     # -- game hooks ----------------------------------------------------------------------
@@ -497,13 +504,32 @@ class State:
         if self.is_over:
             raise IllegalAction("the game is over: no more moves can be made")
         self.check_legal(text)
+        movers = self.acting_seats()
+        unseen = [self.unseen(seat) for seat in movers]
         new = self.copy()
         before = new.rng.state
         new.do(text)
         new.actions = self.actions + (text,)
-        if new.rng.state != before:
-            new.undo_floor = len(new.actions)
+        if new.rng.state != before or any(shown(was, new.unseen(seat)) for seat, was in zip(movers, unseen)):
+            new.undo_floor = len(new.actions)  # chance decided, or the mover saw something hidden before
         return new
+
+    def unseen(self, seat) -> tuple:
+        """What `seat`'s view shows of the things hidden from it (redact's {"hidden": n} entries and the
+        piles' top cards it shows): (how many things are hidden, (each top card shown, or None))
+        (tests/test_undo_floor.py checks it against the view)."""
+        count, tops = 0, []
+        for f in self._declared()[2]:
+            if f.see == SEAT:
+                entries = getattr(self, f.name)
+                count += sum(len(entries[owner]) for owner in self.game.seats
+                             if owner != seat and not (f.open and f.open(self, owner)))
+            elif f.see == HIDDEN:
+                pile = getattr(self, f.name)
+                count += len(pile)
+                if f.top is not None:
+                    tops.append(pile[-1] if pile and f.top[1](self) else None)
+        return count, tuple(tops)
 
     def view(self, seat) -> dict:
         """What `seat` may know: the position with hidden information removed."""

@@ -16,13 +16,17 @@ import base64
 import json
 import zlib
 
-from .engine import MAX_SAVE_CHARS
-from .jsontext import SaveError, check_json
+from . import games
+from .engine import MAX_SAVE_CHARS, SAVE_FORMAT
+from .jsontext import SaveError, check_json, parse_json
+from .limits import share_code_in
 
 PREFIX = "bb1."
 MAX_CODE_CHARS = 200_000
 WATCH_FORMAT = "blitzbox-watch"
 WATCH_VERSION = 1
+SESSION_FORMAT = "blitzbox-session"  # session.SESSION_FORMAT (a session save's data)
+REMOTE_FORMAT, REMOTE_PREFIX = "blitzbox-remote", "bbr"  # a remote game's save file, a remote-play message's code
 
 
 def encode(record: dict, sort_keys: bool = True) -> str:
@@ -73,7 +77,7 @@ def load(game, code: str):
 
 def kind(data: dict) -> str:
     """What a decoded share code holds: "watch", "session" or "record" (see the module's docstring)."""
-    return {WATCH_FORMAT: "watch", "blitzbox-session": "session"}.get(data.get("format"), "record")
+    return {WATCH_FORMAT: "watch", SESSION_FORMAT: "session"}.get(data.get("format"), "record")
 
 
 def watch_record(game, record: dict, lines: list) -> dict:
@@ -120,3 +124,51 @@ def watched_views(game_name: str, data: dict) -> tuple:
             step = {**views[-1], **step, "state": {**views[-1]["state"], **step["state"]}}
         views.append(step)
     return views, lines
+
+
+def carried(text, game_name: str) -> dict:
+    """What a text a player brought a game in is, read before anything is replaced. Saves -> Import and the
+    address bar take whatever Blitzbox gave them to carry a game: a save file's text, a save code, a share
+    link, its "#g=" part or any part of a link ("g=...", "?g=..."), a remote game's save file, a remote-play
+    link or its code ("#r=", "bbr2."). Returns {"form": "save file", "save code", "link" or "part of a link",
+    "kind": kind() of the data, or "remote" (a remote game's save file: "text") or "remote-code" ("code"),
+    "data": the decoded data}. SaveError saying what is wrong: not a Blitzbox game, damaged, or a game of
+    another page (named)."""
+    if not isinstance(text, str):
+        raise SaveError("a save is text")
+    text = text.strip()
+    if not text:
+        raise SaveError("there is nothing to load: paste a save code, a link or a save file's text")
+    if text.startswith(("{", "[")):
+        form, data = "save file", parse_json(text, "the save file", MAX_SAVE_CHARS)
+        if isinstance(data, dict) and data.get("format") == REMOTE_FORMAT:
+            return {"form": form, "kind": "remote", "text": text}
+    else:
+        form, code = _code_in(text)
+        if code.startswith(REMOTE_PREFIX):
+            return {"form": form, "kind": "remote-code", "code": code}
+        data = decode(code)
+    if not isinstance(data, dict) or data.get("format") not in (SAVE_FORMAT, SESSION_FORMAT, WATCH_FORMAT):
+        raise SaveError("this is not a Blitzbox save")
+    game = data.get("game")
+    if game != game_name:
+        title = games.TITLES.get(game) if isinstance(game, str) else None
+        raise SaveError(f"this is a game of {title}: open it on that game's page" if title
+                        else f"this is not a game of {games.TITLES[game_name]}")
+    return {"form": form, "kind": kind(data), "data": data}
+
+
+def _code_in(text: str) -> tuple:
+    """(what the text is, the code in it): a whole link, a part of one ("#g=...", "g=...", "#r=..."), or a
+    code alone (the line breaks a mail or chat may add are taken out)."""
+    fragment, query = text.partition("#")[2], text.partition("?")[2].partition("#")[0]
+    form = "link" if "://" in text else "part of a link"
+    for part in f"{fragment}&{query}&{text}".split("&"):
+        if part.startswith("r="):  # a remote-play message: its page reads it (glue/remote.py)
+            return form, "".join(part[2:].split())
+    code = share_code_in(fragment or text, query) or (fragment if fragment.startswith("bb") else None)
+    if code:  # (a code written straight after the "#" too)
+        return form, "".join(code.split())
+    if "://" in text or "/" in text.partition("#")[0]:
+        raise SaveError("this link holds no Blitzbox game (it has no #g= part)")
+    return "save code", "".join(text.split())

@@ -20,14 +20,75 @@ from __future__ import annotations
 
 import json
 
-from . import games, saves
+from . import games, records, saves
 from .engine import SaveError
-from .limits import SETTINGS_KEY, check_json, parse_json, read_settings
-from .session import Session
+from .limits import MAX_SETTINGS_CHARS, SETTINGS_KEY, check_json, parse_json, read_settings
+from .session import Replay, Session
 
 MAX_KEPT = 40  # copies kept aside per game page
 MAX_KEPT_CHARS = 1_000_000  # their total text (localStorage holds about 5 million characters per site)
 MAX_SETUP_CHARS = 10_000
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def import_plan(text, game_name: str, current=None, seats=None) -> dict:
+    """What a text brought to this page is and what taking it does, all decided before anything changes
+    (Saves -> Import, on each keystroke and on "Load it", and the address bar, with the same words):
+    - "play": a game to go on playing here, `session` (a session save, from a save file, a save code or a
+      "Move this game to another device" link; or the record of an unfinished game, played on with `seats`,
+      the page's usual ones, as a record names none). The game in progress here is kept aside first.
+    - "replay": a finished game's record or a game to watch (`replay`, a session.Replay at its start).
+    - "remote" (`text`, a remote game's save file) and "remote-code" (`code`, a remote-play message): for
+      the page's remote play.
+    Returns {"kind", ..., "what": the sentence saying what it is and what it does, "done": the words the page
+    shows once it is taken}. SaveError saying why it cannot be used (then nothing may change)."""
+    found = records.carried(text, game_name)
+    title, form, kind = games.TITLES[game_name], found["form"], found["kind"]
+    if kind == "remote":
+        return {"kind": kind, "text": found["text"], "what": f"This {form} is a remote game of {title}: it "
+                "opens that game, played by links with your friend.", "done": ""}
+    if kind == "remote-code":
+        return {"kind": kind, "code": found["code"], "what": f"This {form} is a message of a remote game of "
+                f"{title}: it joins or continues that game.", "done": ""}
+    data = found["data"]
+    if kind == "watch":
+        replay = Replay(game_name, data)
+        replay.go("first")
+        return {"kind": "replay", "replay": replay, "done": f"Opened the {form}: a game to watch",
+                "what": f"This {form} holds a game of {title} as a spectator sees it ({plural(replay.last, 'move')} "
+                        "so far): it opens as a replay and cannot be played on. Your game here stays as it is."}
+    if kind == "session":
+        session = Session.from_save(game_name, json.dumps(data))
+    else:
+        session = Session.from_record(game_name, data, _seats_for(game_name, data, seats))
+    moves = plural(len(session.state.actions), "move")
+    if session.state.is_over and kind == "record":  # a finished game's share link
+        replay = Replay(game_name, data)
+        replay.go("first")
+        return {"kind": "replay", "replay": replay, "done": f"Opened the {form}: a finished game",
+                "what": f"This {form} holds a finished game of {title} ({moves}): it opens as a replay. Your "
+                        "game here stays as it is."}
+    replaces = ""
+    if current is not None and current.state.actions and not current.state.is_over:
+        replaces = (f" Your game in progress here ({plural(len(current.state.actions), 'move')}) will be kept "
+                    "aside in Saves, with an Undo.")
+    about = f"a finished game of {title}, {moves}" if session.state.is_over else f"a game of {title} in progress, {moves}"
+    does = "it opens here" if session.state.is_over else "it plays on here"
+    return {"kind": "play", "session": session, "done": f"Loaded the {form} ({about})",
+            "what": f"This {form} holds {about}: {does}.{replaces}"}
+
+
+def _seats_for(game_name: str, record: dict, seats):
+    """Who plays an unfinished game's record (it names nobody): the page's usual seats where they fit its
+    options, else every seat a person."""
+    try:
+        Session(game_name, 0, record.get("options"), seats)
+        return seats
+    except (ValueError, TypeError, AttributeError):
+        return None
 
 
 class Refused(Exception):
@@ -346,11 +407,14 @@ class Shelf:
         values, damage = read_settings(text)
         if damage and text not in self.reported:
             self.reported.add(text)
+            if len(text) > MAX_SETTINGS_CHARS:  # (read_settings words it as a game would be)
+                damage = f"what is stored there is {len(text):,} characters long, far more than settings take"
             try:
                 self.keep(text, "settings")
                 aside = ", and what was stored was kept aside in Saves"
-            except Refused:
-                aside = ""
+            except Refused as err:  # said: it is replaced by the usual settings, not silently overwritten
+                why = "it is too large to keep aside" if len(text) > MAX_KEPT_CHARS else f"it could not be kept aside: {err}"
+                aside = f"; what was stored was dropped ({why})"
             self.put(SETTINGS_KEY, json.dumps(values))
             self.notice = f"Your settings could not all be read ({damage}): the usual ones are used{aside}."
         return values

@@ -12,7 +12,7 @@ import json
 from html import escape
 
 from . import games
-from .jsontext import check_json
+from .jsontext import SaveError, check_json
 from .limits import MAX_HISTORY_CHARS
 
 HISTORY_KEY = "blitzbox:history"
@@ -21,16 +21,17 @@ RECENT_GAMES = 30
 RESULT_COLOURS = {"won": "#2f7d32", "lost": "#a51d2d", "no winner": "#9a8f6a", "hotseat": "#5a6b8c"}
 
 
-def parse_history(text) -> list:
-    """The usable entries of the stored history (text may be None, damaged or not a list)."""
+def read_history(text) -> tuple:
+    """(the usable entries of the stored history, why it cannot be read at all in words or ""): text may be
+    None (no history yet), damaged or not a list."""
     try:
-        data = json.loads(check_json(text, "the statistics", MAX_HISTORY_CHARS)) if text else []
-    except ValueError:  # SaveError too
-        return []
+        data = json.loads(check_json(text, "your statistics", MAX_HISTORY_CHARS)) if text else []
+    except ValueError as err:
+        return [], str(err) if isinstance(err, SaveError) else "your statistics are not valid JSON (they are damaged)"
     if not isinstance(data, list):
-        return []
+        return [], "your statistics are not a list of games (they are damaged)"
     usable = [e for e in data if isinstance(e, dict) and isinstance(e.get("game"), str)]
-    return sorted(usable, key=lambda e: str(e.get("finished_at", "")))
+    return sorted(usable, key=lambda e: str(e.get("finished_at", ""))), ""
 
 
 def result_of(entry: dict) -> str:
@@ -180,8 +181,11 @@ def legend_html() -> str:
         f'fill="{colour}"/></svg> {result}</span>' for result, colour in RESULT_COLOURS.items()) + "</p>"
 
 
-def stats_html(entries: list) -> str:
-    """The statistics section for the page."""
+def stats_html(entries: list, problem: str = "") -> str:
+    """The statistics section for the page; `problem`: why the stored history cannot be read (read_history)."""
+    if problem and not entries:
+        return (f"<p class=\"stats-empty\">Your statistics could not be read: {escape(problem)}. They were left as "
+                "they are; a finished game is not added to them until they are cleared.</p>")
     if not entries:
         return ("<p class=\"stats-empty\">No finished games yet. Play a game to the end and your record "
                 "appears here (it is kept in this browser only).</p>")

@@ -221,3 +221,59 @@ def test_a_watch_position_the_board_cannot_read_says_so_instead_of_breaking_the_
     assert "cannot be drawn: the link is damaged" in replay.board_svg()
     replay.go("first")
     assert replay.board_svg().startswith("<svg") and "damaged" not in replay.board_svg()
+
+
+# -- whatever Blitzbox gives a player to carry a game is read (issue 48 F3) -------------------------------------
+def moved_game():
+    """A Blitzkrieg! game in progress against a bot, and its "Move this game to another device" code."""
+    from game_core.session import Session
+    session = Session("blitzkrieg", 4, seats={"axis": "human", "allies": "normal"})
+    for _ in range(3):
+        session.act(session.state.legal_actions()[-1])
+    (code,) = [choice["code"] for choice in session.share_choices() if choice["kind"] == "session"]
+    return session, code
+
+
+def test_every_form_of_a_carried_game_is_read_the_same():
+    session, code = moved_game()
+    link = f"https://blitzbox.example/blitzkrieg.html#g={code}"
+    forms = {link: "link", f"https://blitzbox.example/blitzkrieg?seed=3&g={code}": "link",
+             f"#g={code}": "part of a link", f"g={code}": "part of a link", f"?g={code}": "part of a link",
+             f"  {code[:40]}\n{code[40:]}  ": "save code", f"#{code}": "part of a link",
+             f"https://blitzbox.example/blitzkrieg.html#{code}": "link",
+             session.to_save(): "save file"}
+    for text, form in forms.items():
+        found = records.carried(text, "blitzkrieg")
+        assert (found["form"], found["kind"]) == (form, "session"), text[:60]
+        assert found["data"] == json.loads(session.to_save())
+
+
+def test_records_and_watch_links_are_read_as_what_they_are():
+    session, code = moved_game()
+    (watch,) = [c["code"] for c in session.share_choices() if c["kind"] == "watch"]
+    assert records.carried(f"https://x.example/blitzkrieg.html#g={watch}", "blitzkrieg")["kind"] == "watch"
+    record = session.state.record()
+    assert records.carried(records.encode(record), "blitzkrieg") == {"form": "save code", "kind": "record",
+                                                                      "data": record}
+    assert records.carried(json.dumps(record), "blitzkrieg")["kind"] == "record"
+
+
+def test_a_remote_game_s_link_and_save_file_go_to_remote_play():
+    found = records.carried("https://x.example/blitzkrieg.html#r=bbr2.abc_-", "blitzkrieg")
+    assert found == {"form": "link", "kind": "remote-code", "code": "bbr2.abc_-"}
+    text = json.dumps({"format": "blitzbox-remote", "name": "blitzkrieg"})
+    assert records.carried(text, "blitzkrieg") == {"form": "save file", "kind": "remote", "text": text}
+
+
+@pytest.mark.parametrize("text, reason", [
+    ("", "nothing to load"),
+    ("hello", "not a Blitzbox share code"),
+    ("https://blitzbox.example/blitzkrieg.html", "this link holds no Blitzbox game"),
+    ('{"format": "other"}', "this is not a Blitzbox save"),
+    ('{"seed": 1,,}', "not valid JSON"),
+    (records.encode(games.get("fall-blau").new_game(1).record()), "a game of Campaign: Fall Blau: open it on"),
+    (records.encode({"format": "blitzbox", "game": "chess"}), "this is not a game of Blitzkrieg!"),
+])
+def test_what_is_not_a_game_of_this_page_says_why(text, reason):
+    with pytest.raises(SaveError, match=reason):
+        records.carried(text, "blitzkrieg")

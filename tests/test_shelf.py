@@ -308,6 +308,19 @@ def test_a_damaged_setting_is_said_once_and_kept_aside():
     assert shelf.choose("theme", "dark") and shelf.settings()["theme"] == "dark"
 
 
+def test_settings_too_large_to_keep_are_said_to_be_dropped_in_words_that_fit_a_setting():
+    """Issue 48 F5: 1.5 MB under the settings' key was overwritten after "could not all be read ... too large to
+    be a Blitzbox game", neither kept aside nor said to be dropped."""
+    storage = FakeStorage()
+    storage.items[SETTINGS_KEY] = '{"theme": "' + "x" * 1_500_000 + '"}'
+    shelf = new_shelf(storage)
+    assert shelf.settings() == {"theme": "system", "speed": "normal"}
+    assert shelf.take_notice() == ("Your settings could not all be read (what is stored there is 1,500,013 characters "
+                                   "long, far more than settings take): the usual ones are used; what was stored was "
+                                   "dropped (it is too large to keep aside).")
+    assert shelf.kept() == [] and json.loads(storage.get(SETTINGS_KEY)) == {"theme": "system", "speed": "normal"}
+
+
 # -- a fresh attempt to lose a game: random clicks, two tabs, a storage that fills up and fails -------------------
 def held_somewhere(storage, text) -> bool:
     """Is the game of save `text` in storage (the autosave or a copy kept aside), with all its moves?"""
@@ -358,3 +371,66 @@ def test_random_play_in_two_tabs_with_a_failing_storage_never_loses_a_game_silen
             if current.state.actions and not current.state.is_over and not other["shelf"].problem:
                 assert held_somewhere(storage, current.to_save()), (
                     f"step {step} ({what}): a game in progress is neither stored nor said to be unsaved")
+
+
+# -- issue 48 F1 and F3: a save code, a save file and any part of a link carry a game to play on ------------------
+def export_code(session):
+    """Saves -> "Show a save code" (web/glue/commands.py): the whole game, to play on elsewhere."""
+    from game_core import records
+    return records.encode(json.loads(session.to_save()))
+
+
+def test_a_save_code_carries_the_game_to_play_on_in_another_browser():
+    source = Session("bitskrieg", 5, seats={"blue": "human", "red": "easy"})
+    rng = Rng.from_seed(5, "moved")
+    while len(source.state.actions) < 6 or source.bot_seat() is not None:
+        source.act(rng.choice(source.state.legal_actions()))
+    mine = played(3)
+    plan = shelf_module.import_plan(export_code(source), "bitskrieg", mine)
+    assert plan["kind"] == "play", "a save code opened only as a replay"
+    loaded = plan["session"]
+    assert loaded.to_save() == source.to_save() and loaded.seats == {"blue": "human", "red": "easy"}
+    assert loaded.interactive() and loaded.state.legal_actions()  # a game to go on playing
+    assert plan["what"] == ("This save code holds a game of Bitskrieg in progress, 6 moves: it plays on here. "
+                            "Your game in progress here (3 moves) will be kept aside in Saves, with an Undo.")
+    # A fresh browser has no game in progress: nothing is said to be kept aside.
+    assert "kept aside" not in shelf_module.import_plan(export_code(source), "bitskrieg", played(0))["what"]
+
+
+@pytest.mark.parametrize("form", ["link", "part of a link", "save file"])
+def test_every_form_of_the_game_plays_on(form):
+    source = played(4)
+    code = export_code(source)
+    text = {"link": f"https://blitzbox.example/bitskrieg.html#g={code}", "part of a link": f"g={code}",
+            "save file": source.to_save()}[form]
+    plan = shelf_module.import_plan(text, "bitskrieg", None)
+    assert plan["kind"] == "play" and plan["session"].to_save() == source.to_save()
+    assert plan["what"].startswith(f"This {form} holds a game of Bitskrieg in progress, 4 moves")
+
+
+def test_an_old_save_code_holding_a_record_plays_on_with_the_page_s_seats():
+    source = played(4)
+    from game_core import records
+    old_code = records.encode(source.state.record())  # what "Show a save code" gave before
+    plan = shelf_module.import_plan(old_code, "bitskrieg", None, {"blue": "human", "red": "normal"})
+    assert plan["kind"] == "play" and plan["session"].state.to_json() == source.state.to_json()
+    assert plan["session"].seats == {"blue": "human", "red": "normal"}
+    wrong = shelf_module.import_plan(old_code, "bitskrieg", None, {"green": "human"})  # seats that do not fit
+    assert wrong["session"].seats == {"blue": "human", "red": "human"}
+
+
+def test_a_finished_game_s_link_and_a_watch_link_open_as_replays_and_replace_nothing():
+    from game_core import records
+    finished = played(0, to_the_end=True)
+    plan = shelf_module.import_plan(records.encode(finished.state.record()), "bitskrieg", played(3))
+    assert plan["kind"] == "replay" and plan["replay"].index == 0 and plan["replay"].last == len(finished.state.actions)
+    assert plan["what"].endswith("it opens as a replay. Your game here stays as it is.")
+    (watch,) = [c["code"] for c in played(5).share_choices() if c["kind"] == "watch"]
+    plan = shelf_module.import_plan(f"#g={watch}", "bitskrieg", played(3))
+    assert plan["kind"] == "replay" and "cannot be played on" in plan["what"]
+
+
+def test_a_damaged_text_is_refused_before_anything_is_replaced():
+    code = export_code(played(4))
+    with pytest.raises(shelf_module.SaveError, match="damaged"):
+        shelf_module.import_plan(code[:-8], "bitskrieg", played(3))

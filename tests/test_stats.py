@@ -3,7 +3,7 @@
 import json
 import xml.etree.ElementTree as ET
 
-from game_core.stats import mode_words, opponent_words, parse_history, result_of, stats_html, streaks, summary
+from game_core.stats import mode_words, opponent_words, read_history, result_of, stats_html, streaks, summary
 
 
 def entry(game="bitskrieg", winner="0", opponent="easy", mode="standard", at="2026-01-01T10:00:00Z",
@@ -19,14 +19,14 @@ def history(*entries):
 
 def test_damaged_history_never_breaks_the_page():
     for text in (None, "", "not json", "{}", "42", json.dumps([1, "x", {"no": "game"}, None])):
-        assert parse_history(text) == []
+        assert read_history(text)[0] == []
     good = entry()
-    assert parse_history(json.dumps([good, "junk"])) == [good]
+    assert read_history(json.dumps([good, "junk"])) == ([good], "")
 
 
 def test_history_is_read_oldest_first():
     late, early = entry(at="2026-02-01T00:00:00Z"), entry(at="2026-01-01T00:00:00Z", winner="1")
-    assert parse_history(json.dumps([late, early])) == [early, late]
+    assert read_history(json.dumps([late, early]))[0] == [early, late]
 
 
 def test_results():
@@ -92,3 +92,15 @@ def test_modes_and_opponents_are_said_in_words_from_the_game_s_options():
     assert "Mode: solo" in cells and "Standard rules" in cells and "The solo module" in cells
     assert "Normal bot" in cells
     assert not [c for c in cells if c and ("=" in c or c in ("standard", "normal", "solo", "human"))]
+
+
+def test_a_history_that_cannot_be_read_says_so_rather_than_no_games_yet():
+    """Issue 48: a damaged history showed "No finished games yet"."""
+    for text, problem in [("not json", "not valid JSON"), ("{}", "not a list of games"), ("42", "not a list"),
+                          ("[" * 300 + "]" * 300, "nested far too deeply")]:
+        entries, said = read_history(text)
+        assert entries == [] and problem in said
+        html = stats_html(entries, said)
+        assert "No finished games yet" not in html and "could not be read" in html and problem in html
+    assert read_history(None) == ([], "") and read_history("[]") == ([], "")
+    assert "No finished games yet" in stats_html(*read_history(None))

@@ -34,6 +34,7 @@ def main() -> None:
     window.addEventListener("storage", create_proxy(storage.on_storage))
     window.addEventListener("hashchange", create_proxy(remote.on_hash_change))  # a link opened in this very tab
     element("file-in").addEventListener("change", create_proxy(dialogs.on_file_chosen))
+    element("code-in").addEventListener("input", create_proxy(dialogs.on_code_input))  # what it is, before Load
     if page.session.realtime:
         window.setInterval(create_proxy(play.realtime_tick), 100)
     element("how-to-play").open = not storage.storage_get(f"{PREFIX}:tips-seen")  # first visit: show the basics

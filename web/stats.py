@@ -4,8 +4,7 @@ game_core.stats' HTML, and clear the history after the player confirms."""
 from pyodide.ffi import create_proxy
 from js import document, window
 
-from game_core import SaveError, limits
-from game_core.stats import HISTORY_KEY, parse_history, stats_html
+from game_core.stats import HISTORY_KEY, read_history, stats_html
 
 CONFIRM_CLEAR = "Clear all your statistics in this browser? This cannot be undone."
 
@@ -20,26 +19,21 @@ def show_message(text: str) -> None:
     message.hidden = not text
 
 
-def read_history() -> list:
+def stored_history() -> tuple:
+    """(the history's entries, why it cannot be read or "") from localStorage (game_core.stats.read_history)."""
     try:
         text = window.localStorage.getItem(HISTORY_KEY)
     except Exception:  # storage disabled or blocked: show an empty record
-        return []
-    if not isinstance(text, str):
-        return []
-    try:
-        limits.check_json(text, "your statistics", limits.MAX_HISTORY_CHARS)  # before json.loads
-    except SaveError as err:
-        show_message(f"Your statistics could not be read: {err}. They were left as they are.")
-        return []
-    return parse_history(text)
+        return [], ""
+    return read_history(text if isinstance(text, str) else None)
 
 
 def render() -> None:
-    history = read_history()
-    element("stats").innerHTML = stats_html(history)
+    history, problem = stored_history()
+    show_message(f"Your statistics could not be read: {problem}. They were left as they are." if problem else "")
+    element("stats").innerHTML = stats_html(history, problem)
     element("status").textContent = f"{len(history)} finished game{'' if len(history) == 1 else 's'} recorded in this browser."
-    document.querySelector('[data-command="clear-stats"]').disabled = not history
+    document.querySelector('[data-command="clear-stats"]').disabled = not history and not problem
 
 
 def clear_stats() -> None:

@@ -181,7 +181,7 @@ def export_code(arg, event) -> None:
     if remote.is_remote():
         return show_message("A remote game has no save code: download its save file, or keep playing by links.")
     box = element("code-out")
-    box.value = records.encode(page.session.state.record())
+    box.value = records.encode(json.loads(page.session.to_save()))  # the whole game, to play on elsewhere
     box.hidden = False
     box.select()
 

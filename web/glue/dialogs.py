@@ -9,7 +9,7 @@ from game_core import SaveError, limits
 from game_core.session import HUMAN
 
 from glue.core import EMBED, NAME, REMOTE_PREFIX, SLOT_PREFIX, element, page, show_message
-from glue import drawing, play, remote, remote_invite, storage
+from glue import drawing, remote, remote_invite, storage
 
 
 def new_game_fields() -> str:
@@ -186,24 +186,27 @@ def on_file_chosen(event) -> None:
         files.item(0).text().then(create_proxy(import_text))
 
 
-def import_text(text) -> None:
-    """Load a save (this tab's game is replaced, after asking), or open a record or share code as a replay."""
-    text = str(text).strip()
+def on_code_input(event) -> None:
+    """Say what the pasted text is, and what loading it would replace, before anything is replaced."""
+    text = str(element("code-in").value).strip()
     try:
-        if text.startswith("{") and '"blitzbox-remote"' in text:
-            remote.adopt_remote(remote.read_remote(text))
-        elif text.startswith("{") and '"blitzbox-session"' in text:
-            loaded = storage.read_session(text)
-            if not storage.keep_unfinished("Import"):
-                return
-            storage.adopt(loaded)
-            page.replay = None
-        else:
-            play.open_replay(storage.shared_record(text))
+        words = storage.import_plan(text)["what"] if text else ""
     except SaveError as err:
-        show_message(f"That save could not be loaded: {err}. Nothing was changed.")
+        words = f"This cannot be loaded: {err}."
+    element("code-what").textContent = words
+
+
+def import_text(text) -> None:
+    """Load whatever Blitzbox gave a player to carry a game (storage.import_plan): a game to play on
+    replaces this tab's, kept aside first with an Undo; a finished game or one to watch opens as a replay."""
+    try:
+        plan = storage.import_plan(str(text))
+    except SaveError as err:
+        show_message(f"That could not be loaded: {err}. Nothing was changed.")
         return
     element("saves").close()
-    show_message("")
-    storage.say()  # the game kept aside, with its Undo
+    try:
+        storage.take(plan, "Import")
+    except SaveError as err:  # a remote game's save file that its remote play cannot read
+        show_message(f"That could not be loaded: {err}. Nothing was changed.")
     drawing.render()

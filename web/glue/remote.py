@@ -4,40 +4,35 @@ resuming the open remote game; the invitation and the reply are glue/remote_invi
 glue/remote_live.py."""
 
 import asyncio
-import json
 
 from js import document, window
 
-from game_core import SaveError, games, limits, records
+from game_core import SaveError, games, limits
 from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused, Remote, unseal
 from game_core.remote.live import in_app_browser
 from game_core.remote_session import RemoteSession
-from game_core.session import Session
 
 from glue.core import EMBED, NAME, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, page, show_message
-from glue import drawing, play, remote_invite, remote_live, storage
+from glue import drawing, remote_invite, remote_live, storage
 
 
 def open_from_url() -> bool:
-    """A share link (#g=code) opens as a replay: every game has secrets that continuing it would reveal.
-    A remote-play link (#r=code) joins or moves its game; its fragment is then cleared, so that a reload
-    shows the game rather than open the message again. True when the address held either."""
+    """A share link (#g=code, or ?g=) opens what it holds (storage.import_plan, as Saves -> Import does): a
+    game moved from another device plays on here (this tab's game kept aside, with an Undo; the fragment is
+    then cleared, so a reload resumes it); a finished game or one to watch opens as a replay. A remote-play
+    link (#r=code) joins or moves its game; its fragment is then cleared, so that a reload shows the game
+    rather than open the message again. True when the address held either."""
     fragment = str(window.location.hash or "")
     if fragment.startswith("#r=") and remote_available():
         window.history.replaceState(None, "", str(window.location.href).split("#")[0])
         open_remote_code(fragment[3:])
         return True
-    code = limits.share_code_in(fragment, str(window.location.search or ""))
-    if code:
+    code = limits.share_code_in(fragment, str(window.location.search or "")) or fragment.startswith("#bb")
+    if code:  # (#bb...: a code written straight after the "#")
         try:
-            data = records.decode(code)
-            if records.kind(data) == "session":  # a game moved from another device: it plays on here
-                loaded = Session.from_save(NAME, json.dumps(data))
-                if storage.keep_unfinished("Shared game"):
-                    storage.adopt(loaded)
-                    storage.say()
-            else:
-                play.open_replay(data)  # a record, or a game to watch
+            plan = storage.import_plan(str(window.location.href))
+            if storage.take(plan, "Shared game") and plan["kind"] == "play":
+                window.history.replaceState(None, "", str(window.location.href).split("#")[0])
         except SaveError as err:
             show_message(f"That shared game could not be opened: {err}.")
     return bool(code)

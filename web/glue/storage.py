@@ -6,9 +6,9 @@ from datetime import datetime, timezone
 
 from js import document, window
 
-from game_core import SaveError, games, limits, records, saves
+from game_core import SaveError, games, limits, saves
 from game_core.session import HUMAN, Session
-from game_core.shelf import Refused, Shelf
+from game_core.shelf import Refused, Shelf, import_plan as import_plan_for
 from game_core.stats import HISTORY_KEY
 
 from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, element, now_ms, now_text, page, random_seed,
@@ -140,14 +140,31 @@ def read_session(text) -> Session:
     return Session.from_save(NAME, limits.check_json(text, "the saved game"))
 
 
-def shared_record(text: str) -> dict:
-    """The record in a share code or a bare record's JSON; SaveError if unusable."""
-    if not text.startswith(("{", "[")):
-        return records.decode(text)
-    record = limits.parse_json(text, "the record")
-    if not isinstance(record, dict):
-        raise SaveError("the text does not hold a game record")
-    return record
+def import_plan(text) -> dict:
+    """What a pasted text or an address brings and what taking it does (game_core.shelf.import_plan); an
+    unfinished game's record is played by this page's usual seats. SaveError if it cannot be used."""
+    return import_plan_for(text, NAME, page.session if not remote.is_remote() else None, saved_setup()["seats"])
+
+
+def take(plan: dict, why: str) -> bool:
+    """Carry out an import_plan: a game to play on replaces this tab's (kept aside first, with an Undo), a
+    replay opens over it, a remote game goes to remote play. False: nothing changed (said)."""
+    if plan["kind"] == "remote":
+        remote.adopt_remote(remote.read_remote(plan["text"]))
+    elif plan["kind"] == "remote-code":
+        remote.open_remote_code(plan["code"])
+        return True
+    elif plan["kind"] == "play":
+        if not keep_unfinished(why):
+            return False
+        adopt(plan["session"])
+        page.replay = None
+    else:
+        page.replay = plan["replay"]
+    kept = SHELF.take_notice() if SHELF else ""  # "<why>: your game in progress was kept aside in Saves (...)."
+    show_message(" ".join(words for words in (f"{plan['done']}." if plan["done"] else "", kept) if words))
+    say()  # with its Undo
+    return True
 
 
 def adopt(loaded: Session) -> None:
