@@ -269,15 +269,16 @@ function withoutPyScriptPackage(pyodide) {
 async function start(options) {
   const url = snapshotUrl;
   if (!url) return boot(options, "the page names no snapshot");
+  let reason = "no snapshot kept yet";
   try {
     const size = await kept.found;
     if (size) return await restore(options, size, kept.bytes);
   } catch (error) {
     console.warn("Blitzbox: the kept start-up snapshot could not be used; starting Python normally.", error);
-    caches.open(CACHE).then((cache) => cache.delete(url)).catch(() => {});
-    return boot(options, `the kept snapshot could not be used: ${error}`);
+    await caches.open(CACHE).then((cache) => cache.delete(url)).catch(() => {});
+    reason = `the kept snapshot could not be used: ${error}`;
   }
-  const pyodide = await boot(options, "no snapshot kept yet");
+  const pyodide = await boot(options, reason);
   if (cacheStorage) {
     started.snapshot = started.rehearsal = "waiting";
     whenReady(() => whenServed(makeSnapshot));
