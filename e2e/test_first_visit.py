@@ -3,6 +3,7 @@ by the server at each file's gzip size, before the board is live (data-ready) an
 
 import functools
 import gzip
+import io
 import threading
 import time
 from pathlib import Path
@@ -78,3 +79,51 @@ def test_a_first_visit_asks_for_under_5_mb_before_the_board_is_live_and_7_5_mb_i
           f"({len(before) + len(after)} files)\nbefore ready:\n{report(before)}\nafter:\n{report(after)}")
     assert before_bytes <= BEFORE_READY, f"{before_bytes:,} bytes before ready:\n{report(before)}"
     assert whole <= WHOLE_VISIT, f"{whole:,} bytes in the first visit:\n{report(before + after)}"
+
+
+class UpdatingHandler(CountingHandler):
+    """Serves sw.js as a new build would (another cache name) once the server's `updated` is set."""
+
+    def send_head(self):
+        if (self.headers.get("Referer") or "").endswith("/sw.js"):  # the worker's install
+            self.server.installed.append(urlsplit(self.path).path)
+        if not (self.server.updated and urlsplit(self.path).path == "/sw.js"):
+            return super().send_head()
+        self.server.asked.append((time.time(), "/sw.js", 0))
+        body = (SITE / "sw.js").read_text().replace('"blitzbox-', '"blitzbox-new-').encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/javascript")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def test_an_update_reaches_the_player_and_downloads_only_what_changed(browser):
+    """A new build (a new service worker, another cache name) is installed on the next load, says so on the
+    page, and takes the runtime's and the bundles' files (named by version or hash) from the old cache."""
+    server = SiteServer(("127.0.0.1", 0), functools.partial(UpdatingHandler, directory=str(SITE)))
+    server.asked, server.installed, server.updated = [], [], False
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/{PAGE}")
+        wait_ready(page)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=90_000)
+        while "blitzbox-staged" in page.evaluate("caches.keys()"):  # (taken by the installed worker)
+            page.wait_for_timeout(200)
+        server.updated, server.installed = True, []
+        page.reload()
+        wait_ready(page)
+        notice = page.locator("#notice")
+        notice.wait_for(state="visible", timeout=90_000)
+        assert "updated" in notice.inner_text()
+        names = page.evaluate("caches.keys()")
+        assert [name for name in names if name.startswith("blitzbox")] == [next(n for n in names if n.startswith("blitzbox-new-"))]
+        assert f"/{PAGE}" in server.installed  # (pages may have changed: downloaded again)
+        lasting = [path for path in server.installed if path.startswith(("/runtime/", "/py/"))]
+        assert lasting == [], f"an update downloaded files it had: {lasting}"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
