@@ -25,12 +25,12 @@ const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA=="
 // How this page's interpreter started ("kept": the snapshot this browser keeps, "boot": a normal boot, and
 // then why in `reason`), the interpreter, whether a restored one has its standard library in place yet,
 // after a boot, how the making of the snapshot went ("waiting", "kept" or "failed": makeSnapshot) and
-// how the rehearsal of the next visit went ("waiting", "done" or "skipped"; see rehearseReturnVisit), which of early.js's answers the restore used (the kept copy
-// its worker read, the .wasm it compiled), whether PyScript's package set-up ran ("ran" or "left out":
+// how the rehearsal of the next visit went ("waiting", "done" or "skipped"; see rehearseReturnVisit),
+// which of early.js's answers the restore used (the kept copy its worker read, the .wasm it compiled), whether PyScript's package set-up ran ("ran" or "left out":
 // withoutPyScriptPackage), and how many of Emscripten's tiny wrapper modules a restore made and compiled
 // (compilingEachKindOnce). For the e2e tests and the benchmark.
-export const started = { from: null, reason: null, pyodide: null, stdlib: false, snapshot: null, rehearsal: null, early: { kept: false, compiled: false },
-                         pyscriptPackage: null, wrappers: { made: 0, compiled: 0 } };
+export const started = { from: null, reason: null, pyodide: null, stdlib: false, snapshot: null, rehearsal: null,
+                         early: { kept: false, compiled: false }, pyscriptPackage: null, wrappers: { made: 0, compiled: 0 } };
 
 /** The stored form of snapshot-maker.mjs: its length, and its runs of nonzero pages (where each is in the file). */
 function readRuns(sparse) {
