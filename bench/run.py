@@ -106,7 +106,8 @@ def serve(folder: Path):
         def copyfile(self, source, outputfile):
             data = source.read()
             outputfile.write(data)
-            kind = "runtime" if "/runtime/" in self.path else "own"
+            # (the pages' standard library is Python's, not ours, though it is made for them: runtime)
+            kind = "runtime" if "/runtime/" in self.path or self.path.endswith("/stdlib.zip") else "own"
             SERVED[kind] += len(data)
 
     server = make_server(folder, 0)
@@ -119,6 +120,8 @@ def prepare(folder: Path) -> dict:
     """Copy the built site, add the bare page; return the pages to measure."""
     shutil.copytree(SITE, folder)
     pyodide_dir = next((folder / "runtime").glob("pyodide-*")).relative_to(folder).as_posix()
+    # The bare boot is Pyodide as it ships, with its whole standard library (the site has its own, smaller)
+    shutil.copy2(ROOT / "build" / "node_modules" / "pyodide" / "python_stdlib.zip", folder / pyodide_dir)
     # the bare page's module as a file of its own: the site's CSP (served by build/serve.py) runs no inline
     # script, and only Chromium is driven with the CSP bypassed
     bare = (BENCH / "bare.html").read_text().replace("{{PYODIDE}}", pyodide_dir)
