@@ -8,9 +8,9 @@ Steps: build the game_core wheel; vendor the pinned runtime from the registries 
 sha256 matches the micropip wheel we ship (PyPI's wheel differs from Pyodide's rebuild, and the browser's
 integrity check would otherwise refuse it); precompile the wheel's modules and the page glue with that
 Pyodide and pack, per page, only what the page imports; render every game page with its board skeleton
-drawn at build time; make a Pyodide memory snapshot per game bundle (build/snapshot.mjs; a return visit
-restores it instead of booting CPython, see docs/snapshot.md); write the service worker with a
-content-hashed cache name. The site makes no request off its origin.
+drawn at build time, each naming the memory snapshot a visitor's device makes after a first visit (a
+return visit restores it instead of booting CPython, see docs/snapshot.md); write the service worker with
+a content-hashed cache name. The site makes no request off its origin.
 
 The address the site is built for (its oEmbed files and their discovery links are absolute) is the
 environment's URL, as Netlify sets it; a deploy preview uses its own DEPLOY_PRIME_URL. A production build,
@@ -21,16 +21,15 @@ default is the local server's http://127.0.0.1:8000.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
-import gzip
 import hashlib
 import html
 import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import zipfile
@@ -46,7 +45,8 @@ sys.path.insert(0, str(ROOT))  # game_core: the bundles list its games; the page
 sys.path.append(str(BUILD))  # this folder, also when another program loads this file by its path
 import diagrams  # noqa: E402  (the rules pages' pictures, drawn by game_core)
 
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# Not python_stdlib.zip: the pages have their own, of the modules they import (python_bundles).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide-lock.json")
 MICROPIP = "micropip==0.11.1"
 # The wheel's command-line tools (lab, fuzzer, terminal play): no page imports them.
 COMMAND_LINE_ONLY = {f"game_core/{name}.py" for name in ("__main__", "cli", "fuzz", "lab", "terminal")}
@@ -142,37 +142,66 @@ def python_bundles(wheel: Path) -> dict:
     it is, into the working directory, and the page imports straight from it (see `pyscript_config`).
     PyScript's own Python package
     is not in them: the glue never imports it (web/snapshot.mjs leaves out its set-up on the game pages).
-    Returns {game name or "stats": site-relative URL}; each zip sits in a folder named by its content hash,
-    so it can be cached forever."""
+    Also the pages' standard library ("stdlib"): the modules of Pyodide's python_stdlib.zip (2.5 MB of
+    sources) that a fresh interpreter holds once it has imported every standard module our code imports
+    anywhere, the engine and PyScript's own (RUNTIME_IMPORTS), compiled: about a tenth of the bytes, and no
+    compiling at a first visit's start (docs/snapshot.md).
+    Returns {game name, "stats" or "stdlib": site-relative URL}; each zip sits in a folder named by its
+    content hash, so it can be cached forever."""
     with zipfile.ZipFile(wheel) as archive:
         sources = {name: archive.read(name).decode() for name in archive.namelist()
                    if name.endswith(".py") and name not in COMMAND_LINE_ONLY}
     sources.update({"app.py": (WEB / "app.py").read_text(), "stats.py": (WEB / "stats.py").read_text()})
     sources.update({f"glue/{path.name}": path.read_text() for path in (WEB / "glue").glob("*.py")})
-    done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps(sources), capture_output=True,
-                          text=True, check=True)
-    compiled = {name: base64.b64decode(data) for name, data in json.loads(done.stdout).items()}
     from game_core import games
 
+    imports = [[module, names] for module, names in sorted(standard_imports(sources).items())]
+    imports += [[f"game_core.{package}", []] for package in sorted(set(games.PACKAGES.values()))]
+    imports += [[module, []] for module in SNAPSHOT_IMPORTS.split(", ") + RUNTIME_IMPORTS]
+    done = subprocess.run(["node", BUILD / "precompile.mjs"], input=json.dumps({"sources": sources, "imports": imports}),
+                          capture_output=True, text=True, check=True)
+    made = json.loads(done.stdout)
+    compiled = {name: base64.b64decode(data) for name, data in made["bundles"].items()}
     game_packages = {f"game_core/{package}/" for package in games.PACKAGES.values()}
     core = {name for name in compiled if name.startswith("game_core/") and not name.startswith(tuple(game_packages))}
     contents = {"stats": {name for name in compiled if name.startswith("game_core/")} | {"stats.pyc"}}
     for package in games.PACKAGES.values():
         contents[package] = (core | {"app.pyc"} | {name for name in compiled if name.startswith("glue/")}
                              | {name for name in compiled if name.startswith(f"game_core/{package}/")})
-    urls = {}
-    for bundle, names in contents.items():
-        data = {name: compiled[name] for name in sorted(names)}
-        digest = hashlib.sha256(b"".join(name.encode() + b"\0" + code for name, code in data.items()))
-        folder = SITE / "py" / digest.hexdigest()[:12]
-        folder.mkdir(parents=True)
-        with zipfile.ZipFile(folder / f"{bundle}.zip", "w") as archive:
-            for name, code in data.items():
-                archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), code,
-                                 compress_type=zipfile.ZIP_DEFLATED)
-        urls[bundle] = f"./py/{folder.name}/{bundle}.zip"
+    urls = {bundle: bytecode_zip(bundle, {name: compiled[name] for name in names}) for bundle, names in contents.items()}
+    urls["stdlib"] = bytecode_zip("stdlib", {name: base64.b64decode(data) for name, data in made["stdlib"].items()})
     urls.update({name: urls[package] for name, package in games.PACKAGES.items()})
     return urls
+
+
+def bytecode_zip(bundle: str, data: dict) -> str:
+    """Write a zip of compiled modules into a folder named by its content's hash; returns its site URL."""
+    digest = hashlib.sha256(b"".join(name.encode() + b"\0" + data[name] for name in sorted(data)))
+    folder = SITE / "py" / digest.hexdigest()[:12]
+    folder.mkdir(parents=True)
+    with zipfile.ZipFile(folder / f"{bundle}.zip", "w") as archive:
+        for name in sorted(data):
+            archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data[name],
+                             compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return f"./py/{folder.name}/{bundle}.zip"
+
+
+def standard_imports(sources: dict) -> dict:
+    """Every standard-library (or Pyodide) module the sources import anywhere, at any depth of their code:
+    {module: names imported from it (some may be submodules)}."""
+    found = {}
+    for path, source in sources.items():
+        for node in ast.walk(ast.parse(source, path)):
+            if isinstance(node, ast.Import):
+                modules = [(alias.name, []) for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                modules = [(node.module, [alias.name for alias in node.names])]
+            else:
+                continue
+            for module, names in modules:
+                if module.split(".")[0] in sys.stdlib_module_names | PYODIDE_MODULES:
+                    found.setdefault(module, set()).update(names)
+    return {module: sorted(names) for module, names in found.items()}
 
 
 # What a page's snapshot has already imported: the engine, the page's game, and the standard-library
@@ -182,56 +211,27 @@ def python_bundles(wheel: Path) -> dict:
 SNAPSHOT_IMPORTS = ("game_core, game_core.games, game_core.limits, game_core.records, game_core.saves, "
                     "game_core.remote, game_core.remote_session, game_core.session, game_core.stats, game_core.tray, asyncio, base64, "
                     "collections, datetime, functools, html, inspect, io, json, pathlib, time")
-SNAPSHOT_PAGE = 1 << 16  # the 31 MB heap is about 45% whole zero pages (in a few runs): the file leaves them out
+# What PyScript's own start imports (its Python, before the page's), and codecs a page may name.
+RUNTIME_IMPORTS = ["os", "sys", "builtins", "binascii", "pyodide.ffi", "pyodide.code", "pyodide.webloop",
+                   "encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig", "encodings.utf_16", "encodings.utf_32"]
+PYODIDE_MODULES = {"pyodide", "_pyodide"}  # Pyodide's own Python package, in its standard library's zip
 
 
-def sparse_snapshot(raw: bytes, written: list = ()) -> bytes:
-    """A snapshot without its zero pages: b"BBS1", the full length, the number of runs kept, their
-    (offset, length) pairs, then their bytes (web/snapshot.mjs copies the runs into a new heap). A zero page
-    is kept where `written` ((offset, length) pairs) says a new interpreter's heap is not zero before a
-    restore (build/snapshot.mjs), as the page copies nothing else in."""
-    runs = []
-    for start in range(0, len(raw), SNAPSHOT_PAGE):
-        end = min(start + SNAPSHOT_PAGE, len(raw))
-        dirty = any(offset < end and start < offset + length for offset, length in written)
-        if not dirty and raw.count(0, start, end) == end - start:
-            continue
-        if runs and runs[-1][0] + runs[-1][1] == start:
-            runs[-1][1] = end - runs[-1][0]
-        else:
-            runs.append([start, end - start])
-    header = b"BBS1" + struct.pack("<II", len(raw), len(runs)) + b"".join(struct.pack("<II", *r) for r in runs)
-    return header + b"".join(raw[offset:offset + length] for offset, length in runs)
-
-
-def snapshots(bundles: dict) -> dict:
-    """One memory snapshot per game bundle, made by the vendored Pyodide under Node, stored without its
-    zero runs and gzipped (about 6.5 MB; the page decompresses it once and keeps it for the next visit). Its
-    name says nothing of gzip (.snap), so no host serves it with a Content-Encoding the browser would undo.
-    Returns {game name: {"url", "size", "integrity"}} (size: the heap's, which the page needs before the
-    bytes, to start the runtime while they are read): the folder is named by the file's hash, so a new build
-    names a new file, and the page checks the bytes against the integrity hash before keeping them."""
+def snapshots(bundles: dict, pyodide_dir: str) -> dict:
+    """What names each game page's memory snapshot, made on the visitor's device after a first visit
+    (web/snapshot-maker.mjs) and kept in Cache Storage under that name: {game name: {"url", "imports"}}. The
+    name's folder is a hash of everything the snapshot is made of (the runtime, the standard library, the
+    bundle, the imports, the maker), so a new build that changes any of them names a new one; no file is
+    served there."""
     from game_core import games
 
-    work = DIST / "snapshots"
-    work.mkdir(parents=True, exist_ok=True)
-    jobs = {package: {"bundle": str(SITE / bundles[package][2:]), "file": bundle_file(bundles[package]),
-                      "imports": f"{SNAPSHOT_IMPORTS}, game_core.{package}", "out": str(work / f"{package}.raw")}
-            for package in sorted(set(games.PACKAGES.values()))}
-    subprocess.run(["node", BUILD / "snapshot.mjs"], input=json.dumps(list(jobs.values())), text=True, check=True)
     made = {}
-    for package, job in jobs.items():
-        written = json.loads(Path(job["out"] + ".written").read_text())
-        raw = Path(job["out"]).read_bytes()
-        data = gzip.compress(sparse_snapshot(raw, written), compresslevel=9, mtime=0)
-        digest = hashlib.sha256(data)
-        folder = SITE / "py" / digest.hexdigest()[:12]
-        folder.mkdir(parents=True)
-        (folder / f"{package}.snap").write_bytes(data)
-        made[package] = {"url": f"./py/{folder.name}/{package}.snap", "size": len(raw),
-                         "integrity": "sha256-" + base64.b64encode(digest.digest()).decode()}
-    shutil.rmtree(work)
-    return {name: made[package] for name, package in games.PACKAGES.items()}
+    for name, package in games.PACKAGES.items():
+        imports = f"{SNAPSHOT_IMPORTS}, game_core.{package}"
+        digest = hashlib.sha256("\0".join([pyodide_dir, bundles["stdlib"], bundles[name], imports,
+                                           (WEB / "snapshot-maker.mjs").read_text()]).encode())
+        made[name] = {"url": f"./py/{digest.hexdigest()[:12]}/{package}.snap", "imports": imports}
+    return made
 
 
 def bundle_file(bundle_url: str) -> str:
@@ -239,13 +239,14 @@ def bundle_file(bundle_url: str) -> str:
     return bundle_url.rsplit("/", 1)[-1]
 
 
-def pyscript_config(prefix: str, pyodide_dir: str, bundle_url: str, snapshot: bool = False) -> str:
-    """The page's PyScript config, inline (one request less): the vendored interpreter (on a game page,
-    web/snapshot.mjs, which boots it from the page's snapshot when this browser keeps one), the page's bundle.
+def pyscript_config(prefix: str, bundle_url: str) -> str:
+    """The page's PyScript config, inline (one request less): the vendored interpreter with the pages' own
+    standard library (web/snapshot.mjs, which on a game page restores it from the page's snapshot when this
+    browser keeps one), the page's bundle.
 
     The bundle is copied as it is and imported from the zip (see `python_start`): unpacking it would run
     Pyodide's archive unpacker (shutil, zipfile) and write a file per module at every start."""
-    return json.dumps({"interpreter": f"{prefix}{'snapshot.mjs' if snapshot else pyodide_dir + '/pyodide.mjs'}",
+    return json.dumps({"interpreter": f"{prefix}snapshot.mjs",
                        "files": {prefix + bundle_url[2:]: "./" + bundle_file(bundle_url)},
                        "plugins": PLUGINS_OFF}, separators=(",", ":"))
 
@@ -289,7 +290,7 @@ def preload_hints(pyodide_dir: str, pyscript_dir: str, bundle_url: str, snapshot
     # Not pyodide.asm.mjs: a preloaded module is compiled on the main thread at once, and those 1.2 MB
     # held back the first paint by about 100 ms; it is fetched while the .wasm still downloads anyway.
     modules += [f"./{pyodide_dir}/pyodide.mjs", "./snapshot.mjs"]
-    # Not python_stdlib.zip: a page restored from its snapshot starts without it (web/snapshot.mjs).
+    # Not the standard library: a page restored from its snapshot starts without it (web/snapshot.mjs).
     fetches = [f"./{pyodide_dir}/pyodide-lock.json", bundle_url]
     return "\n".join([early] + [f'<link rel="modulepreload" href="{url}">' for url in modules]
                      + [f'<link rel="preload" href="{url}" as="fetch" crossorigin>' for url in fetches])
@@ -359,7 +360,7 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         "HOME_LINK": '<a class="home" href="./">Blitzbox</a>',
         "STATUS": "Loading the game engine…",
         "SCRIPTS": (f'{micropython_config()}\n'
-                    f'<script type="py" config="{html.escape(pyscript_config("./", pyodide_dir, bundle_url, True))}">'
+                    f'<script type="py" config="{html.escape(pyscript_config("./", bundle_url))}">'
                     f'{python_start(bundle_url, "app")}</script>\n{boot}'),
     }
     embed = {
@@ -368,12 +369,12 @@ def page_variants(name: str, title: str, pyscript_dir: str, pyodide_dir: str, bu
         # files would be asked for one after another (core.js -> config -> snapshot.mjs -> Pyodide).
         "HEAD": f'<template id="engine-preloads">\n{preload_hints(pyodide_dir, pyscript_dir, bundle_url, snapshot_url)}\n</template>',
         "PLAY_BUTTON": (f'<p id="click-to-play"><button type="button" id="play-button">Click to play '
-                        f'{html.escape(title)}</button> <small>(loads the game engine, about 6 MB, once)</small></p>'),
+                        f'{html.escape(title)}</button> <small>(loads the game engine, about 5 MB, once)</small></p>'),
         "HOME_LINK": (f'<a class="home" href="./{name}.html" target="_blank" rel="noopener" '
                       f'aria-label="Open the full game in a new tab">Full game ↗</a>'),
         "STATUS": "Press “Click to play” to start.",
         "SCRIPTS": (f'{micropython_config()}\n{boot}\n<script src="./embed-page.js" data-pyscript="./{pyscript_dir}" '
-                    f'data-config="{html.escape(pyscript_config("../", pyodide_dir, bundle_url, True))}" '
+                    f'data-config="{html.escape(pyscript_config("../", bundle_url))}" '
                     f'data-python="{html.escape(python_start(bundle_url, "app"))}"></script>'),
     }
     return {"full": full, "embed": embed}
@@ -405,7 +406,7 @@ def quick_start(rules: Path) -> str:
 
 def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str, base_url: str) -> list[dict]:
     """Render a page and an embed page per built game, with the board drawn now (before Python loads),
-    naming its snapshot and the snapshot's hash on the body (web/snapshot.mjs reads them)."""
+    naming its snapshot and what the snapshot imports on the body (web/snapshot.mjs reads them)."""
     from game_core import games
     from game_core.session import draw
 
@@ -425,8 +426,8 @@ def game_pages(bundles: dict, snaps: dict, pyodide_dir: str, pyscript_dir: str, 
         rules = WEB / "rules" / f"{name}.html"
         common = {"GAME": name, "TITLE": html.escape(title), "BLURB": html.escape(blurb), "SKELETON": skeleton,
                   "QUICK_START": quick_start(rules), "STYLE": style,
-                  "SNAPSHOT_ATTRS": (f' data-snapshot="{snaps[name]["url"]}" data-snapshot-size="{snaps[name]["size"]}"'
-                                     f' data-snapshot-integrity="{snaps[name]["integrity"]}"')}
+                  "SNAPSHOT_ATTRS": (f' data-snapshot="{snaps[name]["url"]}"'
+                                     f' data-snapshot-imports="{snaps[name]["imports"]}"')}
         for variant, fills in page_variants(name, title, pyscript_dir, pyodide_dir, bundles[name], snaps[name]["url"],
                                             base_url).items():
             page = template
@@ -484,18 +485,17 @@ def landing_page(catalogue: list[dict]) -> None:
     (SITE / "index.html").write_text(page)
 
 
-def embed_files(name: str, bundle_url: str) -> list:
+def embed_files(name: str, bundle_url: str, stdlib_url: str) -> list:
     """What an embed needs offline: its page and scripts, the runtime, its own game's bundle."""
     runtime = sorted("./" + p.relative_to(SITE).as_posix() for p in (SITE / "runtime").rglob("*") if p.is_file())
-    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./early.js", "./snapshot.mjs", "./icon.svg",
-            "./manifest.webmanifest", bundle_url] + runtime
+    return [f"./embed/{name}.html", "./boot.js", "./embed-page.js", "./early.js", "./snapshot.mjs",
+            "./snapshot-maker.mjs", "./icon.svg", "./manifest.webmanifest", bundle_url, stdlib_url] + runtime
 
 
 def service_worker(bundles: dict) -> None:
     """Precache every site file (or, for an embed's worker, its own game's files) under a cache name that
-    changes whenever any file does. Not the snapshots: a page downloads its own on a first visit and keeps
-    it (web/snapshot.mjs), and the pages name them, so they still change the cache name."""
-    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js" and p.suffix != ".snap")
+    changes whenever any file does."""
+    files = sorted(p for p in SITE.rglob("*") if p.is_file() and p.name != "sw.js")
     digest = hashlib.sha256()
     urls = []
     for path in files:
@@ -505,7 +505,7 @@ def service_worker(bundles: dict) -> None:
     urls.append("./")
     from game_core import games
 
-    lists = {"site": urls, "embeds": {name: embed_files(name, bundles[name]) for name in games.names()}}
+    lists = {"site": urls, "embeds": {name: embed_files(name, bundles[name], bundles["stdlib"]) for name in games.names()}}
     source = (WEB / "sw.js").read_text()
     source = source.replace("__HASH__", digest.hexdigest()[:12])
     source = source.replace("__PRECACHE__", json.dumps(lists, indent=1))
@@ -520,16 +520,18 @@ def build() -> None:
     SITE.mkdir()
     pyodide_dir, pyscript_dir = copy_runtime(micropip_wheel)
     bundles = python_bundles(wheel)
-    snaps = snapshots(bundles)
+    snaps = snapshots(bundles, pyodide_dir)
     for path in WEB.iterdir():
         if path.suffix in (".css", ".js", ".webmanifest", ".svg", ".png") and path.name != "sw.js":
             shutil.copy2(path, SITE / path.name)
-    (SITE / "snapshot.mjs").write_text((WEB / "snapshot.mjs").read_text().replace("__PYODIDE__", pyodide_dir))
+    for module in ("snapshot.mjs", "snapshot-maker.mjs"):
+        (SITE / module).write_text((WEB / module).read_text().replace("__PYODIDE__", pyodide_dir)
+                                   .replace("__STDLIB__", bundles["stdlib"]))
     catalogue = game_pages(bundles, snaps, pyodide_dir, pyscript_dir, base_url)
     landing_page(catalogue)
     (SITE / "stats.html").write_text(
         (WEB / "stats.html").read_text().replace("{{PYSCRIPT}}", pyscript_dir)
-        .replace("{{CONFIG}}", html.escape(pyscript_config("./", pyodide_dir, bundles["stats"])))
+        .replace("{{CONFIG}}", html.escape(pyscript_config("./", bundles["stats"])))
         .replace("{{PYTHON}}", python_start(bundles["stats"], "stats"))
         .replace("{{MICROPYTHON_CONFIG}}", micropython_config()))
     protect_pages()

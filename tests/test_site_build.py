@@ -115,7 +115,7 @@ def test_a_page_asks_for_its_engine_at_once_and_an_embed_as_soon_as_it_is_clicke
         embed = (SITE / f"embed/{name}.html").read_text()
         hints = re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', page)
         assert "snapshot.mjs" in hints and not any(h.endswith(".wasm") for h in hints)  # early.js fetches it
-        assert not any("python_stdlib" in h for h in hints)
+        assert not any("stdlib" in h for h in hints)
         snapshot = re.search(r'<body[^>]* data-snapshot="\./([^"]+)"', page).group(1)
         pyodide = next((SITE / "runtime").glob("pyodide-*")).name
         assert re.findall(early, page) == [(snapshot, f"runtime/{pyodide}/pyodide.asm.wasm")]
@@ -142,7 +142,7 @@ def test_an_embed_worker_precaches_only_its_own_game():
     for name, urls in lists["embeds"].items():
         assert all((SITE / url).is_file() for url in urls), name
         zips = [url for url in urls if url.startswith("./py/")]
-        assert zips == list(page_config(SITE / f"{name}.html")["files"]), "its own bundle, no other"
+        assert zips == list(page_config(SITE / f"{name}.html")["files"]) + [stdlib_url()], "its own bundle, no other"
         assert f"./embed/{name}.html" in urls and not any(url.startswith(("./rules/", "./oembed/")) for url in urls)
         assert not [url for url in urls if url.endswith(".html") and url != f"./embed/{name}.html"]
     assert len(lists["site"]) > len(max(lists["embeds"].values(), key=len))
@@ -158,63 +158,112 @@ def test_every_page_gives_itself_the_policy_before_anything_else():
         assert head.startswith(f'<meta charset="utf-8">\n{site_builder.policy_script()}\n'), page
 
 
+def stdlib_url() -> str:
+    """The pages' standard library, as web/snapshot.mjs names it."""
+    return re.search(r'const STDLIB = new URL\("(\./py/\w+/stdlib\.zip)"', (SITE / "snapshot.mjs").read_text()).group(1)
+
+
 @pytest.mark.parametrize("folder", ["", "embed/"])
-def test_every_game_page_names_its_own_snapshot_by_its_hash(folder):
-    """web/snapshot.mjs keeps and restores only the file the page names, checked against the page's hash."""
+def test_every_game_page_names_its_own_snapshot_by_what_it_is_made_of(folder):
+    """A page keeps (web/snapshot.mjs) and restores only the snapshot its body names, made on the device:
+    the name changes with anything the snapshot is made of, and no file is served there."""
     from game_core import games
 
     for name, package in games.PACKAGES.items():
         page = SITE / f"{folder}{name}.html"
         text = page.read_text()
         assert (page.parent / page_config(page)["interpreter"]).resolve() == SITE / "snapshot.mjs"
-        path = (page.parent / re.search(r'data-snapshot="([^"]+)"', text).group(1)).resolve()
-        data = path.read_bytes()
-        digest = hashlib.sha256(data)
-        assert re.search(r'data-snapshot-integrity="([^"]+)"', text).group(1) == (
-            "sha256-" + base64.b64encode(digest.digest()).decode())
-        assert path.name == f"{package}.snap" and path.parent.name == digest.hexdigest()[:12], "a new build, a new name"
-        heap = expand(gzip.decompress(data))
-        assert heap[:4] == b"\0snp", "Pyodide's snapshot magic"
+        url = re.search(r' data-snapshot="([^"]+)"', text).group(1)
+        assert re.fullmatch(rf"\.{{1,2}}/py/\w{{12}}/{package}\.snap", url) and not (page.parent / url).exists()
+        imports = re.search(r' data-snapshot-imports="([^"]+)"', text).group(1).split(", ")
+        assert f"game_core.{package}" in imports and "game_core.session" in imports and "pyscript" not in imports
+    bundles = {name: next(iter(page_config(SITE / f"{name}.html")["files"])) for name in games.names()}
+    bundles["stdlib"] = stdlib_url()
+    pyodide = f"runtime/{next((SITE / 'runtime').glob('pyodide-*')).name}"
+    named = site_builder.snapshots(bundles, pyodide)["blitzkrieg"]["url"]
+    assert f' data-snapshot="{named}"' in (SITE / "blitzkrieg.html").read_text()
+    for changed in ({**bundles, "stdlib": "./py/000000000000/stdlib.zip"}, {**bundles, "blitzkrieg": "./py/0/b.zip"}):
+        assert site_builder.snapshots(changed, pyodide)["blitzkrieg"]["url"] != named
+    assert site_builder.snapshots(bundles, "runtime/pyodide-0")["blitzkrieg"]["url"] != named
 
 
-def expand(sparse: bytes) -> bytes:
-    """What web/snapshot.mjs does with a kept snapshot."""
-    assert sparse[:4] == b"BBS1"
-    total, runs = struct.unpack_from("<II", sparse, 4)
-    heap, data = bytearray(total), 12 + 8 * runs
-    for run in range(runs):
-        offset, length = struct.unpack_from("<II", sparse, 12 + 8 * run)
-        heap[offset:offset + length] = sparse[data:data + length]
-        data += length
-    assert data == len(sparse)
-    return bytes(heap)
-
-
-def test_a_sparse_snapshot_keeps_every_byte_but_its_zero_runs():
-    page = site_builder.SNAPSHOT_PAGE
-    heap = b"\1" * 10 + bytes(3 * page) + b"\2" * page + bytes(page + 5) + b"\3" * 7
-    sparse = site_builder.sparse_snapshot(heap)
-    assert expand(sparse) == heap
-    assert len(sparse) == len(heap) - 2 * page + 12 + 2 * 8  # two zero pages out: two runs kept
-
-
-def test_a_zero_page_a_new_interpreter_writes_before_the_restore_is_kept():
-    """The page copies only the stored runs into a new heap (web/snapshot.mjs): a page the new interpreter
-    has written already (build/snapshot.mjs lists them) must be stored, zeros and all."""
-    page = site_builder.SNAPSHOT_PAGE
-    heap = b"\1" * page + bytes(3 * page) + b"\2" * page
-    sparse = site_builder.sparse_snapshot(heap, [(2 * page + 100, 8)])
-    assert expand(sparse) == heap
-    assert struct.unpack_from("<IIII", sparse, 12) == (0, page, 2 * page, page)
-    assert len(sparse) == len(heap) - 2 * page + 12 + 3 * 8
-
-
-def test_no_worker_precaches_a_snapshot():
-    """A first visit would download every game's 6 MB snapshot: each page downloads only its own."""
+def test_no_page_asks_for_a_snapshot_and_every_worker_precaches_its_maker():
+    """A first visit downloads no snapshot (the device makes it): none is built, and the maker works offline."""
+    assert not list(SITE.rglob("*.snap"))
     lists = service_worker_lists()
     for urls in [lists["site"], *lists["embeds"].values()]:
-        assert not [url for url in urls if url.endswith(".snap")]
-        assert "./snapshot.mjs" in urls
+        assert {"./snapshot.mjs", "./snapshot-maker.mjs", stdlib_url()} <= set(urls)
+        assert not any("python_stdlib" in url for url in urls)
+
+
+def our_sources() -> dict:
+    """The Python the pages' bundles are compiled from (build/site.py python_bundles)."""
+    sources = {path.relative_to(ROOT).as_posix(): path.read_text() for path in (ROOT / "game_core").rglob("*.py")
+               if path.relative_to(ROOT).as_posix() not in site_builder.COMMAND_LINE_ONLY}
+    sources.update({f"web/{path.relative_to(ROOT / 'web')}": path.read_text() for path in (ROOT / "web").rglob("*.py")})
+    return sources
+
+
+IMPORT_ALL = """
+import { readFileSync } from "node:fs";
+import { loadPyodide } from "%s";
+const [stdlib, bundles, imports] = JSON.parse(process.argv[1]);
+const py = await loadPyodide({ stdLibURL: stdlib });
+const paths = bundles.map((bundle, n) => { py.FS.writeFile(`/tmp/${n}.zip`, readFileSync(bundle)); return `/tmp/${n}.zip`; });
+py.globals.set("JOB", JSON.stringify([paths, imports]));
+console.log(py.runPython(`
+import importlib, importlib.util, json, sys
+bundles, imports = json.loads(JOB)
+sys.path[:0] = bundles
+missing = []
+for module, names in imports:
+    try:
+        importlib.import_module(module)
+        for name in names:
+            if hasattr(sys.modules[module], "__path__") and importlib.util.find_spec(f"{module}.{name}"):
+                importlib.import_module(f"{module}.{name}")
+    except ImportError as error:
+        missing.append(f"{module}: {error}")
+json.dumps(missing)
+`));
+"""
+
+
+def test_the_pages_standard_library_holds_every_module_their_code_imports():
+    """Every standard-library module any line of the pages' Python imports (at any depth: in a function too),
+    and the engine of every game, import in the vendored Pyodide given the pages' standard library alone."""
+    from game_core import games
+
+    imports = site_builder.standard_imports(our_sources())
+    assert {"json", "asyncio", "html", "secrets", "pyodide.ffi", "urllib.parse"} <= set(imports)
+    imports = sorted(imports.items()) + [(f"game_core.{package}", []) for package in sorted(set(games.PACKAGES.values()))]
+    bundles = [str(path) for path in (SITE / "py").rglob("stats.zip")]  # (every game's engine)
+    script = IMPORT_ALL % (ROOT / "build" / "node_modules" / "pyodide" / "pyodide.mjs").as_uri()
+    done = subprocess.run(["node", "--input-type=module", "-e", script,
+                           json.dumps([str(SITE / stdlib_url()), bundles, imports])],
+                          capture_output=True, text=True, check=True, timeout=300)
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+    with zipfile.ZipFile(SITE / stdlib_url()) as stdlib:
+        names = stdlib.namelist()
+    assert "asyncio/__init__.py" in names and "encodings/utf_8.py" in names
+    assert not any(name.startswith(("unittest/", "xml/", "email/", "multiprocessing/")) for name in names), "only what the pages use"
+
+
+def test_the_standard_library_keeps_its_code_and_lines_without_comments_and_docstrings():
+    source = ('# -*- coding: utf-8 -*-\n"""A module.\n\nTwo lines."""\nimport json  # a comment\n'
+              "class Piece:\n    '''A piece.'''\n    size = '# not a comment'\n\n"
+              "def only_doc():\n    '''Nothing\n    else.'''\n\n"
+              "def checked(x):\n    # why\n    raise ValueError(x)\n")
+    lean = bytecode.lean_source(source, "sample.py")
+    assert "A module" not in lean and "Nothing" not in lean and "# a comment" not in lean and "why" not in lean
+    assert lean.startswith("# -*- coding: utf-8 -*-\n") and "'# not a comment'" in lean
+    assert len(lean.splitlines()) == len(source.splitlines())
+    namespace = {}
+    exec(compile(lean, "sample.py", "exec"), namespace)
+    assert namespace["Piece"].size == "# not a comment" and namespace["only_doc"]() is None and "json" in namespace
+    with pytest.raises(ValueError) as raised:
+        namespace["checked"](1)
+    assert raised.traceback[-1].lineno + 1 == 16, "the raise stays on its line"
 
 
 def test_bundled_bytecode_leaves_out_docstrings_and_keeps_asserts_and_line_numbers():

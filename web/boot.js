@@ -31,7 +31,10 @@
     const worker = new URL(embed ? `sw.js?embed=${encodeURIComponent(game)}` : "sw.js", document.currentScript.src);
     const options = embed ? {scope: new URL(`embed/${game}.html`, document.currentScript.src).href} : {};
     // (refused in a third-party frame whose browser blocks its site data)
-    whenReady(() => workers.register(worker, options).catch(() => {}));
+    // After the .wasm's bytes are staged for it (early.js), or 10 s: then it copies them instead of
+    // downloading them again.
+    whenReady(() => Promise.race([window.blitzboxEarly?.staged, new Promise((done) => setTimeout(done, 10_000))])
+      .catch(() => {}).then(() => workers.register(worker, options)).catch(() => {}));
     workers.addEventListener("message", (event) => {
       const notice = document.getElementById("notice");
       if (event.data && event.data.type === "blitzbox:updated" && notice) {

@@ -2,21 +2,29 @@
 // off the page's main thread (docs/snapshot.md): the runtime's WebAssembly, compiled from its code cache
 // (on the main thread that alone took over 200 ms), and the start-up snapshot this browser keeps, read
 // from Cache Storage and handed over (not copied). snapshot.mjs takes them from `blitzboxEarly`: `found`
-// (whether a snapshot is kept) first, then `compiled`, then `kept` (its bytes), the order it needs them
-// in: the runtime is made while the bytes are still read. The compile and the read run side by side:
-// Firefox keeps no compiled code of a .wasm, and compiling it again took longer than reading the copy.
+// (the kept snapshot's heap size, 0 if none is kept) first, then `compiled`, then `kept` (its bytes), the
+// order it needs them in: the runtime is made while the bytes are still read. The compile and the read run
+// side by side: Firefox keeps no compiled code of a .wasm, and compiling it again took longer than reading
+// the copy. On a first visit (no service worker serves the page yet) the .wasm's bytes are also put in a
+// cache the service worker takes its copy from when it installs (`staged`), so that they are downloaded
+// once: the HTTP cache of a private window keeps no file that large.
 
 /** The worker's part (it starts from a blob: no request, which costs a round trip before any work). */
 function readEarly() {
   const settle = (job, work) => work.then(
     (value) => { postMessage({ job, value }, value instanceof ArrayBuffer ? [value] : []); return value; },
     (error) => { postMessage({ job, error: String(error) }); return null; });
-  self.onmessage = async ({ data: { snapshot, wasm } }) => {
+  self.onmessage = async ({ data: { snapshot, wasm, stage } }) => {
     const hit = await Promise.resolve().then(() => caches.open("snapshots:blitzbox"))  // snapshot.mjs CACHE
       .then((cache) => cache.match(snapshot)).catch(() => null);
-    postMessage({ job: "found", value: Boolean(hit) });
-    await Promise.all([settle("compiled", Promise.resolve().then(() => WebAssembly.compileStreaming(fetch(wasm)))),
-                       hit && settle("kept", hit.arrayBuffer())]);
+    postMessage({ job: "found", value: (hit && Number(hit.headers.get("x-heap-size"))) || 0 });  // snapshot.mjs SIZE_HEADER
+    const response = fetch(wasm);
+    const staged = stage && response.then((got) => {
+      const copy = got.clone();  // before the compile takes the body
+      return got.ok && caches.open("blitzbox-staged").then((cache) => cache.put(wasm, copy));  // sw.js STAGED
+    });
+    await Promise.all([settle("compiled", response.then((got) => WebAssembly.compileStreaming(got))),
+                       hit && settle("kept", hit.arrayBuffer()), staged && settle("staged", staged)]);
   };
 }
 
@@ -27,8 +35,13 @@ function readEarly() {
   const worker = new Worker(source);
   const answers = {};
   const answer = (job) => new Promise((resolve, reject) => { answers[job] = { resolve, reject }; });
-  const early = { found: answer("found"), compiled: answer("compiled"), kept: answer("kept") };
+  const stage = !navigator.serviceWorker?.controller;
+  const early = { found: answer("found"), compiled: answer("compiled"), kept: answer("kept"), staged: answer("staged") };
   const waiting = new Set(Object.keys(early));  // the answers still to come
+  if (!stage) {
+    waiting.delete("staged");
+    answers.staged.resolve(false);
+  }
   worker.onmessage = ({ data: { job, value, error } }) => {
     URL.revokeObjectURL(source);
     if (job === "found" && !value) waiting.delete("kept");  // nothing kept: nothing to read
@@ -43,6 +56,6 @@ function readEarly() {
   };
   for (const job of Object.values(early)) job.catch(() => {});  // handled by snapshot.mjs
   const { snapshot, wasm } = script.dataset;
-  worker.postMessage({ snapshot: new URL(snapshot, location.href).href, wasm: new URL(wasm, location.href).href });
+  worker.postMessage({ snapshot: new URL(snapshot, location.href).href, wasm: new URL(wasm, location.href).href, stage });
   window.blitzboxEarly = early;
 })();

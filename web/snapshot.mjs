@@ -1,36 +1,38 @@
-// PyScript's interpreter on the game pages (its config's `interpreter`): the vendored Pyodide, restored
-// from this page's memory snapshot instead of booting CPython (docs/snapshot.md).
+// PyScript's interpreter on every page that runs Python (its config's `interpreter`): the vendored Pyodide
+// with the pages' own standard library, restored from this page's memory snapshot where this browser keeps
+// one instead of booting CPython (docs/snapshot.md).
 //
-// The body names the snapshot (data-snapshot: a file whose folder is its hash, made at build time by
-// build/snapshot.mjs after importing the page's Python) and its hash (data-snapshot-integrity). A return
-// visit restores the copy this browser keeps in Cache Storage, offline too. A first visit downloads the
-// snapshot (about 6 MB gzipped), checks it against that hash and restores it, which is quicker than a
-// boot even at 20 Mbit/s, and keeps it once the game is ready. A new build names a new file (the old one
-// is deleted then); a snapshot that cannot be downloaded or fails its hash is never used, and one that
-// fails to restore is deleted; either way the page boots normally and says so in the console only.
+// The body names the snapshot (data-snapshot: its key, a path whose folder is a hash of everything it is
+// made of, so a new build names a new one) and what it imports (data-snapshot-imports). A first visit boots
+// normally (nothing more to download before the game is live), and once the game is ready and the service
+// worker serves every file, a worker makes the snapshot on this device (snapshot-maker.mjs) and it is kept
+// in Cache Storage; a return visit restores it, offline too. A kept copy that fails to restore is deleted
+// and the page boots normally; failures are said in the console only.
 import { loadPyodide as bootPyodide, version } from "./__PYODIDE__/pyodide.mjs";
 
 export { version };
 
 const INDEX_URL = new URL("./__PYODIDE__/", import.meta.url).href;
+// The pages' standard library: the modules Pyodide's own zip holds that any page imports (build/site.py).
+const STDLIB = new URL("__STDLIB__", import.meta.url).href;
 const CACHE = "snapshots:blitzbox";  // not "blitzbox-…": the service worker deletes those caches on update
-const MAGIC = 0x31534242;  // "BBS1" (build/site.py sparse_snapshot)
+const MAGIC = 0x31534242;  // "BBS1" (snapshot-maker.mjs sparseSnapshot)
 // A restored interpreter has already imported every standard-library module the page uses (the snapshot's
-// imports), so it starts with an empty zip in place of the standard library's 2.5 MB; the real one is put
-// in once the game is ready, for any later import (docs/snapshot.md).
+// imports), so it starts with an empty zip in place of the standard library; the real one is put in once
+// the game is ready, for any later import (docs/snapshot.md).
 const EMPTY_ZIP = "data:application/zip;base64,UEsFBgAAAAAAAAAAAAAAAAAAAAAAAA==";
 
-// How this page's interpreter started ("kept": the snapshot this browser keeps, "download": the snapshot
-// downloaded now, "boot": a normal boot, and then why in `reason`), the interpreter, whether a restored one has its standard library
-// in place yet, and after a download, how the rehearsal of the next visit went ("waiting", "done" or
-// "skipped"; see rehearseReturnVisit), which of early.js's answers the restore used (the kept copy
-// its worker read, the .wasm it compiled), whether PyScript's package set-up ran ("ran" or "left out":
+// How this page's interpreter started ("kept": the snapshot this browser keeps, "boot": a normal boot, and
+// then why in `reason`), the interpreter, whether a restored one has its standard library in place yet,
+// after a boot, how the making of the snapshot went ("waiting", "kept" or "failed": makeSnapshot) and
+// how the rehearsal of the next visit went ("waiting", "done" or "skipped"; see rehearseReturnVisit),
+// which of early.js's answers the restore used (the kept copy its worker read, the .wasm it compiled), whether PyScript's package set-up ran ("ran" or "left out":
 // withoutPyScriptPackage), and how many of Emscripten's tiny wrapper modules a restore made and compiled
 // (compilingEachKindOnce). For the e2e tests and the benchmark.
-export const started = { from: null, reason: null, pyodide: null, stdlib: false, rehearsal: null, early: { kept: false, compiled: false },
-                         pyscriptPackage: null, wrappers: { made: 0, compiled: 0 } };
+export const started = { from: null, reason: null, pyodide: null, stdlib: false, snapshot: null, rehearsal: null,
+                         early: { kept: false, compiled: false }, pyscriptPackage: null, wrappers: { made: 0, compiled: 0 } };
 
-/** The snapshot format of build/site.py: its length, and its runs of nonzero pages (where each is in the file). */
+/** The stored form of snapshot-maker.mjs: its length, and its runs of nonzero pages (where each is in the file). */
 function readRuns(sparse) {
   const view = new DataView(sparse.buffer, sparse.byteOffset, sparse.byteLength);
   if (sparse.byteLength < 12 || view.getUint32(0, true) !== MAGIC) throw new Error("not a Blitzbox snapshot");
@@ -46,24 +48,21 @@ function readRuns(sparse) {
   return { size: view.getUint32(4, true), runs };
 }
 
-/** The kept copy read here, where early.js did not run: whether there is one, and then its bytes. */
+/** The kept copy read here, where early.js did not run: its heap's size (0: none kept), then its bytes. */
 function keptHere(url) {
   const hit = caches.open(CACHE).then((cache) => cache.match(url));
   const bytes = hit.then((response) => response.arrayBuffer()).then((buffer) => new Uint8Array(buffer));
   bytes.catch(() => {});  // read only once found
-  return { found: hit.then(Boolean), bytes };
+  return { found: hit.then((response) => Number(response?.headers.get(SIZE_HEADER)) || 0), bytes };
 }
 
-async function download(url, integrity) {
-  const response = await fetch(url, { integrity });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  return new Uint8Array(await new Response(response.body.pipeThrough(new DecompressionStream("gzip"))).arrayBuffer());
-}
+// A kept copy's heap size, beside it (the runtime is made with a heap of that size before the bytes are read).
+const SIZE_HEADER = "x-heap-size";  // (early.js reads it too)
 
-/** Keep a snapshot that restored well for the next visit, in place of this page's older builds' copies. */
-async function keep(url, sparse) {
+/** Keep a snapshot made on this device for the next visit, in place of this page's older builds' copies. */
+async function keep(url, sparse, size) {
   const cache = await caches.open(CACHE);
-  await cache.put(url, new Response(sparse));
+  await cache.put(url, new Response(sparse, { headers: { [SIZE_HEADER]: String(size) } }));
   const name = url.slice(url.lastIndexOf("/"));
   for (const old of await cache.keys()) {
     if (old.url !== url && old.url.endsWith(name)) await cache.delete(old);
@@ -77,7 +76,7 @@ function whenReady(then) {
   }).observe(document.body, { attributes: true, attributeFilter: ["data-ready"] });
 }
 
-/** A kept or downloaded snapshot for a heap of `size` bytes: its stored runs, and Pyodide's header. */
+/** A kept snapshot for a heap of `size` bytes: its stored runs, and Pyodide's header. */
 function parse(sparse, size) {
   const { size: length, runs } = readRuns(sparse);
   if (length !== size) throw new Error("the snapshot is not the one this page names");
@@ -89,16 +88,14 @@ function parse(sparse, size) {
 }
 
 /**
- * Restore a snapshot (`bytes`: a promise of its stored form), copying only its stored runs. Pyodide sizes
- * the heap by the snapshot's length, then copies all of it in: here it gets a zero array of that length
- * (the body names it, so the runtime is made while the bytes are still read or downloaded; the pages of
- * a new array are never touched), and its copy is replaced by one of the stored runs alone, into a heap
- * where the rest is zero already (every page a new interpreter writes before the restore is stored, zero
- * or not: build/snapshot.mjs). Half the bytes copied, none expanded (docs/snapshot.md).
+ * Restore a kept snapshot (`bytes`: a promise of its stored form, for a heap of `size` bytes), copying only
+ * its stored runs. Pyodide sizes the heap by the snapshot's length, then copies all of it in: here it gets
+ * a zero array of that length (the runtime is made while the bytes are still read; the pages of a new
+ * array are never touched), and its copy is replaced by one of the stored runs alone, into a heap where the
+ * rest is zero already (every page a new interpreter writes before the restore is stored, zero or not:
+ * snapshot-maker.mjs). Half the bytes copied, none expanded (docs/snapshot.md).
  */
-async function restore(options, bytes, from) {
-  const size = Number(document.body.dataset.snapshotSize);
-  if (!(size > 0)) throw new Error("the page names no snapshot size");
+async function restore(options, size, bytes) {
   let stored;  // parse(bytes), once the runtime is made
   const createPyodideModule = async (module) => {  // Pyodide's module settings, the module itself once made
     let restoreHeader;
@@ -117,19 +114,24 @@ async function restore(options, bytes, from) {
         };
       },
     });
-    if (early) module.instantiateWasm = compiledFirst(module.instantiateWasm);
-    const made = await (await runtime).default(module);
+    const made = await withEarlyWasm(module);
     stored = parse(await bytes, size);
     return made;
   };
-  const pyodide = await compilingEachKindOnce(
-    () => bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: new Uint8Array(size), createPyodideModule }));
+  const pyodide = await compilingEachKindOnce(() => askingForWasmOnce(
+    () => bootPyodide({ ...options, stdLibURL: EMPTY_ZIP, _loadSnapshot: new Uint8Array(size), createPyodideModule })));
   started.pyodide = pyodide;
-  started.from = from;
+  started.from = "kept";
   whenReady(() => installStdlib(pyodide).catch((error) => {
     console.warn("Blitzbox: the standard library could not be loaded; modules not imported yet are missing.", error);
   }));
   return pyodide;
+}
+
+/** Pyodide's own module, made with the .wasm early.js compiled (where it did): a boot's `createPyodideModule`. */
+async function withEarlyWasm(module) {
+  if (early) module.instantiateWasm = compiledFirst(module.instantiateWasm);
+  return (await runtime).default(module);
 }
 
 /**
@@ -153,6 +155,29 @@ function compiledFirst(instantiateWasm) {
     };
     return instantiateWasm(imports, receive);
   };
+}
+
+/**
+ * Run `make` (Pyodide's start) with its request for the .wasm answered here where early.js's worker is
+ * compiling it: Pyodide asks for it as soon as it starts, and the module it would compile is never used
+ * (compiledFirst). Without this, the .wasm (3.5 MB) is downloaded twice on a first visit where the HTTP
+ * cache keeps no file that large (a private window). Should the worker's compile fail, the request is made.
+ */
+async function askingForWasmOnce(make) {
+  const { fetch } = globalThis;
+  if (!early) return make();
+  const wasm = `${INDEX_URL}pyodide.asm.wasm`;
+  globalThis.fetch = function (resource, init) {
+    if (String(resource?.url ?? resource) !== wasm) return fetch.call(this, resource, init);
+    globalThis.fetch = fetch;
+    return early.compiled.then(() => new Response(null, { headers: { "Content-Type": "application/wasm" } }),
+                               () => fetch.call(this, resource, init));
+  };
+  try {
+    return await make();
+  } finally {
+    globalThis.fetch = fetch;
+  }
 }
 
 /**
@@ -186,7 +211,7 @@ async function compilingEachKindOnce(make) {
 
 /** Put the real standard library where the empty zip stands (the interpreter's zip importer then reads it). */
 async function installStdlib(pyodide) {
-  const response = await fetch(`${INDEX_URL}python_stdlib.zip`);
+  const response = await fetch(STDLIB);
   if (!response.ok) throw new Error(`HTTP ${response.status}`);
   const zip = pyodide.FS.readdir("/lib").find((name) => /^python\d+\.zip$/.test(name));
   pyodide.FS.writeFile(`/lib/${zip}`, new Uint8Array(await response.arrayBuffer()));
@@ -198,16 +223,17 @@ const runtime = import(`${INDEX_URL}pyodide.asm.mjs`);
 runtime.catch(() => {});  // a restore that needs it fails, and the normal boot's own import reports the error
 // The kept copy's read and the .wasm's compile, begun from the head on a worker by early.js (where it ran).
 const early = globalThis.blitzboxEarly;
-const { snapshot, snapshotIntegrity } = document.body.dataset;
+const { snapshot, snapshotImports } = document.body.dataset;
 const snapshotUrl = snapshot ? new URL(snapshot, location.href).href : null;
 // Where Cache Storage is missing or refused (reading it throws in a sandboxed frame), nothing is kept:
-// each visit downloads the snapshot.
+// each visit boots normally.
 const cacheStorage = (() => { try { return globalThis.caches; } catch { return undefined; } })();
-const kept = !snapshotUrl || !cacheStorage ? { found: Promise.resolve(false) }
+const kept = !snapshotUrl || !cacheStorage ? { found: Promise.resolve(0) }
   : early ? keptEarly(snapshotUrl) : keptHere(snapshotUrl);
 kept.found.catch(() => {});  // handled in loadPyodide
 
-/** The kept copy as early.js's worker reads it, or as it is read here where that worker never answered. */
+/** The kept copy as early.js's worker reads it, or as it is read here where that worker never answered:
+ * its heap's size (0: none kept), then its bytes. */
 function keptEarly(url) {
   const here = early.found.then(() => null, () => keptHere(url));
   return { found: here.then((read) => (read ? read.found : early.found)),
@@ -243,31 +269,57 @@ function withoutPyScriptPackage(pyodide) {
 async function start(options) {
   const url = snapshotUrl;
   if (!url) return boot(options, "the page names no snapshot");
+  let reason = "no snapshot kept yet";
   try {
-    if (await kept.found) return await restore(options, kept.bytes, "kept");
+    const size = await kept.found;
+    if (size) return await restore(options, size, kept.bytes);
   } catch (error) {
     console.warn("Blitzbox: the kept start-up snapshot could not be used; starting Python normally.", error);
-    caches.open(CACHE).then((cache) => cache.delete(url)).catch(() => {});
-    return boot(options, `the kept snapshot could not be used: ${error}`);
+    await caches.open(CACHE).then((cache) => cache.delete(url)).catch(() => {});
+    reason = `the kept snapshot could not be used: ${error}`;
   }
-  try {
-    const sparse = download(url, snapshotIntegrity);  // while the runtime is made
-    sparse.catch(() => {});  // restore() reports it
-    const pyodide = await restore(options, sparse, "download");
-    started.rehearsal = "waiting";
-    whenReady(() => sparse.then((bytes) => keep(url, bytes)).then(rehearseReturnVisit, (error) => {
-      started.rehearsal = "skipped";
-      console.warn("Blitzbox: the start-up snapshot was not kept (the next visit downloads it again).", error);
-    }));
-    return pyodide;
-  } catch (error) {
-    console.warn("Blitzbox: the start-up snapshot could not be downloaded or used; starting Python normally.", error);
-    return boot(options, `the snapshot could not be downloaded or used: ${error}`);
+  const pyodide = await boot(options, reason);
+  if (cacheStorage) {
+    started.snapshot = started.rehearsal = "waiting";
+    whenReady(() => whenServed(makeSnapshot));
   }
+  return pyodide;
+}
+
+/** Run `then` once the service worker controls this page (its files then come from its cache), when idle. */
+function whenServed(then) {
+  const worker = navigator.serviceWorker;
+  if (!worker) return then();
+  // The worker's own work (a second interpreter's start) shares the device with the page: a quiet moment.
+  const whenIdle = () => (globalThis.requestIdleCallback ? requestIdleCallback(then, { timeout: 5000 }) : then());
+  if (worker.controller) whenIdle();
+  else worker.addEventListener("controllerchange", whenIdle, { once: true });
 }
 
 /**
- * After a first visit, run the next visit's start-up twice, in a hidden frame the service worker serves.
+ * After a boot, make this page's snapshot on a worker (snapshot-maker.mjs: a second interpreter imports
+ * what the page imports, from the same files) and keep it, then rehearse the next visit. A failure leaves
+ * the next visit to boot normally and try again.
+ */
+function makeSnapshot() {
+  const config = JSON.parse(document.querySelector("script[type=py]").getAttribute("config"));
+  const [bundle, file] = Object.entries(config.files)[0];
+  const maker = new Worker(new URL("snapshot-maker.mjs", import.meta.url), { type: "module" });
+  maker.onmessage = ({ data: { size, sparse, error } }) => {
+    maker.terminate();
+    const made = error ? Promise.reject(new Error(error)) : keep(snapshotUrl, sparse, size);
+    made.then(() => { started.snapshot = "kept"; rehearseReturnVisit(); }, (failure) => {
+      started.snapshot = started.rehearsal = "failed";
+      console.warn("Blitzbox: the start-up snapshot could not be made (the next visit boots normally).", failure);
+    });
+  };
+  maker.onerror = (event) => maker.onmessage({ data: { error: event.message || "the worker failed" } });
+  maker.postMessage({ bundle: new URL(bundle, location.href).href, file: file.replace(/^\.\//, ""),
+                      imports: snapshotImports, stdlib: STDLIB });
+}
+
+/**
+ * Once the snapshot is kept, run the next visit's start-up twice, in a hidden frame the service worker serves.
  * Chromium keeps the compiled code of a module it served from the worker's cache only from its second run
  * from there, and WebAssembly's optimised code grows with each run: without this rehearsal the second
  * visit compiles the runtime's JavaScript again (a trace showed about 60 ms of parsing and 500 ms of
@@ -277,38 +329,34 @@ async function start(options) {
  * worker and of the embed's own.
  */
 function rehearseReturnVisit() {
-  const worker = navigator.serviceWorker;
   let frame = null;
   const finish = (how) => {
     clearTimeout(giveUp);
     frame?.remove();
     started.rehearsal = how;
   };
-  const giveUp = setTimeout(() => finish("skipped"), 120_000);  // no worker took control
-  if (!worker) return finish("skipped");
-  const run = () => {
-    const { game, embed } = document.body.dataset;
-    frame = Object.assign(document.createElement("iframe"), {
-      hidden: true, tabIndex: -1, src: `${embed === "1" ? "" : "embed/"}${game}.html?rehearse` });
-    frame.setAttribute("aria-hidden", "true");
-    addEventListener("message", (event) => {
-      if (event.source === frame?.contentWindow && event.data === "blitzbox:rehearsed") finish("done");
-    });
-    document.body.append(frame);
-  };
-  // The frame shares this page's main thread (about 150 ms of restoring): wait for a quiet moment.
-  const whenIdle = () => (globalThis.requestIdleCallback ? requestIdleCallback(run, { timeout: 5000 }) : run());
-  if (worker.controller) whenIdle();
-  else worker.addEventListener("controllerchange", whenIdle, { once: true });
+  const giveUp = setTimeout(() => finish("skipped"), 120_000);
+  if (!navigator.serviceWorker?.controller) return finish("skipped");
+  const { game, embed } = document.body.dataset;
+  frame = Object.assign(document.createElement("iframe"), {
+    hidden: true, tabIndex: -1, src: `${embed === "1" ? "" : "embed/"}${game}.html?rehearse` });
+  frame.setAttribute("aria-hidden", "true");
+  addEventListener("message", (event) => {
+    if (event.source === frame?.contentWindow && event.data === "blitzbox:rehearsed") finish("done");
+  });
+  // The frame shares this page's main thread (about 150 ms of restoring): a quiet moment.
+  whenServed(() => document.body.append(frame));
 }
 
 /** The rehearsal frame's part (embed-page.js ?rehearse): restore the kept copy, if there is one. */
 export async function rehearse() {
-  if (await kept.found.catch(() => false)) await restore({ indexURL: INDEX_URL }, kept.bytes, "kept");
+  const size = await kept.found.catch(() => 0);
+  if (size) await restore({ indexURL: INDEX_URL }, size, kept.bytes);
 }
 
 async function boot(options, reason) {
-  started.pyodide = await bootPyodide(options);
+  started.pyodide = await askingForWasmOnce(
+    () => bootPyodide({ ...options, stdLibURL: STDLIB, createPyodideModule: withEarlyWasm }));
   started.from = "boot";
   started.reason = reason;
   return started.pyodide;
