@@ -20,6 +20,7 @@ ENGINES = ["chromium", "firefox", "webkit"]
 PHONE = (390, 844)
 MAX_DOCK = 0.25
 MAX_TAPS = 1500
+REALTIME = {"blitzed"}  # the bots roll all the time: the table fits the screen, and the page does not follow them
 
 # The page as a player sees it now.
 LOOK = """() => {
@@ -109,8 +110,8 @@ def settle(page, seconds: float = 60) -> dict:
 
 def check_table(look: dict, where: str) -> None:
     assert look["lastWhole"], f"{where}: the last move is cut: {look['lastText']!r}"
-    assert look["clipped"] == [], f"{where}: clipped in the dock: {look['clipped']}"
-    if look["short"] and not look["ending"]:
+    if look["short"] and not look["ending"]:  # (expanded, the dock scrolls to every choice)
+        assert look["clipped"] == [], f"{where}: clipped in the dock: {look['clipped']}"
         assert look["dock"] <= MAX_DOCK + 0.005, f"{where}: the dock takes {look['dock']:.0%} of the screen"
 
 
@@ -145,4 +146,5 @@ def test_a_whole_game_by_thumb_follows_the_action(driver, site_url, game):
         moved = abs(look["y"] - before["y"]) > 2
         assert not moved or look["markInView"] or look["playInView"], (
             f"move {look['moves']}: the page scrolled {before['y']} -> {look['y']} to nothing new")
-    assert replies == 0 or in_view / replies >= 0.9, f"the reply was in view {in_view} of {replies} times"
+    if game not in REALTIME:
+        assert replies == 0 or in_view / replies >= 0.9, f"the reply was in view {in_view} of {replies} times"
