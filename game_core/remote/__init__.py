@@ -251,7 +251,9 @@ class Remote:
                 except _Waiting:
                     del self.tape[start:]
                     raise
-                if value is not None:
+                if value is None:  # my stand-ins were swapped (and a pile re-sorted): the draws this move
+                    del self.tape[start:]  # already made are made again, so a card dealt keeps its place
+                else:
                     self.tape.append(value)
 
     def rebuild(self, actions, moves: list | None = None) -> object:
