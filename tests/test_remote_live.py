@@ -163,6 +163,24 @@ def test_when_the_channel_drops_the_last_message_not_acknowledged_goes_by_link()
     assert joiner.mode("Blue").startswith("Live")
 
 
+def test_a_forged_acknowledgement_counts_for_nothing_and_the_link_is_offered_when_the_channel_drops():
+    """Issue 47, N2: the peer acknowledges a message never sent ("a999999", or my next one before it exists):
+    only a message this page really sent on this channel can be acknowledged, so once the channel drops the
+    page still offers the link of its last message."""
+    joiner = Channel(mine_first=False, state="open")
+    log = ["inv", "reply"]
+    assert joiner.outgoing(log) == ["mreply"]
+    for forged in ("a999999", "a3", "a5"):
+        assert joiner.take(forged) is None
+    assert joiner.acked == -1
+    log += ["m2", "m3"]
+    assert joiner.outgoing(log) == ["mm3"]
+    joiner.closed("the live connection closed.")
+    assert joiner.link_needed(log)  # m3 was sent on the channel, but never acknowledged
+    joiner.take("a3")  # a real acknowledgement still counts
+    assert not joiner.link_needed(log)
+
+
 def test_the_mode_says_how_moves_travel():
     channel = Channel(mine_first=True)
     assert channel.mode("Red").startswith("By links, for now") and "both open" in channel.mode("Red")
