@@ -1,5 +1,6 @@
 """The security review's attacks on remote play (issue 34, S1-S5), each refused at once or exposed with a
-signed proof; a withheld final reveal ends in a forfeit anyone can check; every link fits a messenger."""
+signed proof; a withheld final reveal is a claim a longer transcript overrides (issue 47); every link fits a
+messenger."""
 
 import json
 
@@ -98,31 +99,81 @@ def finished_but_withheld(seed):
     return table, honest, receiver, code
 
 
-def test_a_side_that_withholds_its_final_reveal_forfeits_after_the_deadline_and_the_transcript_proves_it(tmp_path):
+def test_a_withheld_final_reveal_past_the_deadline_is_a_claim_that_the_late_reveal_overrides(tmp_path, capsys,
+                                                                                            monkeypatch):
+    """Issue 47, N1: nobody can prove a message was never sent, so a page past the deadline shows a claim
+    (not a verdict), the game still takes the late reveal, and the longer transcript overrides the claim."""
     table, honest, silent, final = finished_but_withheld(3)
     assert honest.final_sent and honest.state.is_over and honest.waiting
     due = honest.due
-    assert due == honest.sent_at + honest.deadline * 3600
-    assert honest.claim_forfeit(now=due - 1) is None and honest.verdict is None
+    assert due == honest.sent_at + honest.deadline * 3600 and honest.awaited == "their final reveal"
+    assert honest.claim_forfeit(now=due - 1) is None and honest.claim is None
     transcript = honest.transcript()
     assert verify_transcript(transcript, now=due - 1)["ok"] is None  # not yet due
-    assert honest.claim_forfeit(now=due) == {"ok": False, "cheater": silent.seat,
-                                             "reason": "forfeit: withheld the reveal", "forfeit": True}
-    with pytest.raises(Refused, match="stopped: forfeit"):
-        honest.receive(silent.receive(final))  # a reveal that comes too late is not taken
-    proved = verify_transcript(transcript, now=due)
-    assert proved == {"ok": False, "cheater": silent.seat, "reason": "forfeit: withheld the reveal", "forfeit": True}
+    claim = honest.claim_forfeit(now=due)
+    assert claim["ok"] is None and claim["claim"] == silent.seat and "not a proof" in claim["reason"]
+    assert honest.verdict is None and honest.claim == claim
+    shown = verify_transcript(transcript, now=due)
+    assert shown["ok"] is None and shown["claim"] == silent.seat and "overrides" in shown["reason"]
     path = tmp_path / "transcript.json"
     path.write_text(json.dumps(transcript))
-    assert cli.main(["verify", str(path)]) == 2  # by this machine's clock, the deadline is still to come
+    assert cli.main(["verify", str(path)]) == 2 and "has until" in capsys.readouterr().out
+    with monkeypatch.context() as later:
+        later.setattr(remote.time, "time", lambda: due + 49 * 3600)
+        assert cli.main(["verify", str(path)]) == 2 and "not a proof" in capsys.readouterr().out
+    honest.receive(silent.receive(final), now=due + 3600)  # the late reveal still comes in, and is checked
+    assert honest.verdict["ok"] is True and honest.claim is None and honest.claim_forfeit(now=due + 7200) is None
+    assert verify_transcript(honest.transcript(), now=due)["ok"] is True  # the longer transcript
 
 
-def test_a_creator_that_withholds_the_set_ups_chance_after_the_reply_forfeits():
+def test_a_loser_cannot_prove_the_winner_forfeited_by_back_dating_or_dropping_the_winners_reveal():
+    """Issue 47, N1: the side that sends the first final reveal back-dates it and keeps the other's final
+    out of its transcript. The other page refuses a back-dated message; a transcript with it is not sound;
+    without back-dating, 49 hours on, it shows at most a claim, never exit 1 naming the other side."""
+    table, first, other, final = finished_but_withheld(3)
+    earlier = unseal(first.log[-2])["t"]
+    back_dated = forged(final, first, t=earlier - 49 * 3600)
+    with pytest.raises(Refused, match="dated before the message it answers"):
+        other.receive(back_dated)
+    with pytest.raises(Refused, match="time does not hold"):
+        verify_transcript({**first.transcript(), "messages": first.log[:-1] + [back_dated]})
+    at_the_limit = forged(final, first, t=earlier, got=earlier)  # as early as the other's clock allows
+    transcript = {**first.transcript(), "messages": first.log[:-1] + [at_the_limit]}
+    later = verify_transcript(transcript, now=earlier + 49 * 3600)
+    assert later["ok"] is None and later["claim"] == other.seat  # a claim, not a proof
+    other.receive(at_the_limit, now=earlier + 60)
+    assert other.verdict["ok"] is True  # the other side's longer transcript verifies as a fair game
+    assert verify_transcript(other.transcript(), now=earlier + 49 * 3600)["ok"] is True
+
+
+def test_a_message_dated_out_of_order_or_ahead_of_the_clock_is_refused_and_changes_nothing():
+    """Issue 47, N1/N6: `t` is never earlier than the previous message's, never more than 15 minutes ahead
+    of the receiver's clock, and `got` (when its sender got the previous message) lies between the two."""
+    a, invitation = Remote.create(BLITZKRIEG, None, "axis")
+    b, reply = Remote.accept(invitation)
+    body = unseal(reply)
+    assert body["got"] >= unseal(invitation)["t"] and body["t"] >= body["got"]
+    saved = json.dumps(a.to_dict())
+    now = body["t"]
+    for changes, why in [({"t": unseal(invitation)["t"] - 1}, "dated before"),
+                         ({"t": now + 3600}, "ahead of this device's clock"),
+                         ({"got": unseal(invitation)["t"] - 5}, "got the message it answers"),
+                         ({"got": now + 5}, "got the message it answers"),
+                         ({"got": None}, "does not say when")]:
+        with pytest.raises(Refused, match=why):
+            a.receive(forged(reply, b, **changes), now=now)
+        assert json.dumps(a.to_dict()) == saved
+    a.receive(forged(reply, b, t=now + 600), now=now)  # a clock a few minutes ahead is fine
+    code = a.act(a.state.legal_actions()[0]) or a.outbox
+    assert unseal(code)["t"] >= now + 600  # an answer is never dated before what it answers
+
+
+def test_a_creator_that_withholds_the_set_ups_chance_after_the_reply_can_be_claimed_against():
     a, invitation = Remote.create(BLITZKRIEG, None, "allies", deadline=1)
     b, reply = Remote.accept(invitation)
     assert b.state is None and b.waiting and b.due == b.sent_at + 3600  # the Allies owe their element of step 0
     assert a.due is None  # the creator waits for nobody's reveal before the reply
-    assert b.claim_forfeit(now=b.due)["cheater"] == "allies"
+    assert b.claim_forfeit(now=b.due)["claim"] == "allies" and b.awaited == "the chance of the set-up"
     with pytest.raises(ValueError, match="1 to 720 hours"):
         Remote.create(BLITZKRIEG, None, "allies", deadline=0)
 

@@ -40,6 +40,7 @@ from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key
 DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it forfeits
 MAX_DEADLINE_HOURS = 24 * 30
 MAX_LIVE_CHARS = 8_000  # the page's opaque WebRTC offer or answer
+CLOCK_SLACK = 15 * 60  # how far a message's time may be ahead of the receiver's clock (seconds)
 
 # The games remote play covers: name -> the package whose remote.py holds its ADAPTER (imported when a game
 # of it is played: a page imports only its own game's package).
@@ -83,7 +84,9 @@ class Remote:
         self.count, self.prev = 0, ""  # messages so far (they alternate) and the digest of the last one
         self.log, self.unsent, self.outbox = [], [], ""
         self.sent_at = None       # when I sent my last message (seconds since 1970, my clock)
+        self.got = None           # when their last message came (my clock, never before its own time)
         self.final_sent, self.verdict = False, None
+        self.claim = None         # past `due`: what they owe, as a claim their next message overrides
         # The pages' opaque WebRTC offers and answers: mine for my next message (any message may carry one),
         # the last one I sent, and the last one they sent.
         self.live, self.live_sent, self.their_live = None, None, None
@@ -155,23 +158,34 @@ class Remote:
         return self.state is None or self.pending is not None or self.state.is_over or self.state.to_play != self.seat
 
     @property
-    def due(self):
-        """When the opponent forfeits (seconds since 1970, my clock) if the message it owes me carries a reveal
-        (the set-up's chance, my pending move's, or its final reveal) and does not come; None otherwise."""
+    def awaited(self) -> str | None:
+        """The reveal the opponent owes me in its next message, in words, or None."""
         if self.verdict is not None or not self.waiting or self.sent_at is None or self.count < 2:
             return None
-        if self.state is None or self.pending is not None or self.state.is_over:
-            return self.sent_at + self.deadline * 3600
-        return None
+        if self.state is None:
+            return "the chance of the set-up"
+        if self.pending is not None:
+            return "the chance of your move"
+        return "their final reveal" if self.state.is_over else None
+
+    @property
+    def due(self):
+        """When the opponent's reveal is overdue (seconds since 1970): `deadline` hours after my last message's
+        time, which is never earlier than their last message's (their clock) and was checked against their
+        clock when it came; None when they owe no reveal."""
+        return None if self.awaited is None else self.sent_at + self.deadline * 3600
 
     def claim_forfeit(self, now: float | None = None):
-        """Past `due`, the opponent forfeits: the verdict says so and the game takes no more messages
-        (`transcript()` is the proof to keep). Returns the verdict, or None while nothing is overdue."""
+        """Past `due`, a claim that the opponent withheld what it owes (`self.claim`, returned; None while
+        nothing is overdue). A claim, not a proof: nobody can prove a message was never sent, so the game
+        still takes their message, which overrides the claim (and `verify_transcript` of a longer transcript
+        of the game overrides this one's)."""
         due = self.due
         if due is None or (time.time() if now is None else now) < due:
+            self.claim = None
             return None
-        self.verdict = {"ok": False, "cheater": self.other, "reason": "forfeit: withheld the reveal", "forfeit": True}
-        return self.verdict
+        self.claim = _claim(self.game, self.other, self.awaited, self.sent_at, self.deadline)
+        return self.claim
 
     @property
     def my_key(self) -> int:
@@ -296,8 +310,15 @@ class Remote:
         return self._send() if self.waiting else None
 
     def _body(self) -> dict:
-        return {"v": VERSION, "game": self.gid, "name": self.game.name, "n": self.count, "from": self.seat,
+        """A message's head. Its time `t` (my clock, never before the message it answers) and `got` (when that
+        message came) let a deadline be read against both sides' clocks."""
+        body = {"v": VERSION, "game": self.gid, "name": self.game.name, "n": self.count, "from": self.seat,
                 "prev": self.prev, "t": int(time.time())}
+        if self.log:
+            earlier = unseal(self.log[-1])["t"]
+            body["got"] = max(earlier, self.got or 0)
+            body["t"] = max(body["t"], body["got"])
+        return body
 
     @property
     def sign_key(self) -> int:
@@ -343,10 +364,11 @@ class Remote:
         return f"{self.gid}|{position}".encode()
 
     # -- their moves -----------------------------------------------------------------------------------
-    def receive(self, code: str):
+    def receive(self, code: str, now: float | None = None):
         """Apply the opponent's message (by link or by the live channel alike): the code to send back (or None
         when it is my move, or all is done). Refused (or Cheated) says why the message was not applied;
-        nothing is changed then."""
+        nothing is changed then. `now`: my clock (seconds since 1970)."""
+        now = time.time() if now is None else now
         body = unseal(code)
         sender = self.game.saved_seat(body.get("from"))
         if body.get("game") != self.gid:
@@ -372,12 +394,13 @@ class Remote:
         try:  # their key: the one they committed to in their first message (this one, if it is that)
             public = unb64(self.their["sign"], 32) if self.their["sign"] else element(body["commit"]["sign"])
             signature = unb64(body.get("sig"), 48)
-            if isinstance(body.get("t"), bool) or not isinstance(body.get("t"), int):
-                raise ValueError
         except (KeyError, TypeError, ValueError):
-            raise Refused("the message is damaged (its signature or time is missing or malformed)") from None
+            raise Refused("the message is damaged (its signature is missing or malformed)") from None
         if not group.verify(public, signed_text(body), signature):
             raise Refused("this message was altered (its signature does not hold)")
+        fault = _time_fault(body, unseal(self.log[-1])["t"] if self.log else None, now)
+        if fault:
+            raise Refused(f"the message's time does not hold: {fault}")
         trial = self._fork()
         try:
             trial._take(body)
@@ -389,7 +412,7 @@ class Remote:
             if isinstance(err, Refused):
                 raise
             raise Refused("the message is damaged (a part of it is missing or malformed)") from None
-        trial.count, trial.prev = trial.count + 1, digest(body)
+        trial.count, trial.prev, trial.got, trial.claim = trial.count + 1, digest(body), max(int(now), body["t"]), None
         trial.log.append(code.strip())
         if trial.their["final"] is not None and trial.final_sent:
             trial.verdict = trial._verify()
@@ -639,7 +662,7 @@ class Remote:
                 "opened": {str(k): v for k, v in self.opened.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
-                "sent_at": self.sent_at, "live": self.live, "live_sent": self.live_sent, "their_live": self.their_live,
+                "sent_at": self.sent_at, "got": self.got, "live": self.live, "live_sent": self.live_sent, "their_live": self.their_live,
                 "final_sent": self.final_sent, "verdict": self.verdict, "swaps": self.swaps,
                 "creator": self.creator, "first_deck": [b64(v) for v in self.first_deck],
                 "deck": [b64(v) for v in self.deck], "owed": self.owed,
@@ -663,6 +686,7 @@ class Remote:
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log", "unsent",
                          "sent_at", "live", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
                 setattr(remote, name, data[name])
+            remote.got = data.get("got")  # (saved before messages carried it: their last one's time stands in)
             if "live_sent" not in data:  # saved when only the first message carried one: it was sent
                 remote.live_sent, remote.live = remote.live, None
             else:
@@ -678,6 +702,39 @@ class Remote:
                 raise
             raise SaveError("the saved remote game is damaged") from None
         return remote
+
+
+def _time_fault(body: dict, earlier, now) -> str | None:
+    """What is wrong with a message's times, or None: `t` (its sender's clock) never before `earlier`, the
+    time of the message it answers, nor more than CLOCK_SLACK ahead of `now` (the reader's clock, when
+    given); `got`, when its sender got that message, between the two."""
+    t, got = body.get("t"), body.get("got")
+    if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+        return "it carries no time"
+    if now is not None and t > now + CLOCK_SLACK:
+        return ("it is dated more than 15 minutes ahead of this device's clock (check the date and time on "
+                "both devices)")
+    if earlier is None:
+        return "it says it answers a message, but it is the first" if "got" in body else None
+    if isinstance(got, bool) or not isinstance(got, int):
+        return "it does not say when its sender got the message it answers"
+    if t < earlier:
+        return "it is dated before the message it answers (its time was set back)"
+    if not earlier <= got <= t:
+        return "it says its sender got the message it answers before that was sent, or after answering it"
+    return None
+
+
+def _claim(game, seat, what: str, since: int, deadline: int) -> dict:
+    """A claim that `seat` withheld `what` for `deadline` hours from `since` (the claimant's last message's
+    time): shown, never a proof; any message of theirs that comes, or a longer transcript, overrides it."""
+    name = game.seat_name(seat)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(since))
+    return {"ok": None, "claim": seat, "owes": what, "since": since, "due": since + deadline * 3600,
+            "reason": f"{name} owes {what} since {when}, and the {deadline} hours agreed have passed: you may "
+                      f"claim the game. This is a claim, not a proof (nobody can prove a message was never "
+                      f"sent): {name}'s message, if it comes, overrides it, and so does any longer transcript "
+                      "of this game."}
 
 
 def _live(blob):
@@ -703,9 +760,10 @@ def verify_transcript(data, now: float | None = None) -> dict:
     {"ok": False, "cheater", "reason", "message", "proof"}: a side broke its promises or the rules, proved
     by its signed message number `message` (`proof`, its code): during the game (a chance value, a card's
     answer, an opened secret move or a deck that is not what it committed to) or by the end's replay;
-    {"ok": False, "cheater", "reason": "forfeit: withheld the reveal", "forfeit": True}: a side withheld its
-    final reveal past the agreed deadline;
-    {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed).
+    {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed);
+    {"ok": None, "claim": seat, "reason", ...}: past the deadline, a claim that `seat` withheld its final
+    reveal. Never a proof: nobody can prove a message was never sent, and any longer transcript of the same
+    game (one that holds that reveal) overrides it.
     Refused if the transcript itself is not sound."""
     if not isinstance(data, dict) or data.get("format") != TRANSCRIPT or data.get("version") != VERSION \
             or not isinstance(data.get("messages"), list) or len(data["messages"]) < 2:
@@ -716,6 +774,7 @@ def verify_transcript(data, now: float | None = None) -> dict:
     creator, joiner = offer["them"], offer["seat"]
     spec = Remote(game, offer["options"], creator, offer["gid"], offer["deadline"])
     bodies, keys, prev = [], {}, ""
+    now = time.time() if now is None else now
     for n, code in enumerate(codes):
         body = unseal(code)
         sender = creator if n % 2 == 0 else joiner
@@ -728,6 +787,9 @@ def verify_transcript(data, now: float | None = None) -> dict:
             sound = False
         if not sound:
             raise Refused(f"the transcript is not sound: message {n} is not signed, numbered or chained in order")
+        fault = _time_fault(body, bodies[-1]["t"] if bodies else None, now)
+        if fault:
+            raise Refused(f"the transcript is not sound: message {n}'s time does not hold: {fault}")
         bodies.append(body)
         prev = digest(body)
     carried = {}  # step -> the number of the message that carried its action
@@ -747,14 +809,14 @@ def verify_transcript(data, now: float | None = None) -> dict:
             if b64(sha(chain(unb64(final["chain"], 32), spec.length)[0])) != commits[seat]["chain"] \
                     or private_commitment(private) != commits[seat]["private"]:
                 raise _At(n, Cheated(seat, f"{game.seat_name(seat)}'s revealed seeds do not match their commitments"))
-        if len(finals) == 1:
+        if len(finals) == 1:  # the other side's final reveal may be in a longer transcript: a claim at most
             (seat, (_, sent, _)), = finals.items()
             other = joiner if seat == creator else creator
-            due = sent + spec.deadline * 3600
-            if (time.time() if now is None else now) < due:
+            due = bodies[-1]["t"] + spec.deadline * 3600
+            if bodies[-1]["from"] == other or now < due:
                 return {"ok": None, "reason": f"{game.seat_name(other)} has until {due} (seconds since 1970) "
                                               "to send their final reveal"}
-            return {**_cheated(other, "forfeit: withheld the reveal"), "forfeit": True}
+            return _claim(game, other, "their final reveal", bodies[-1]["t"], spec.deadline)
         if not finals:
             return {"ok": None, "reason": "the game is unfinished: neither side has revealed its seeds"}
         for step, (seat, commitment) in secret.items():

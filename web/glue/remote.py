@@ -51,7 +51,7 @@ def read_remote(text, narrated: bool = True) -> RemoteSession:
 
 
 def adopt_remote(game: RemoteSession) -> None:
-    game.side.claim_forfeit()  # a reveal held back past the deadline: that side forfeits
+    game.side.claim_forfeit()  # a reveal held back past the deadline: a claim, shown (their message overrides it)
     page.jobs.clear()
     page.session, page.replay = game, None
     storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
@@ -123,9 +123,6 @@ def verdict_text(game: RemoteSession) -> str:
         won = "a draw" if winner is None else f"{game.game.seat_name(winner)} won"
         return (f"Verified: fair game ({won}). Both browsers revealed their secrets and replayed all "
                 f"{verdict['moves']} moves and {verdict['outcomes']} chance draws: everything matches.")
-    if verdict.get("forfeit"):
-        return (f"{game.game.seat_name(verdict['cheater'])} forfeits: they withheld the reveal past the deadline "
-                "agreed at the start.")
     return f"{game.game.seat_name(verdict['cheater'])} cheated: {verdict['reason']}."
 
 
@@ -163,10 +160,13 @@ def show_remote() -> None:
         f"Waiting for {them}: send this link again if they have not got it." if sending else
         f"Waiting for {them}'s next link.")
     element("remote-transcript").hidden = side.count < 2
-    element("remote-verdict").hidden = side.verdict is None
+    element("remote-verdict").hidden = side.verdict is None and side.claim is None
     if side.verdict is not None:
         element("remote-verdict").textContent = verdict_text(page.session)
         element("remote-verdict").className = "ok" if side.verdict["ok"] else "cheat"
+    elif side.claim is not None:
+        element("remote-verdict").textContent = side.claim["reason"]
+        element("remote-verdict").className = "claim"
     element("remote-paste-label").textContent = f"Got a code from {them} instead of a link? Paste it here"
 
 

@@ -28,7 +28,7 @@ def accepts(offer: dict, app=None) -> bool:
     return bool(window.confirm(
         f"Join this remote game of {offer['title']}?\n\nYou play {game.seat_name(offer['seat'])}, your friend "
         f"{game.seat_name(offer['them'])}.\nRules: {terms}.\nA player who holds back a reveal for more than "
-        f"{offer['deadline']} hours forfeits.{stays}"))
+        f"{offer['deadline']} hours can be claimed to have lost.{stays}"))
 
 
 def offer_code(text: str, code: str) -> None:
@@ -130,7 +130,7 @@ def remote_fields() -> str:
     return (f'<p><label for="remote-deadline">Hours each of you has to answer a reveal</label> '
             f'<input id="remote-deadline" type="number" min="1" max="{MAX_DEADLINE_HOURS}" step="1" '
             f'value="{DEADLINE_HOURS}" inputmode="numeric"> <small>A player who stays silent longer than '
-            'this when they owe a reveal forfeits. 1 to 720 hours.</small></p>'
+            'this when they owe a reveal can be claimed to have lost. 1 to 720 hours.</small></p>'
             '<details class="remote-stun"><summary>Play live with a friend on another network</summary>'
             f'<p><label><input type="checkbox" id="remote-stun-on"{checked}> Use a STUN server</label> '
             f'<input id="remote-stun" value="{escape(stun.removeprefix("stun:"))}" placeholder="stun.example.org" '
