@@ -2,7 +2,9 @@
 signed proof; a withheld final reveal is a claim a longer transcript overrides (issue 47); every link fits a
 messenger."""
 
+import base64
 import json
+import zlib
 
 import pytest
 
@@ -302,3 +304,31 @@ def test_every_link_fits_a_messenger(game, seeds, options):
         lengths = [len(code) for code in table.messages]
         assert max(lengths) <= LINK_ROOM, (seed, lengths[:2], max(lengths))
         assert table.a.verdict["ok"] and table.b.verdict["ok"]
+
+
+# -- issue 47, N5: one message has exactly one code ------------------------------------------------------
+def test_a_code_is_refused_unless_it_is_the_one_canonical_code_of_its_message():
+    a, invitation = Remote.create(BLITZKRIEG, None, "axis")
+    body = invitation[len("bbr2."):]
+    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    text = zlib.decompress(packed)
+
+    def coded(data: bytes) -> str:
+        return "bbr2." + base64.urlsafe_b64encode(data).decode().rstrip("=")
+    variants = {
+        "junk after the stream": coded(packed + b"junk"),
+        "a character outside base64url": "bbr2." + body[:10] + "!" + body[10:],
+        "a space inside": "bbr2." + body[:10] + " " + body[10:],
+        "padding": invitation + "=" * (-len(body) % 4 or 4),
+        "JSON not in its canonical form": coded(zlib.compress(b" " + text, 9)),
+    }
+    if "-" in body or "_" in body:
+        variants["standard base64"] = "bbr2." + body.replace("-", "+").replace("_", "/")
+    if len(body) % 4 in (2, 3):  # the last character carries bits beyond the data: set one of them
+        alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        variants["stray bits"] = invitation[:-1] + alphabet[alphabet.index(invitation[-1]) + 1]
+    for why, code in variants.items():
+        assert code != invitation
+        with pytest.raises(Refused, match="damaged"):
+            unseal(code)
+    assert Remote.read("  " + invitation + "\n")["gid"] == a.gid  # what a chat adds around a pasted code
