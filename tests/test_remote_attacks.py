@@ -332,3 +332,46 @@ def test_a_code_is_refused_unless_it_is_the_one_canonical_code_of_its_message():
         with pytest.raises(Refused, match="damaged"):
             unseal(code)
     assert Remote.read("  " + invitation + "\n")["gid"] == a.gid  # what a chat adds around a pasted code
+
+
+# -- issue 47, N3: a player who stops on their own turn ---------------------------------------------------
+def stalled(move_deadline):
+    """A Bitskrieg game played until a side sent its move and waits for the other's move (and no reveal):
+    (the side waiting, the side to move, the code it has not received yet)."""
+    a, invitation = Remote.create(BITSKRIEG, None, "blue", deadline=48, move_deadline=move_deadline)
+    assert Remote.read(invitation)["move_deadline"] == move_deadline
+    b, reply = Remote.accept(invitation)
+    code = a.receive(reply)
+    for _ in range(500):
+        while code is None:
+            mover = b if a.waiting else a
+            code = mover.act(mover.state.legal_actions()[0])
+        waiting = a if a.outbox == code else b
+        mover = b if waiting is a else a
+        if waiting.pending is None and waiting.state.to_play == mover.seat:
+            return waiting, mover, code
+        code = mover.receive(code)
+    raise AssertionError("no side waited for a move alone")
+
+
+def test_a_move_deadline_agreed_in_the_invitation_lets_the_waiting_side_claim_a_stalled_game():
+    waiting, mover, code = stalled(2)
+    assert Remote.from_dict(json.loads(json.dumps(waiting.to_dict()))).move_deadline == 2
+    assert waiting.awaited == "their move" and waiting.hours == 2
+    due = waiting.due
+    assert due == waiting.sent_at + 2 * 3600 and waiting.claim_forfeit(now=due - 1) is None
+    claim = waiting.claim_forfeit(now=due)
+    assert claim["claim"] == mover.seat and claim["owes"] == "their move" and "not a proof" in claim["reason"]
+    assert waiting.verdict is None
+    code = mover.receive(code)
+    while code is None:  # the late move still comes in, and the claim is gone
+        code = mover.act(mover.state.legal_actions()[0])
+    waiting.receive(code, now=due + 60)
+    assert waiting.claim is None
+
+
+def test_without_a_move_deadline_a_stalled_mover_owes_nothing_with_a_deadline():
+    waiting, mover, code = stalled(None)
+    assert waiting.awaited is None and waiting.due is None and waiting.claim_forfeit(now=2e9) is None
+    with pytest.raises(ValueError, match="deadline for a move"):
+        Remote.create(BITSKRIEG, None, "blue", move_deadline=0)

@@ -59,7 +59,8 @@ class _Waiting(Exception):
 class Remote:
     """One browser's side of a remote game (see the module docstring for the page's calls)."""
 
-    def __init__(self, game, options: dict, seat, gid: str, deadline: int = DEADLINE_HOURS):
+    def __init__(self, game, options: dict, seat, gid: str, deadline: int = DEADLINE_HOURS,
+                 move_deadline: int | None = None):
         if game.name not in ADAPTERS:
             raise ValueError(f"remote play is not available for {game.title} yet")
         if seat not in game.seats:
@@ -68,6 +69,10 @@ class Remote:
             raise ValueError("a game id is 32 hexadecimal digits")
         if isinstance(deadline, bool) or not isinstance(deadline, int) or not 1 <= deadline <= MAX_DEADLINE_HOURS:
             raise ValueError(f"the deadline for a reveal is 1 to {MAX_DEADLINE_HOURS} hours")
+        if move_deadline is not None and (isinstance(move_deadline, bool) or not isinstance(move_deadline, int)
+                                          or not 1 <= move_deadline <= MAX_DEADLINE_HOURS):
+            raise ValueError(f"the deadline for a move is 1 to {MAX_DEADLINE_HOURS} hours, or none")
+        self.move_deadline = move_deadline  # hours a player may take over a move (None: no limit)
         self.adapter = adapter_for(game)
         options = game.validate_options(self.adapter.options(options or {}))
         self.game, self.options, self.seat, self.gid, self.deadline = game, options, seat, gid, deadline
@@ -100,29 +105,35 @@ class Remote:
 
     # -- starting --------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, game, options: dict | None, seat, deadline: int = DEADLINE_HOURS, live: str | None = None) -> tuple:
+    def create(cls, game, options: dict | None, seat, deadline: int = DEADLINE_HOURS, live: str | None = None,
+               move_deadline: int | None = None) -> tuple:
         """A new remote game for `seat`: (remote, the invitation code for the opponent). `deadline`: the hours
-        a side has to send a reveal it owes (its chance value, or its final reveal) before it forfeits;
+        a side has to send a reveal it owes (its chance value, or its final reveal) before the other may claim
+        the game; `move_deadline`: the same for a move (None: a player may take as long as they like);
         `live`: the page's WebRTC offer, carried and signed as it is."""
-        remote = cls(game, options or {}, seat, secrets.token_hex(16), deadline)
+        remote = cls(game, options or {}, seat, secrets.token_hex(16), deadline, move_deadline)
         remote.creator, remote.live = seat, _live(live)
         remote.first_deck = shuffled(lock([card_code(card) for card in remote.cards], remote.my_key), remote.my_private)
         body = remote._body()
         body.update(options=remote.options, seat=seat, deadline=deadline)
+        if move_deadline is not None:
+            body["move_deadline"] = move_deadline
         return remote, remote._send(body)
 
     @staticmethod
     def read(code: str) -> dict:
         """What an invitation offers, for the joiner to see and accept (nothing is sent or stored):
         {"name", "title", "gid", "options", "terms": [(label, value) of each option that matters],
-        "seat": the seat offered, "them": the creator's seat, "deadline": hours, "live": their offer or None}.
+        "seat": the seat offered, "them": the creator's seat, "deadline": hours, "move_deadline": hours or None,
+        "live": their offer or None}.
         Refused if the code is not a sound invitation."""
         body = unseal(code)
         try:
             game = games.get(body.get("name"))
             creator = game.saved_seat(body["seat"])
             seat = next(s for s in game.seats if s != creator)
-            remote = Remote(game, body.get("options"), seat, body["game"], body.get("deadline"))
+            remote = Remote(game, body.get("options"), seat, body["game"], body.get("deadline"),
+                            body.get("move_deadline"))
             if body.get("n") != 0 or body.get("from") != creator or body.get("prev") != "":
                 raise ValueError
             public = element(body["commit"]["sign"])
@@ -136,14 +147,16 @@ class Remote:
         values = remote.options
         terms = [(option.label, values[option.name]) for option in game.options if option.shown(values)]
         return {"name": game.name, "title": game.title, "gid": remote.gid, "options": values, "terms": terms,
-                "seat": seat, "them": creator, "deadline": remote.deadline, "live": live}
+                "seat": seat, "them": creator, "deadline": remote.deadline, "move_deadline": remote.move_deadline,
+                "live": live}
 
     @classmethod
     def accept(cls, code: str, live: str | None = None) -> tuple:
         """Join the game of an invitation (after `read` showed it and the player agreed) as the other seat:
         (remote, the reply code). `live`: the page's WebRTC answer, carried and signed as it is."""
         offer = cls.read(code)
-        remote = cls(games.get(offer["name"]), offer["options"], offer["seat"], offer["gid"], offer["deadline"])
+        remote = cls(games.get(offer["name"]), offer["options"], offer["seat"], offer["gid"], offer["deadline"],
+                     offer["move_deadline"])
         remote.live = _live(live)
         return remote, remote.receive(code)
 
@@ -159,21 +172,29 @@ class Remote:
 
     @property
     def awaited(self) -> str | None:
-        """The reveal the opponent owes me in its next message, in words, or None."""
+        """What the opponent owes me in its next message, in words: a reveal, or its move when a move deadline
+        was agreed; None when it owes nothing with a deadline."""
         if self.verdict is not None or not self.waiting or self.sent_at is None or self.count < 2:
             return None
         if self.state is None:
             return "the chance of the set-up"
         if self.pending is not None:
             return "the chance of your move"
-        return "their final reveal" if self.state.is_over else None
+        if self.state.is_over:
+            return "their final reveal"
+        return "their move" if self.move_deadline else None
+
+    @property
+    def hours(self) -> int:
+        """The hours the opponent has for what it owes (`awaited`): the move deadline for a move."""
+        return self.move_deadline if self.awaited == "their move" else self.deadline
 
     @property
     def due(self):
-        """When the opponent's reveal is overdue (seconds since 1970): `deadline` hours after my last message's
-        time, which is never earlier than their last message's (their clock) and was checked against their
-        clock when it came; None when they owe no reveal."""
-        return None if self.awaited is None else self.sent_at + self.deadline * 3600
+        """When what the opponent owes is overdue (seconds since 1970): `hours` after my last message's time,
+        which is never earlier than their last message's (their clock) and was checked against their clock
+        when it came; None when they owe nothing with a deadline."""
+        return None if self.awaited is None else self.sent_at + self.hours * 3600
 
     def claim_forfeit(self, now: float | None = None):
         """Past `due`, a claim that the opponent withheld what it owes (`self.claim`, returned; None while
@@ -184,7 +205,7 @@ class Remote:
         if due is None or (time.time() if now is None else now) < due:
             self.claim = None
             return None
-        self.claim = _claim(self.game, self.other, self.awaited, self.sent_at, self.deadline)
+        self.claim = _claim(self.game, self.other, self.awaited, self.sent_at, self.hours)
         return self.claim
 
     @property
@@ -654,7 +675,7 @@ class Remote:
     # -- saving (localStorage) -------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "name": self.game.name, "game": self.gid, "seat": self.seat,
-                "options": self.options, "deadline": self.deadline,
+                "options": self.options, "deadline": self.deadline, "move_deadline": self.move_deadline,
                 "mine": {"chain": b64(self.my_chain), "private": b64(self.my_private), "sign": b64(self.my_sign)},
                 "their": self.their, "tape": self.tape,
                 "actions": None if self.state is None else list(self.state.actions), "pending": self.pending,
@@ -677,7 +698,7 @@ class Remote:
             if data.get("version") != VERSION:
                 raise SaveError("this remote game was saved by an older Blitzbox and cannot go on here")
             game = games.get(data["name"])
-            remote = cls(game, data["options"], data["seat"], data["game"], data["deadline"])
+            remote = cls(game, data["options"], data["seat"], data["game"], data["deadline"], data.get("move_deadline"))
             remote.my_chain, remote.my_private, remote.my_sign = (unb64(data["mine"][k], 32)
                                                                   for k in ("chain", "private", "sign"))
             remote.their, remote.tape = dict(data["their"]), list(data["tape"])

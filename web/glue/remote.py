@@ -51,7 +51,6 @@ def read_remote(text, narrated: bool = True) -> RemoteSession:
 
 
 def adopt_remote(game: RemoteSession) -> None:
-    game.side.claim_forfeit()  # a reveal held back past the deadline: a claim, shown (their message overrides it)
     page.jobs.clear()
     page.session, page.replay = game, None
     storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
@@ -135,6 +134,7 @@ def show_remote() -> None:
     if not is_remote():
         return
     side, them = page.session.side, page.session.opponent
+    side.claim_forfeit()  # what they owe, held back past its deadline: a claim, shown (their message overrides it)
     remote_live.keep_up(side)  # (a reply opened in another tab still connects the tab that made the invitation)
     channel = remote_live.channel_of(side)
     peer = page.live.get(side.gid)
@@ -158,7 +158,7 @@ def show_remote() -> None:
     element("remote-wait").textContent = (
         f"Waiting for {them}'s move: it shows here as soon as they make it." if channel.live else
         f"Waiting for {them}: send this link again if they have not got it." if sending else
-        f"Waiting for {them}'s next link.")
+        f"Waiting for {them}'s next link.") + owed_text(side, them)
     element("remote-transcript").hidden = side.count < 2
     element("remote-verdict").hidden = side.verdict is None and side.claim is None
     if side.verdict is not None:
@@ -168,6 +168,15 @@ def show_remote() -> None:
         element("remote-verdict").textContent = side.claim["reason"]
         element("remote-verdict").className = "claim"
     element("remote-paste-label").textContent = f"Got a code from {them} instead of a link? Paste it here"
+
+
+def owed_text(side: Remote, them: str) -> str:
+    """What the other side owes with a deadline, and since when (the page's clock shows the time)."""
+    if side.awaited is None or side.claim is not None:
+        return ""
+    since = window.Date.new(side.sent_at * 1000).toLocaleString()
+    return (f" {them} owes {side.awaited} since {since}: {side.hours} hours agreed, then you may claim the "
+            "game.")
 
 
 def resume_remote() -> None:
