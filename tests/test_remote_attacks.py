@@ -375,3 +375,17 @@ def test_without_a_move_deadline_a_stalled_mover_owes_nothing_with_a_deadline():
     assert waiting.awaited is None and waiting.due is None and waiting.claim_forfeit(now=2e9) is None
     with pytest.raises(ValueError, match="deadline for a move"):
         Remote.create(BITSKRIEG, None, "blue", move_deadline=0)
+
+
+# -- issue 47, N7: who answered the invitation -------------------------------------------------------------
+@pytest.mark.parametrize("game, seat", [(BITSKRIEG, "red"), (BLITZKRIEG, "axis")])
+def test_both_pages_show_the_same_few_words_from_both_keys_and_an_interloper_gets_others(game, seat):
+    a, invitation = Remote.create(game, None, seat)
+    assert a.fingerprint is None  # (until a reply comes)
+    b, reply = Remote.accept(invitation)
+    a.receive(reply)
+    words = a.fingerprint.split()
+    assert a.fingerprint == b.fingerprint and len(words) == 4
+    assert Remote.from_dict(json.loads(json.dumps(b.to_dict()))).fingerprint == b.fingerprint
+    interloper, _ = Remote.accept(invitation)  # someone else opened the invitation first
+    assert interloper.fingerprint != b.fingerprint

@@ -34,8 +34,8 @@ from . import group
 from .adapter import Adapter
 from .codec import (FORMAT, GID, TRANSCRIPT, VERSION, Cheated, Refused, b64, digest, element, seal, sha, signed_text,
                     unb64, unseal)
-from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, lock, outcome, private_commitment,
-                     private_part, shuffled)
+from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, fingerprint, lock, outcome,
+                     private_commitment, private_part, shuffled)
 
 DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it forfeits
 MAX_DEADLINE_HOURS = 24 * 30
@@ -207,6 +207,15 @@ class Remote:
             return None
         self.claim = _claim(self.game, self.other, self.awaited, self.sent_at, self.hours)
         return self.claim
+
+    @property
+    def fingerprint(self) -> str | None:
+        """A few words from both sides' signing keys, the same on both pages (None until both are known):
+        friends who compare them know nobody else answered the invitation."""
+        if self.their["sign"] is None:
+            return None
+        mine, theirs = group.public_key(self.sign_key), unb64(self.their["sign"], 32)
+        return fingerprint((mine, theirs) if unseal(self.log[0])["from"] == self.seat else (theirs, mine))
 
     @property
     def my_key(self) -> int:

@@ -141,7 +141,9 @@ def show_remote() -> None:
     if peer is not None:  # the live channel carries what it must (nothing unless it is open)
         remote_live.send(peer, channel.outgoing(side.log))
     document.body.setAttribute("data-remote-mode", "live" if channel.live else "links")
-    element("remote-mode").textContent = channel.mode(them)
+    element("remote-mode").textContent = channel.mode(them) + (
+        f' Check with {them} that their page shows the same words: "{side.fingerprint}" (then nobody else '
+        "answered the invitation)." if side.fingerprint else "")
     # my message is the last one, and no live channel carries it
     sending = bool(side.outbox) and side.log[-1] == side.outbox and channel.link_needed(side.log)
     element("remote-send").hidden = not sending
