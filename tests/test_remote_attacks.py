@@ -384,6 +384,7 @@ def test_both_pages_show_the_same_few_words_from_both_keys_and_an_interloper_get
     assert a.fingerprint is None  # (until a reply comes)
     b, reply = Remote.accept(invitation)
     a.receive(reply)
+    assert a.creator == b.creator == seat  # (a Bitskrieg joiner's page said "send them the invitation")
     words = a.fingerprint.split()
     assert a.fingerprint == b.fingerprint and len(words) == 4
     assert Remote.from_dict(json.loads(json.dumps(b.to_dict()))).fingerprint == b.fingerprint

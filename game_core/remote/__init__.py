@@ -474,6 +474,7 @@ class Remote:
             if self.cards:
                 self.their["lock"] = b64(element(commit["lock"]))
                 self._take_deck(body)
+            self.creator = self.creator or self.other  # (their first message is the invitation, to the joiner)
         if body.get("live") is not None:
             self.their_live = _live(body["live"])
         strips = body.get("strips", {})
