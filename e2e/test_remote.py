@@ -253,7 +253,7 @@ def test_a_side_that_withholds_its_reveal_past_the_deadline_is_claimed_against_o
     red.context.add_init_script("{ const real = Date.now; Date.now = () => real() + 49 * 3600 * 1000; }")
     red.reload()
     wait_ready(red)
-    red.wait_for_function("document.getElementById('remote').innerText.includes('claim the game')", timeout=30_000)
+    red.wait_for_function("document.getElementById('remote').innerText.includes('agreed have passed')", timeout=30_000)
     shown = red.inner_text("#remote")
     assert "Blue owes the chance of the set-up since" in shown and "a claim, not a proof" in shown
     assert red.locator('[data-command="remote-transcript"]').is_visible()
@@ -291,11 +291,12 @@ def test_a_loser_that_withholds_its_final_reveal_is_claimed_against_on_the_winne
                   [f"blitzbox:blitzkrieg:remote:{winner.gid}", json.dumps(winner.to_dict()), "blitzbox:blitzkrieg:remote-open"])
     page.reload()
     wait_ready(page)
-    assert "claim the game" not in page.inner_text("#remote")  # not yet due
+    shown = page.inner_text("#remote")  # not yet due: what is owed, and since when
+    assert "agreed have passed" not in shown and f"{game.seat_name(loser.seat)} owes their final reveal since" in shown
     page.context.add_init_script("{ const real = Date.now; Date.now = () => real() + 2 * 3600 * 1000; }")
     page.reload()
     wait_ready(page)
-    page.wait_for_function("document.getElementById('remote').innerText.includes('claim the game')", timeout=30_000)
+    page.wait_for_function("document.getElementById('remote').innerText.includes('agreed have passed')", timeout=30_000)
     assert f"{game.seat_name(loser.seat)} owes their final reveal since" in page.inner_text("#remote")
     assert page.get_attribute("body", "data-over") == "1"
     assert page.locator('[data-command="remote-transcript"]').is_visible()
