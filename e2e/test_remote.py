@@ -203,6 +203,7 @@ def test_an_invitation_shows_its_terms_and_joins_only_when_accepted(browser, ope
     red.goto(invitation)
     wait_ready(red)
     assert "Join this remote game of Bitskrieg" in open_side.offers[-1] and "claimed to have lost" in open_side.offers[-1]
+    assert "Handicapping: on" in open_side.offers[-1]  # options in words
     assert "You did not join" in red.inner_text("#message")
     assert red.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))") == []
     context.close()

@@ -271,7 +271,8 @@ def test_reading_an_invitation_shows_its_terms_and_joins_nothing():
     offer = Remote.read(invitation)
     assert offer["seat"] == "red" and offer["them"] == "blue" and offer["deadline"] == 24
     assert offer["gid"] == a.gid and offer["options"]["rebuilds_red"] == 3 and offer["live"] is None
-    assert any(label and value == 3 for label, value in offer["terms"])  # the handicap, shown in words
+    assert any(label and value == "3" for label, value in offer["terms"])  # the handicap, shown in words
+    assert ("Handicapping", "on") in offer["terms"]  # (issue 47: not "True")
     assert a.count == 1 and a.state is None  # the creator heard nothing
     with pytest.raises(Refused, match="signature does not hold"):
         Remote.read(forged(invitation, Remote.accept(invitation)[0], options={"rebuilds_red": 0}))

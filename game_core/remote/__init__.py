@@ -123,7 +123,7 @@ class Remote:
     @staticmethod
     def read(code: str) -> dict:
         """What an invitation offers, for the joiner to see and accept (nothing is sent or stored):
-        {"name", "title", "gid", "options", "terms": [(label, value) of each option that matters],
+        {"name", "title", "gid", "options", "terms": [(label, value in words) of each option that matters],
         "seat": the seat offered, "them": the creator's seat, "deadline": hours, "move_deadline": hours or None,
         "live": their offer or None}.
         Refused if the code is not a sound invitation."""
@@ -145,7 +145,7 @@ class Remote:
                 raise
             raise Refused("this is not an invitation to a remote game") from None
         values = remote.options
-        terms = [(option.label, values[option.name]) for option in game.options if option.shown(values)]
+        terms = [(option.label, _in_words(values[option.name])) for option in game.options if option.shown(values)]
         return {"name": game.name, "title": game.title, "gid": remote.gid, "options": values, "terms": terms,
                 "seat": seat, "them": creator, "deadline": remote.deadline, "move_deadline": remote.move_deadline,
                 "live": live}
@@ -733,6 +733,11 @@ class Remote:
                 raise
             raise SaveError("the saved remote game is damaged") from None
         return remote
+
+
+def _in_words(value) -> str:
+    """An option's value as the join dialog shows it ("on", "off", "3")."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
 
 def _time_fault(body: dict, earlier, now) -> str | None:
