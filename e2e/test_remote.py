@@ -160,6 +160,8 @@ def test_a_tampered_link_is_refused_and_changes_nothing(open_side, blocked):
     invitation = invite(blue)
     red = open_side(invitation)
     open_link(blue, link_to_send(red))  # Red's answer: Blue rolls first
+    words = red.text_content("#remote-mode").split('"')[1]  # both pages show the same words (issue 47, N7)
+    assert len(words.split()) == 4 and f'"{words}"' in blue.text_content("#remote-mode")
     blue.locator("[data-action]").first.click()
     link = link_to_send(blue)
     base, code = link.split("#r=")
