@@ -6,7 +6,8 @@ game's). Chance comes from an rng.Tape: each outcome is worked out from both sid
 the action's step (plus the private seed of the one seat that may see it), revealed only once the action is
 fixed (crypto.py). Moves travel as codes signed by their sender (codec.py), by link or by a live channel
 alike; every code is checked before anything changes. At the end both reveal their seeds and each replays
-the whole game from scratch; a side that withholds a reveal it owes past the agreed deadline forfeits.
+the whole game from scratch; a side that withholds a reveal it owes past the agreed deadline can be
+claimed against (a claim, never a proof: their message, if it comes, overrides it).
 What each game hides is its adapter (adapter.py; game_core/<package>/remote.py).
 
 The page's glue: `Remote.read(code)` (an invitation's terms, to show) then `Remote.accept(code)` ->
@@ -37,7 +38,7 @@ from .codec import (FORMAT, GID, TRANSCRIPT, VERSION, Cheated, Refused, b64, dig
 from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, fingerprint, lock, outcome,
                      private_commitment, private_part, shuffled)
 
-DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it forfeits
+DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it can be claimed against
 MAX_DEADLINE_HOURS = 24 * 30
 MAX_LIVE_CHARS = 8_000  # the page's opaque WebRTC offer or answer
 CLOCK_SLACK = 15 * 60  # how far a message's time may be ahead of the receiver's clock (seconds)
@@ -679,7 +680,7 @@ class Remote:
 
     def transcript(self) -> dict:
         """Every signed message of the game so far, both sides', in order: what `verify_transcript` (and
-        `python -m game_core verify FILE`) checks; the proof of a forfeit or a cheat, to export as JSON."""
+        `python -m game_core verify FILE`) checks; the proof of a cheat (or a claim of a silence), to export as JSON."""
         return {"format": TRANSCRIPT, "version": VERSION, "messages": list(self.log)}
 
     # -- saving (localStorage) -------------------------------------------------------------------------
