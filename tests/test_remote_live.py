@@ -430,3 +430,16 @@ def test_a_move_that_carries_a_fresh_offer_or_answer_still_fits_a_messenger(game
         table.a.live, table.b.live = offer, answer  # every message carries one (in play, only a few do)
         table.step()
     assert max(len(code) for code in table.messages) <= LINK_ROOM
+
+
+def test_two_tabs_of_one_game_store_the_same_side_whatever_live_offers_they_make():
+    """Issue 47: two tabs of one remote game each made their own live offer, stored it with the side, and
+    each took the other's stored side for a move made elsewhere ("continued in another tab", both ways, with
+    no move made). The offer waiting for my next message is not stored (a loaded page drops it anyway)."""
+    a, invitation = Remote.create(games.get("blitzkrieg"), None, "allies")
+    b, reply = Remote.accept(invitation)
+    a.receive(reply)
+    text = json.dumps(a.to_dict(), sort_keys=True)
+    first, second = (Remote.from_dict(json.loads(text)) for _ in range(2))
+    first.live, second.live = "offer-of-the-first-tab", "offer-of-the-second-tab"
+    assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True) == text

@@ -694,7 +694,7 @@ class Remote:
                 "opened": {str(k): v for k, v in self.opened.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
-                "sent_at": self.sent_at, "got": self.got, "live": self.live, "live_sent": self.live_sent, "their_live": self.their_live,
+                "sent_at": self.sent_at, "got": self.got, "live_sent": self.live_sent, "their_live": self.their_live,
                 "final_sent": self.final_sent, "verdict": self.verdict, "swaps": self.swaps,
                 "creator": self.creator, "first_deck": [b64(v) for v in self.first_deck],
                 "deck": [b64(v) for v in self.deck], "owed": self.owed,
@@ -716,13 +716,11 @@ class Remote:
             for name in ("secret", "opened"):
                 setattr(remote, name, {int(k): v for k, v in data[name].items()})
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log", "unsent",
-                         "sent_at", "live", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
+                         "sent_at", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
                 setattr(remote, name, data[name])
             remote.got = data.get("got")  # (saved before messages carried it: their last one's time stands in)
-            if "live_sent" not in data:  # saved when only the first message carried one: it was sent
-                remote.live_sent, remote.live = remote.live, None
-            else:
-                remote.live_sent = data["live_sent"]
+            # (saved when only the first message carried a description, under "live": it was sent)
+            remote.live_sent = data["live_sent"] if "live_sent" in data else data.get("live")
             remote.first_deck, remote.deck = ([unb64(v, 32) for v in data[k]] for k in ("first_deck", "deck"))
             remote.their_strips = {int(k): unb64(v, 32) for k, v in data["their_strips"].items()}
             mine = (c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat)
