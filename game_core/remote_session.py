@@ -100,7 +100,8 @@ class RemoteSession:
         them, me = escape(self.opponent), escape(self.game.seat_name(self.seat))
         if self.joined:
             return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
-                    f'<li>Send {them} your reply: "Copy the link", then paste it into your chat.</li>'
+                    f'<li>Send {them} your reply: press "Send" (your share sheet, or the link copied to '
+                    "paste into your chat).</li>"
                     f"<li>Their browser answers with a link that starts the game: open it here.</li>"
                     "<li>From then on each move travels as a link between your two browsers, with no server "
                     "in between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")
@@ -108,7 +109,8 @@ class RemoteSession:
         answer = (f"{them} moves first; their first move comes back to you as a link: open it here."
                   if first else "Their browser answers with a link: open it here, and the first move is yours.")
         return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
-                f'<li>Send {them} the invitation: "Copy the link", then paste it into any chat or mail.</li>'
+                f'<li>Send {them} the invitation: press "Send" (your share sheet, or the link copied to '
+                "paste into any chat or mail).</li>"
                 f"<li>{answer}</li>"
                 "<li>From then on each move travels as a link between your two browsers, with no server in "
                 "between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")

@@ -1,7 +1,10 @@
 """The security review's attacks on remote play (issue 34, S1-S5), each refused at once or exposed with a
-signed proof; a withheld final reveal ends in a forfeit anyone can check; every link fits a messenger."""
+signed proof; a withheld final reveal is a claim a longer transcript overrides (issue 47); every link fits a
+messenger."""
 
+import base64
 import json
+import zlib
 
 import pytest
 
@@ -98,31 +101,81 @@ def finished_but_withheld(seed):
     return table, honest, receiver, code
 
 
-def test_a_side_that_withholds_its_final_reveal_forfeits_after_the_deadline_and_the_transcript_proves_it(tmp_path):
+def test_a_withheld_final_reveal_past_the_deadline_is_a_claim_that_the_late_reveal_overrides(tmp_path, capsys,
+                                                                                            monkeypatch):
+    """Issue 47, N1: nobody can prove a message was never sent, so a page past the deadline shows a claim
+    (not a verdict), the game still takes the late reveal, and the longer transcript overrides the claim."""
     table, honest, silent, final = finished_but_withheld(3)
     assert honest.final_sent and honest.state.is_over and honest.waiting
     due = honest.due
-    assert due == honest.sent_at + honest.deadline * 3600
-    assert honest.claim_forfeit(now=due - 1) is None and honest.verdict is None
+    assert due == honest.sent_at + honest.deadline * 3600 and honest.awaited == "their final reveal"
+    assert honest.claim_forfeit(now=due - 1) is None and honest.claim is None
     transcript = honest.transcript()
     assert verify_transcript(transcript, now=due - 1)["ok"] is None  # not yet due
-    assert honest.claim_forfeit(now=due) == {"ok": False, "cheater": silent.seat,
-                                             "reason": "forfeit: withheld the reveal", "forfeit": True}
-    with pytest.raises(Refused, match="stopped: forfeit"):
-        honest.receive(silent.receive(final))  # a reveal that comes too late is not taken
-    proved = verify_transcript(transcript, now=due)
-    assert proved == {"ok": False, "cheater": silent.seat, "reason": "forfeit: withheld the reveal", "forfeit": True}
+    claim = honest.claim_forfeit(now=due)
+    assert claim["ok"] is None and claim["claim"] == silent.seat and "not a proof" in claim["reason"]
+    assert honest.verdict is None and honest.claim == claim
+    shown = verify_transcript(transcript, now=due)
+    assert shown["ok"] is None and shown["claim"] == silent.seat and "overrides" in shown["reason"]
     path = tmp_path / "transcript.json"
     path.write_text(json.dumps(transcript))
-    assert cli.main(["verify", str(path)]) == 2  # by this machine's clock, the deadline is still to come
+    assert cli.main(["verify", str(path)]) == 2 and "has until" in capsys.readouterr().out
+    with monkeypatch.context() as later:
+        later.setattr(remote.time, "time", lambda: due + 49 * 3600)
+        assert cli.main(["verify", str(path)]) == 2 and "not a proof" in capsys.readouterr().out
+    honest.receive(silent.receive(final), now=due + 3600)  # the late reveal still comes in, and is checked
+    assert honest.verdict["ok"] is True and honest.claim is None and honest.claim_forfeit(now=due + 7200) is None
+    assert verify_transcript(honest.transcript(), now=due)["ok"] is True  # the longer transcript
 
 
-def test_a_creator_that_withholds_the_set_ups_chance_after_the_reply_forfeits():
+def test_a_loser_cannot_prove_the_winner_forfeited_by_back_dating_or_dropping_the_winners_reveal():
+    """Issue 47, N1: the side that sends the first final reveal back-dates it and keeps the other's final
+    out of its transcript. The other page refuses a back-dated message; a transcript with it is not sound;
+    without back-dating, 49 hours on, it shows at most a claim, never exit 1 naming the other side."""
+    table, first, other, final = finished_but_withheld(3)
+    earlier = unseal(first.log[-2])["t"]
+    back_dated = forged(final, first, t=earlier - 49 * 3600)
+    with pytest.raises(Refused, match="dated before the message it answers"):
+        other.receive(back_dated)
+    with pytest.raises(Refused, match="time does not hold"):
+        verify_transcript({**first.transcript(), "messages": first.log[:-1] + [back_dated]})
+    at_the_limit = forged(final, first, t=earlier, got=earlier)  # as early as the other's clock allows
+    transcript = {**first.transcript(), "messages": first.log[:-1] + [at_the_limit]}
+    later = verify_transcript(transcript, now=earlier + 49 * 3600)
+    assert later["ok"] is None and later["claim"] == other.seat  # a claim, not a proof
+    other.receive(at_the_limit, now=earlier + 60)
+    assert other.verdict["ok"] is True  # the other side's longer transcript verifies as a fair game
+    assert verify_transcript(other.transcript(), now=earlier + 49 * 3600)["ok"] is True
+
+
+def test_a_message_dated_out_of_order_or_ahead_of_the_clock_is_refused_and_changes_nothing():
+    """Issue 47, N1/N6: `t` is never earlier than the previous message's, never more than 15 minutes ahead
+    of the receiver's clock, and `got` (when its sender got the previous message) lies between the two."""
+    a, invitation = Remote.create(BLITZKRIEG, None, "axis")
+    b, reply = Remote.accept(invitation)
+    body = unseal(reply)
+    assert body["got"] >= unseal(invitation)["t"] and body["t"] >= body["got"]
+    saved = json.dumps(a.to_dict())
+    now = body["t"]
+    for changes, why in [({"t": unseal(invitation)["t"] - 1}, "dated before"),
+                         ({"t": now + 3600}, "ahead of this device's clock"),
+                         ({"got": unseal(invitation)["t"] - 5}, "got the message it answers"),
+                         ({"got": now + 5}, "got the message it answers"),
+                         ({"got": None}, "does not say when")]:
+        with pytest.raises(Refused, match=why):
+            a.receive(forged(reply, b, **changes), now=now)
+        assert json.dumps(a.to_dict()) == saved
+    a.receive(forged(reply, b, t=now + 600), now=now)  # a clock a few minutes ahead is fine
+    code = a.act(a.state.legal_actions()[0]) or a.outbox
+    assert unseal(code)["t"] >= now + 600  # an answer is never dated before what it answers
+
+
+def test_a_creator_that_withholds_the_set_ups_chance_after_the_reply_can_be_claimed_against():
     a, invitation = Remote.create(BLITZKRIEG, None, "allies", deadline=1)
     b, reply = Remote.accept(invitation)
     assert b.state is None and b.waiting and b.due == b.sent_at + 3600  # the Allies owe their element of step 0
     assert a.due is None  # the creator waits for nobody's reveal before the reply
-    assert b.claim_forfeit(now=b.due)["cheater"] == "allies"
+    assert b.claim_forfeit(now=b.due)["claim"] == "allies" and b.awaited == "the chance of the set-up"
     with pytest.raises(ValueError, match="1 to 720 hours"):
         Remote.create(BLITZKRIEG, None, "allies", deadline=0)
 
@@ -218,7 +271,8 @@ def test_reading_an_invitation_shows_its_terms_and_joins_nothing():
     offer = Remote.read(invitation)
     assert offer["seat"] == "red" and offer["them"] == "blue" and offer["deadline"] == 24
     assert offer["gid"] == a.gid and offer["options"]["rebuilds_red"] == 3 and offer["live"] is None
-    assert any(label and value == 3 for label, value in offer["terms"])  # the handicap, shown in words
+    assert any(label and value == "3" for label, value in offer["terms"])  # the handicap, shown in words
+    assert ("Handicapping", "on") in offer["terms"]  # (issue 47: not "True")
     assert a.count == 1 and a.state is None  # the creator heard nothing
     with pytest.raises(Refused, match="signature does not hold"):
         Remote.read(forged(invitation, Remote.accept(invitation)[0], options={"rebuilds_red": 0}))
@@ -251,3 +305,89 @@ def test_every_link_fits_a_messenger(game, seeds, options):
         lengths = [len(code) for code in table.messages]
         assert max(lengths) <= LINK_ROOM, (seed, lengths[:2], max(lengths))
         assert table.a.verdict["ok"] and table.b.verdict["ok"]
+
+
+# -- issue 47, N5: one message has exactly one code ------------------------------------------------------
+def test_a_code_is_refused_unless_it_is_the_one_canonical_code_of_its_message():
+    a, invitation = Remote.create(BLITZKRIEG, None, "axis")
+    body = invitation[len("bbr2."):]
+    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    text = zlib.decompress(packed)
+
+    def coded(data: bytes) -> str:
+        return "bbr2." + base64.urlsafe_b64encode(data).decode().rstrip("=")
+    variants = {
+        "junk after the stream": coded(packed + b"junk"),
+        "a character outside base64url": "bbr2." + body[:10] + "!" + body[10:],
+        "a space inside": "bbr2." + body[:10] + " " + body[10:],
+        "padding": invitation + "=" * (-len(body) % 4 or 4),
+        "JSON not in its canonical form": coded(zlib.compress(b" " + text, 9)),
+    }
+    if "-" in body or "_" in body:
+        variants["standard base64"] = "bbr2." + body.replace("-", "+").replace("_", "/")
+    if len(body) % 4 in (2, 3):  # the last character carries bits beyond the data: set one of them
+        alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+        variants["stray bits"] = invitation[:-1] + alphabet[alphabet.index(invitation[-1]) + 1]
+    for why, code in variants.items():
+        assert code != invitation
+        with pytest.raises(Refused, match="damaged"):
+            unseal(code)
+    assert Remote.read("  " + invitation + "\n")["gid"] == a.gid  # what a chat adds around a pasted code
+
+
+# -- issue 47, N3: a player who stops on their own turn ---------------------------------------------------
+def stalled(move_deadline):
+    """A Bitskrieg game played until a side sent its move and waits for the other's move (and no reveal):
+    (the side waiting, the side to move, the code it has not received yet)."""
+    a, invitation = Remote.create(BITSKRIEG, None, "blue", deadline=48, move_deadline=move_deadline)
+    assert Remote.read(invitation)["move_deadline"] == move_deadline
+    b, reply = Remote.accept(invitation)
+    code = a.receive(reply)
+    for _ in range(500):
+        while code is None:
+            mover = b if a.waiting else a
+            code = mover.act(mover.state.legal_actions()[0])
+        waiting = a if a.outbox == code else b
+        mover = b if waiting is a else a
+        if waiting.pending is None and waiting.state.to_play == mover.seat:
+            return waiting, mover, code
+        code = mover.receive(code)
+    raise AssertionError("no side waited for a move alone")
+
+
+def test_a_move_deadline_agreed_in_the_invitation_lets_the_waiting_side_claim_a_stalled_game():
+    waiting, mover, code = stalled(2)
+    assert Remote.from_dict(json.loads(json.dumps(waiting.to_dict()))).move_deadline == 2
+    assert waiting.awaited == "their move" and waiting.hours == 2
+    due = waiting.due
+    assert due == waiting.sent_at + 2 * 3600 and waiting.claim_forfeit(now=due - 1) is None
+    claim = waiting.claim_forfeit(now=due)
+    assert claim["claim"] == mover.seat and claim["owes"] == "their move" and "not a proof" in claim["reason"]
+    assert waiting.verdict is None
+    code = mover.receive(code)
+    while code is None:  # the late move still comes in, and the claim is gone
+        code = mover.act(mover.state.legal_actions()[0])
+    waiting.receive(code, now=due + 60)
+    assert waiting.claim is None
+
+
+def test_without_a_move_deadline_a_stalled_mover_owes_nothing_with_a_deadline():
+    waiting, mover, code = stalled(None)
+    assert waiting.awaited is None and waiting.due is None and waiting.claim_forfeit(now=2e9) is None
+    with pytest.raises(ValueError, match="deadline for a move"):
+        Remote.create(BITSKRIEG, None, "blue", move_deadline=0)
+
+
+# -- issue 47, N7: who answered the invitation -------------------------------------------------------------
+@pytest.mark.parametrize("game, seat", [(BITSKRIEG, "red"), (BLITZKRIEG, "axis")])
+def test_both_pages_show_the_same_few_words_from_both_keys_and_an_interloper_gets_others(game, seat):
+    a, invitation = Remote.create(game, None, seat)
+    assert a.fingerprint is None  # (until a reply comes)
+    b, reply = Remote.accept(invitation)
+    a.receive(reply)
+    assert a.creator == b.creator == seat  # (a Bitskrieg joiner's page said "send them the invitation")
+    words = a.fingerprint.split()
+    assert a.fingerprint == b.fingerprint and len(words) == 4
+    assert Remote.from_dict(json.loads(json.dumps(b.to_dict()))).fingerprint == b.fingerprint
+    interloper, _ = Remote.accept(invitation)  # someone else opened the invitation first
+    assert interloper.fingerprint != b.fingerprint

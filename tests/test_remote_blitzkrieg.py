@@ -9,7 +9,7 @@ import pytest
 from game_core import games, remote
 from game_core.blitzkrieg.data import kind_of
 from game_core.engine import IllegalAction
-from game_core.remote import VERSION, Cheated, Refused, Remote, b64, deck_key, group, unb64, unseal
+from game_core.remote import Cheated, Refused, Remote, b64, deck_key, group, unb64, unseal
 from remote_table import Entropy, Table, forged
 
 BLITZKRIEG, NIPPON = games.get("blitzkrieg"), games.get("blitzkrieg-nippon")
@@ -215,8 +215,7 @@ def test_a_yield_from_a_player_who_can_place_is_exposed():
         table.step()
     assert any("@" in x for x in a.state.legal_actions())
     final = {"chain": b64(a.my_chain), "private": b64(a.my_private), "acts": {}}
-    code = remote.seal({"v": VERSION, "game": a.gid, "name": a.game.name, "n": a.count, "from": a.seat,
-                        "prev": a.prev, "t": 0, "acts": [{"a": "yield"}], "final": final,
+    code = remote.seal({**a._body(), "acts": [{"a": "yield"}], "final": final,
                         "chain": [len(a.state.actions) + 1, b64(a._my_chain()[len(a.state.actions) + 1])]}, a.sign_key)
     with pytest.raises(Cheated, match="breaks the rules") as exposed:
         b.receive(code)

@@ -163,6 +163,24 @@ def test_when_the_channel_drops_the_last_message_not_acknowledged_goes_by_link()
     assert joiner.mode("Blue").startswith("Live")
 
 
+def test_a_forged_acknowledgement_counts_for_nothing_and_the_link_is_offered_when_the_channel_drops():
+    """Issue 47, N2: the peer acknowledges a message never sent ("a999999", or my next one before it exists):
+    only a message this page really sent on this channel can be acknowledged, so once the channel drops the
+    page still offers the link of its last message."""
+    joiner = Channel(mine_first=False, state="open")
+    log = ["inv", "reply"]
+    assert joiner.outgoing(log) == ["mreply"]
+    for forged in ("a999999", "a3", "a5"):
+        assert joiner.take(forged) is None
+    assert joiner.acked == -1
+    log += ["m2", "m3"]
+    assert joiner.outgoing(log) == ["mm3"]
+    joiner.closed("the live connection closed.")
+    assert joiner.link_needed(log)  # m3 was sent on the channel, but never acknowledged
+    joiner.take("a3")  # a real acknowledgement still counts
+    assert not joiner.link_needed(log)
+
+
 def test_the_mode_says_how_moves_travel():
     channel = Channel(mine_first=True)
     assert channel.mode("Red").startswith("By links, for now") and "both open" in channel.mode("Red")
@@ -412,3 +430,16 @@ def test_a_move_that_carries_a_fresh_offer_or_answer_still_fits_a_messenger(game
         table.a.live, table.b.live = offer, answer  # every message carries one (in play, only a few do)
         table.step()
     assert max(len(code) for code in table.messages) <= LINK_ROOM
+
+
+def test_two_tabs_of_one_game_store_the_same_side_whatever_live_offers_they_make():
+    """Issue 47: two tabs of one remote game each made their own live offer, stored it with the side, and
+    each took the other's stored side for a move made elsewhere ("continued in another tab", both ways, with
+    no move made). The offer waiting for my next message is not stored (a loaded page drops it anyway)."""
+    a, invitation = Remote.create(games.get("blitzkrieg"), None, "allies")
+    b, reply = Remote.accept(invitation)
+    a.receive(reply)
+    text = json.dumps(a.to_dict(), sort_keys=True)
+    first, second = (Remote.from_dict(json.loads(text)) for _ in range(2))
+    first.live, second.live = "offer-of-the-first-tab", "offer-of-the-second-tab"
+    assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True) == text

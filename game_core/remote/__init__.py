@@ -6,7 +6,8 @@ game's). Chance comes from an rng.Tape: each outcome is worked out from both sid
 the action's step (plus the private seed of the one seat that may see it), revealed only once the action is
 fixed (crypto.py). Moves travel as codes signed by their sender (codec.py), by link or by a live channel
 alike; every code is checked before anything changes. At the end both reveal their seeds and each replays
-the whole game from scratch; a side that withholds a reveal it owes past the agreed deadline forfeits.
+the whole game from scratch; a side that withholds a reveal it owes past the agreed deadline can be
+claimed against (a claim, never a proof: their message, if it comes, overrides it).
 What each game hides is its adapter (adapter.py; game_core/<package>/remote.py).
 
 The page's glue: `Remote.read(code)` (an invitation's terms, to show) then `Remote.accept(code)` ->
@@ -34,12 +35,13 @@ from . import group
 from .adapter import Adapter
 from .codec import (FORMAT, GID, TRANSCRIPT, VERSION, Cheated, Refused, b64, digest, element, seal, sha, signed_text,
                     unb64, unseal)
-from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, lock, outcome, private_commitment,
-                     private_part, shuffled)
+from .crypto import (action_commitment, action_nonce, card_code, chain, deck_key, fingerprint, lock, outcome,
+                     private_commitment, private_part, shuffled)
 
-DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it forfeits
+DEADLINE_HOURS = 48  # the default time a side has to send a reveal it owes before it can be claimed against
 MAX_DEADLINE_HOURS = 24 * 30
 MAX_LIVE_CHARS = 8_000  # the page's opaque WebRTC offer or answer
+CLOCK_SLACK = 15 * 60  # how far a message's time may be ahead of the receiver's clock (seconds)
 
 # The games remote play covers: name -> the package whose remote.py holds its ADAPTER (imported when a game
 # of it is played: a page imports only its own game's package).
@@ -58,7 +60,8 @@ class _Waiting(Exception):
 class Remote:
     """One browser's side of a remote game (see the module docstring for the page's calls)."""
 
-    def __init__(self, game, options: dict, seat, gid: str, deadline: int = DEADLINE_HOURS):
+    def __init__(self, game, options: dict, seat, gid: str, deadline: int = DEADLINE_HOURS,
+                 move_deadline: int | None = None):
         if game.name not in ADAPTERS:
             raise ValueError(f"remote play is not available for {game.title} yet")
         if seat not in game.seats:
@@ -67,6 +70,10 @@ class Remote:
             raise ValueError("a game id is 32 hexadecimal digits")
         if isinstance(deadline, bool) or not isinstance(deadline, int) or not 1 <= deadline <= MAX_DEADLINE_HOURS:
             raise ValueError(f"the deadline for a reveal is 1 to {MAX_DEADLINE_HOURS} hours")
+        if move_deadline is not None and (isinstance(move_deadline, bool) or not isinstance(move_deadline, int)
+                                          or not 1 <= move_deadline <= MAX_DEADLINE_HOURS):
+            raise ValueError(f"the deadline for a move is 1 to {MAX_DEADLINE_HOURS} hours, or none")
+        self.move_deadline = move_deadline  # hours a player may take over a move (None: no limit)
         self.adapter = adapter_for(game)
         options = game.validate_options(self.adapter.options(options or {}))
         self.game, self.options, self.seat, self.gid, self.deadline = game, options, seat, gid, deadline
@@ -83,7 +90,9 @@ class Remote:
         self.count, self.prev = 0, ""  # messages so far (they alternate) and the digest of the last one
         self.log, self.unsent, self.outbox = [], [], ""
         self.sent_at = None       # when I sent my last message (seconds since 1970, my clock)
+        self.got = None           # when their last message came (my clock, never before its own time)
         self.final_sent, self.verdict = False, None
+        self.claim = None         # past `due`: what they owe, as a claim their next message overrides
         # The pages' opaque WebRTC offers and answers: mine for my next message (any message may carry one),
         # the last one I sent, and the last one they sent.
         self.live, self.live_sent, self.their_live = None, None, None
@@ -97,29 +106,35 @@ class Remote:
 
     # -- starting --------------------------------------------------------------------------------------
     @classmethod
-    def create(cls, game, options: dict | None, seat, deadline: int = DEADLINE_HOURS, live: str | None = None) -> tuple:
+    def create(cls, game, options: dict | None, seat, deadline: int = DEADLINE_HOURS, live: str | None = None,
+               move_deadline: int | None = None) -> tuple:
         """A new remote game for `seat`: (remote, the invitation code for the opponent). `deadline`: the hours
-        a side has to send a reveal it owes (its chance value, or its final reveal) before it forfeits;
+        a side has to send a reveal it owes (its chance value, or its final reveal) before the other may claim
+        the game; `move_deadline`: the same for a move (None: a player may take as long as they like);
         `live`: the page's WebRTC offer, carried and signed as it is."""
-        remote = cls(game, options or {}, seat, secrets.token_hex(16), deadline)
+        remote = cls(game, options or {}, seat, secrets.token_hex(16), deadline, move_deadline)
         remote.creator, remote.live = seat, _live(live)
         remote.first_deck = shuffled(lock([card_code(card) for card in remote.cards], remote.my_key), remote.my_private)
         body = remote._body()
         body.update(options=remote.options, seat=seat, deadline=deadline)
+        if move_deadline is not None:
+            body["move_deadline"] = move_deadline
         return remote, remote._send(body)
 
     @staticmethod
     def read(code: str) -> dict:
         """What an invitation offers, for the joiner to see and accept (nothing is sent or stored):
-        {"name", "title", "gid", "options", "terms": [(label, value) of each option that matters],
-        "seat": the seat offered, "them": the creator's seat, "deadline": hours, "live": their offer or None}.
+        {"name", "title", "gid", "options", "terms": [(label, value in words) of each option that matters],
+        "seat": the seat offered, "them": the creator's seat, "deadline": hours, "move_deadline": hours or None,
+        "live": their offer or None}.
         Refused if the code is not a sound invitation."""
         body = unseal(code)
         try:
             game = games.get(body.get("name"))
             creator = game.saved_seat(body["seat"])
             seat = next(s for s in game.seats if s != creator)
-            remote = Remote(game, body.get("options"), seat, body["game"], body.get("deadline"))
+            remote = Remote(game, body.get("options"), seat, body["game"], body.get("deadline"),
+                            body.get("move_deadline"))
             if body.get("n") != 0 or body.get("from") != creator or body.get("prev") != "":
                 raise ValueError
             public = element(body["commit"]["sign"])
@@ -131,16 +146,18 @@ class Remote:
                 raise
             raise Refused("this is not an invitation to a remote game") from None
         values = remote.options
-        terms = [(option.label, values[option.name]) for option in game.options if option.shown(values)]
+        terms = [(option.label, _in_words(values[option.name])) for option in game.options if option.shown(values)]
         return {"name": game.name, "title": game.title, "gid": remote.gid, "options": values, "terms": terms,
-                "seat": seat, "them": creator, "deadline": remote.deadline, "live": live}
+                "seat": seat, "them": creator, "deadline": remote.deadline, "move_deadline": remote.move_deadline,
+                "live": live}
 
     @classmethod
     def accept(cls, code: str, live: str | None = None) -> tuple:
         """Join the game of an invitation (after `read` showed it and the player agreed) as the other seat:
         (remote, the reply code). `live`: the page's WebRTC answer, carried and signed as it is."""
         offer = cls.read(code)
-        remote = cls(games.get(offer["name"]), offer["options"], offer["seat"], offer["gid"], offer["deadline"])
+        remote = cls(games.get(offer["name"]), offer["options"], offer["seat"], offer["gid"], offer["deadline"],
+                     offer["move_deadline"])
         remote.live = _live(live)
         return remote, remote.receive(code)
 
@@ -155,23 +172,51 @@ class Remote:
         return self.state is None or self.pending is not None or self.state.is_over or self.state.to_play != self.seat
 
     @property
-    def due(self):
-        """When the opponent forfeits (seconds since 1970, my clock) if the message it owes me carries a reveal
-        (the set-up's chance, my pending move's, or its final reveal) and does not come; None otherwise."""
+    def awaited(self) -> str | None:
+        """What the opponent owes me in its next message, in words: a reveal, or its move when a move deadline
+        was agreed; None when it owes nothing with a deadline."""
         if self.verdict is not None or not self.waiting or self.sent_at is None or self.count < 2:
             return None
-        if self.state is None or self.pending is not None or self.state.is_over:
-            return self.sent_at + self.deadline * 3600
-        return None
+        if self.state is None:
+            return "the chance of the set-up"
+        if self.pending is not None:
+            return "the chance of your move"
+        if self.state.is_over:
+            return "their final reveal"
+        return "their move" if self.move_deadline else None
+
+    @property
+    def hours(self) -> int:
+        """The hours the opponent has for what it owes (`awaited`): the move deadline for a move."""
+        return self.move_deadline if self.awaited == "their move" else self.deadline
+
+    @property
+    def due(self):
+        """When what the opponent owes is overdue (seconds since 1970): `hours` after my last message's time,
+        which is never earlier than their last message's (their clock) and was checked against their clock
+        when it came; None when they owe nothing with a deadline."""
+        return None if self.awaited is None else self.sent_at + self.hours * 3600
 
     def claim_forfeit(self, now: float | None = None):
-        """Past `due`, the opponent forfeits: the verdict says so and the game takes no more messages
-        (`transcript()` is the proof to keep). Returns the verdict, or None while nothing is overdue."""
+        """Past `due`, a claim that the opponent withheld what it owes (`self.claim`, returned; None while
+        nothing is overdue). A claim, not a proof: nobody can prove a message was never sent, so the game
+        still takes their message, which overrides the claim (and `verify_transcript` of a longer transcript
+        of the game overrides this one's)."""
         due = self.due
         if due is None or (time.time() if now is None else now) < due:
+            self.claim = None
             return None
-        self.verdict = {"ok": False, "cheater": self.other, "reason": "forfeit: withheld the reveal", "forfeit": True}
-        return self.verdict
+        self.claim = _claim(self.game, self.other, self.awaited, self.sent_at, self.hours)
+        return self.claim
+
+    @property
+    def fingerprint(self) -> str | None:
+        """A few words from both sides' signing keys, the same on both pages (None until both are known):
+        friends who compare them know nobody else answered the invitation."""
+        if self.their["sign"] is None:
+            return None
+        mine, theirs = group.public_key(self.sign_key), unb64(self.their["sign"], 32)
+        return fingerprint((mine, theirs) if unseal(self.log[0])["from"] == self.seat else (theirs, mine))
 
     @property
     def my_key(self) -> int:
@@ -251,7 +296,9 @@ class Remote:
                 except _Waiting:
                     del self.tape[start:]
                     raise
-                if value is not None:
+                if value is None:  # my stand-ins were swapped (and a pile re-sorted): the draws this move
+                    del self.tape[start:]  # already made are made again, so a card dealt keeps its place
+                else:
                     self.tape.append(value)
 
     def rebuild(self, actions, moves: list | None = None) -> object:
@@ -294,8 +341,15 @@ class Remote:
         return self._send() if self.waiting else None
 
     def _body(self) -> dict:
-        return {"v": VERSION, "game": self.gid, "name": self.game.name, "n": self.count, "from": self.seat,
+        """A message's head. Its time `t` (my clock, never before the message it answers) and `got` (when that
+        message came) let a deadline be read against both sides' clocks."""
+        body = {"v": VERSION, "game": self.gid, "name": self.game.name, "n": self.count, "from": self.seat,
                 "prev": self.prev, "t": int(time.time())}
+        if self.log:
+            earlier = unseal(self.log[-1])["t"]
+            body["got"] = max(earlier, self.got or 0)
+            body["t"] = max(body["t"], body["got"])
+        return body
 
     @property
     def sign_key(self) -> int:
@@ -341,10 +395,11 @@ class Remote:
         return f"{self.gid}|{position}".encode()
 
     # -- their moves -----------------------------------------------------------------------------------
-    def receive(self, code: str):
+    def receive(self, code: str, now: float | None = None):
         """Apply the opponent's message (by link or by the live channel alike): the code to send back (or None
         when it is my move, or all is done). Refused (or Cheated) says why the message was not applied;
-        nothing is changed then."""
+        nothing is changed then. `now`: my clock (seconds since 1970)."""
+        now = time.time() if now is None else now
         body = unseal(code)
         sender = self.game.saved_seat(body.get("from"))
         if body.get("game") != self.gid:
@@ -370,12 +425,13 @@ class Remote:
         try:  # their key: the one they committed to in their first message (this one, if it is that)
             public = unb64(self.their["sign"], 32) if self.their["sign"] else element(body["commit"]["sign"])
             signature = unb64(body.get("sig"), 48)
-            if isinstance(body.get("t"), bool) or not isinstance(body.get("t"), int):
-                raise ValueError
         except (KeyError, TypeError, ValueError):
-            raise Refused("the message is damaged (its signature or time is missing or malformed)") from None
+            raise Refused("the message is damaged (its signature is missing or malformed)") from None
         if not group.verify(public, signed_text(body), signature):
             raise Refused("this message was altered (its signature does not hold)")
+        fault = _time_fault(body, unseal(self.log[-1])["t"] if self.log else None, now)
+        if fault:
+            raise Refused(f"the message's time does not hold: {fault}")
         trial = self._fork()
         try:
             trial._take(body)
@@ -387,7 +443,7 @@ class Remote:
             if isinstance(err, Refused):
                 raise
             raise Refused("the message is damaged (a part of it is missing or malformed)") from None
-        trial.count, trial.prev = trial.count + 1, digest(body)
+        trial.count, trial.prev, trial.got, trial.claim = trial.count + 1, digest(body), max(int(now), body["t"]), None
         trial.log.append(code.strip())
         if trial.their["final"] is not None and trial.final_sent:
             trial.verdict = trial._verify()
@@ -419,6 +475,7 @@ class Remote:
             if self.cards:
                 self.their["lock"] = b64(element(commit["lock"]))
                 self._take_deck(body)
+            self.creator = self.creator or self.other  # (their first message is the invitation, to the joiner)
         if body.get("live") is not None:
             self.their_live = _live(body["live"])
         strips = body.get("strips", {})
@@ -623,13 +680,13 @@ class Remote:
 
     def transcript(self) -> dict:
         """Every signed message of the game so far, both sides', in order: what `verify_transcript` (and
-        `python -m game_core verify FILE`) checks; the proof of a forfeit or a cheat, to export as JSON."""
+        `python -m game_core verify FILE`) checks; the proof of a cheat (or a claim of a silence), to export as JSON."""
         return {"format": TRANSCRIPT, "version": VERSION, "messages": list(self.log)}
 
     # -- saving (localStorage) -------------------------------------------------------------------------
     def to_dict(self) -> dict:
         return {"format": FORMAT, "version": VERSION, "name": self.game.name, "game": self.gid, "seat": self.seat,
-                "options": self.options, "deadline": self.deadline,
+                "options": self.options, "deadline": self.deadline, "move_deadline": self.move_deadline,
                 "mine": {"chain": b64(self.my_chain), "private": b64(self.my_private), "sign": b64(self.my_sign)},
                 "their": self.their, "tape": self.tape,
                 "actions": None if self.state is None else list(self.state.actions), "pending": self.pending,
@@ -637,7 +694,7 @@ class Remote:
                 "opened": {str(k): v for k, v in self.opened.items()},
                 "my_secrets": self.my_secrets, "mine_opened": self.mine_opened, "revealed": self.revealed,
                 "count": self.count, "prev": self.prev, "log": self.log, "unsent": self.unsent,
-                "sent_at": self.sent_at, "live": self.live, "live_sent": self.live_sent, "their_live": self.their_live,
+                "sent_at": self.sent_at, "got": self.got, "live_sent": self.live_sent, "their_live": self.their_live,
                 "final_sent": self.final_sent, "verdict": self.verdict, "swaps": self.swaps,
                 "creator": self.creator, "first_deck": [b64(v) for v in self.first_deck],
                 "deck": [b64(v) for v in self.deck], "owed": self.owed,
@@ -652,19 +709,18 @@ class Remote:
             if data.get("version") != VERSION:
                 raise SaveError("this remote game was saved by an older Blitzbox and cannot go on here")
             game = games.get(data["name"])
-            remote = cls(game, data["options"], data["seat"], data["game"], data["deadline"])
+            remote = cls(game, data["options"], data["seat"], data["game"], data["deadline"], data.get("move_deadline"))
             remote.my_chain, remote.my_private, remote.my_sign = (unb64(data["mine"][k], 32)
                                                                   for k in ("chain", "private", "sign"))
             remote.their, remote.tape = dict(data["their"]), list(data["tape"])
             for name in ("secret", "opened"):
                 setattr(remote, name, {int(k): v for k, v in data[name].items()})
             for name in ("pending", "my_secrets", "mine_opened", "revealed", "count", "prev", "log", "unsent",
-                         "sent_at", "live", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
+                         "sent_at", "their_live", "final_sent", "verdict", "swaps", "owed", "creator"):
                 setattr(remote, name, data[name])
-            if "live_sent" not in data:  # saved when only the first message carried one: it was sent
-                remote.live_sent, remote.live = remote.live, None
-            else:
-                remote.live_sent = data["live_sent"]
+            remote.got = data.get("got")  # (saved before messages carried it: their last one's time stands in)
+            # (saved when only the first message carried a description, under "live": it was sent)
+            remote.live_sent = data["live_sent"] if "live_sent" in data else data.get("live")
             remote.first_deck, remote.deck = ([unb64(v, 32) for v in data[k]] for k in ("first_deck", "deck"))
             remote.their_strips = {int(k): unb64(v, 32) for k, v in data["their_strips"].items()}
             mine = (c for c in reversed(remote.log) if unseal(c)["from"] == remote.seat)
@@ -676,6 +732,44 @@ class Remote:
                 raise
             raise SaveError("the saved remote game is damaged") from None
         return remote
+
+
+def _in_words(value) -> str:
+    """An option's value as the join dialog shows it ("on", "off", "3")."""
+    return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+
+def _time_fault(body: dict, earlier, now) -> str | None:
+    """What is wrong with a message's times, or None: `t` (its sender's clock) never before `earlier`, the
+    time of the message it answers, nor more than CLOCK_SLACK ahead of `now` (the reader's clock, when
+    given); `got`, when its sender got that message, between the two."""
+    t, got = body.get("t"), body.get("got")
+    if isinstance(t, bool) or not isinstance(t, int) or t < 0:
+        return "it carries no time"
+    if now is not None and t > now + CLOCK_SLACK:
+        return ("it is dated more than 15 minutes ahead of this device's clock (check the date and time on "
+                "both devices)")
+    if earlier is None:
+        return "it says it answers a message, but it is the first" if "got" in body else None
+    if isinstance(got, bool) or not isinstance(got, int):
+        return "it does not say when its sender got the message it answers"
+    if t < earlier:
+        return "it is dated before the message it answers (its time was set back)"
+    if not earlier <= got <= t:
+        return "it says its sender got the message it answers before that was sent, or after answering it"
+    return None
+
+
+def _claim(game, seat, what: str, since: int, deadline: int) -> dict:
+    """A claim that `seat` withheld `what` for `deadline` hours from `since` (the claimant's last message's
+    time): shown, never a proof; any message of theirs that comes, or a longer transcript, overrides it."""
+    name = game.seat_name(seat)
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime(since))
+    return {"ok": None, "claim": seat, "owes": what, "since": since, "due": since + deadline * 3600,
+            "reason": f"{name} owes {what} since {when}, and the {deadline} hours agreed have passed: you may "
+                      f"claim the game. This is a claim, not a proof (nobody can prove a message was never "
+                      f"sent): {name}'s message, if it comes, overrides it, and so does any longer transcript "
+                      "of this game."}
 
 
 def _live(blob):
@@ -701,9 +795,10 @@ def verify_transcript(data, now: float | None = None) -> dict:
     {"ok": False, "cheater", "reason", "message", "proof"}: a side broke its promises or the rules, proved
     by its signed message number `message` (`proof`, its code): during the game (a chance value, a card's
     answer, an opened secret move or a deck that is not what it committed to) or by the end's replay;
-    {"ok": False, "cheater", "reason": "forfeit: withheld the reveal", "forfeit": True}: a side withheld its
-    final reveal past the agreed deadline;
-    {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed).
+    {"ok": None, "reason"}: nothing is proved yet (unfinished, or the deadline has not passed);
+    {"ok": None, "claim": seat, "reason", ...}: past the deadline, a claim that `seat` withheld its final
+    reveal. Never a proof: nobody can prove a message was never sent, and any longer transcript of the same
+    game (one that holds that reveal) overrides it.
     Refused if the transcript itself is not sound."""
     if not isinstance(data, dict) or data.get("format") != TRANSCRIPT or data.get("version") != VERSION \
             or not isinstance(data.get("messages"), list) or len(data["messages"]) < 2:
@@ -714,6 +809,7 @@ def verify_transcript(data, now: float | None = None) -> dict:
     creator, joiner = offer["them"], offer["seat"]
     spec = Remote(game, offer["options"], creator, offer["gid"], offer["deadline"])
     bodies, keys, prev = [], {}, ""
+    now = time.time() if now is None else now
     for n, code in enumerate(codes):
         body = unseal(code)
         sender = creator if n % 2 == 0 else joiner
@@ -726,6 +822,9 @@ def verify_transcript(data, now: float | None = None) -> dict:
             sound = False
         if not sound:
             raise Refused(f"the transcript is not sound: message {n} is not signed, numbered or chained in order")
+        fault = _time_fault(body, bodies[-1]["t"] if bodies else None, now)
+        if fault:
+            raise Refused(f"the transcript is not sound: message {n}'s time does not hold: {fault}")
         bodies.append(body)
         prev = digest(body)
     carried = {}  # step -> the number of the message that carried its action
@@ -745,14 +844,14 @@ def verify_transcript(data, now: float | None = None) -> dict:
             if b64(sha(chain(unb64(final["chain"], 32), spec.length)[0])) != commits[seat]["chain"] \
                     or private_commitment(private) != commits[seat]["private"]:
                 raise _At(n, Cheated(seat, f"{game.seat_name(seat)}'s revealed seeds do not match their commitments"))
-        if len(finals) == 1:
+        if len(finals) == 1:  # the other side's final reveal may be in a longer transcript: a claim at most
             (seat, (_, sent, _)), = finals.items()
             other = joiner if seat == creator else creator
-            due = sent + spec.deadline * 3600
-            if (time.time() if now is None else now) < due:
+            due = bodies[-1]["t"] + spec.deadline * 3600
+            if bodies[-1]["from"] == other or now < due:
                 return {"ok": None, "reason": f"{game.seat_name(other)} has until {due} (seconds since 1970) "
                                               "to send their final reveal"}
-            return {**_cheated(other, "forfeit: withheld the reveal"), "forfeit": True}
+            return _claim(game, other, "their final reveal", bodies[-1]["t"], spec.deadline)
         if not finals:
             return {"ok": None, "reason": "the game is unfinished: neither side has revealed its seeds"}
         for step, (seat, commitment) in secret.items():

@@ -87,15 +87,21 @@ def unseal(code) -> dict:
                       "the message is from a newer Blitzbox: reload the page to update")
     body = code[len(PREFIX):]
     damaged = Refused("the message is damaged (it was cut short or altered)")
+    # One message has exactly one code: strict base64url (no other character, no padding, no stray bits),
+    # a zlib stream with nothing after it, holding the message's canonical JSON.
+    if not B64.fullmatch(body) or len(body) % 4 == 1:
+        raise damaged
     try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
         inflater = zlib.decompressobj()
-        text = inflater.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)), MAX_CODE_CHARS * 4)
-        if inflater.unconsumed_tail or not inflater.eof:
+        text = inflater.decompress(packed, MAX_CODE_CHARS * 4)
+        if inflater.unconsumed_tail or inflater.unused_data or not inflater.eof or b64(packed) != body:
             raise damaged
         data = parse_json(text.decode(), "the message")
     except (ValueError, zlib.error, UnicodeDecodeError):
         raise damaged from None
-    if not isinstance(data, dict) or data.get("v") != VERSION or not GID.fullmatch(str(data.get("game"))):
+    if not isinstance(data, dict) or data.get("v") != VERSION or not GID.fullmatch(str(data.get("game"))) \
+            or canonical(data).encode() != text:
         raise damaged
     return data
 

@@ -15,6 +15,20 @@ def outcome(gid: str, position: int, n: int, elements: tuple, private: bytes = b
     return int.from_bytes(digest, "big") % n
 
 
+# 64 short words anyone can read aloud: 6 bits each (issue 47, N7)
+WORDS = ("acorn apple arrow badge baker basil bells birch blaze bloom brick brook cabin camel candy cedar chalk "
+         "chess cider cliff clock cloud coral crane daisy delta dingo eagle ember fable fern flint frost "
+         "grape gravel hazel heron honey igloo ivory jelly kettle koala lemon lilac llama maple melon mint "
+         "moose nectar olive otter pearl pepper plum quartz raven river robin salt tiger tulip zebra").split()
+
+
+def fingerprint(keys: tuple, count: int = 4) -> str:
+    """A few words from both sides' public signing keys (the creator's first), for friends to compare: the
+    same words on both pages mean nobody else answered the invitation or speaks for either side."""
+    digest = int.from_bytes(sha(b"blitzbox-fingerprint|" + b"".join(keys)), "big")
+    return " ".join(WORDS[(digest >> (6 * n)) % 64] for n in range(count))
+
+
 def private_part(seed: bytes, position: int) -> bytes:
     return sha(seed + b"draw%d" % position)
 

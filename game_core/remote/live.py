@@ -126,6 +126,7 @@ class Channel:
         self.why = why  # why play is by links
         self.sent = 0  # messages of the log already considered for sending
         self.acked = -1  # the last message of mine the other page acknowledged
+        self.carried = set()  # the numbers of my messages sent on this channel: only these can be acknowledged
 
     @property
     def live(self) -> bool:
@@ -143,18 +144,19 @@ class Channel:
         since the channel opened (none unless it is open)."""
         if not self.live:
             return []
-        frames = ["m" + code for n, code in enumerate(log) if n >= self.sent and n % 2 == self.parity
-                  and n > self.acked]
+        numbers = [n for n in range(self.sent, len(log)) if n % 2 == self.parity and n > self.acked]
+        self.carried.update(numbers)
         self.sent = len(log)
-        return frames
+        return ["m" + log[n] for n in numbers]
 
     def take(self, frame) -> str | None:
         """A frame from the other page: the code of a message to apply (then `ack` it), or None for an
-        acknowledgement. ValueError if it is neither."""
+        acknowledgement. ValueError if it is neither. An acknowledgement counts only for a message this page
+        really sent on this channel (a forged one would keep my next link from being shown)."""
         frame = str(frame)
         if frame.startswith("a") and frame[1:].isdigit() and len(frame) < 8:
             number = int(frame[1:])
-            if number % 2 == self.parity:
+            if number in self.carried:
                 self.acked = max(self.acked, number)
             return None
         if frame.startswith("m") and len(frame) > 1:

@@ -51,7 +51,6 @@ def read_remote(text, narrated: bool = True) -> RemoteSession:
 
 
 def adopt_remote(game: RemoteSession) -> None:
-    game.side.claim_forfeit()  # a reveal held back past the deadline: that side forfeits
     page.jobs.clear()
     page.session, page.replay = game, None
     storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
@@ -123,9 +122,6 @@ def verdict_text(game: RemoteSession) -> str:
         won = "a draw" if winner is None else f"{game.game.seat_name(winner)} won"
         return (f"Verified: fair game ({won}). Both browsers revealed their secrets and replayed all "
                 f"{verdict['moves']} moves and {verdict['outcomes']} chance draws: everything matches.")
-    if verdict.get("forfeit"):
-        return (f"{game.game.seat_name(verdict['cheater'])} forfeits: they withheld the reveal past the deadline "
-                "agreed at the start.")
     return f"{game.game.seat_name(verdict['cheater'])} cheated: {verdict['reason']}."
 
 
@@ -138,13 +134,16 @@ def show_remote() -> None:
     if not is_remote():
         return
     side, them = page.session.side, page.session.opponent
+    side.claim_forfeit()  # what they owe, held back past its deadline: a claim, shown (their message overrides it)
     remote_live.keep_up(side)  # (a reply opened in another tab still connects the tab that made the invitation)
     channel = remote_live.channel_of(side)
     peer = page.live.get(side.gid)
     if peer is not None:  # the live channel carries what it must (nothing unless it is open)
         remote_live.send(peer, channel.outgoing(side.log))
     document.body.setAttribute("data-remote-mode", "live" if channel.live else "links")
-    element("remote-mode").textContent = channel.mode(them)
+    element("remote-mode").textContent = channel.mode(them) + (
+        f' Check with {them} that their page shows the same words: "{side.fingerprint}" (then nobody else '
+        "answered the invitation)." if side.fingerprint else "")
     # my message is the last one, and no live channel carries it
     sending = bool(side.outbox) and side.log[-1] == side.outbox and channel.link_needed(side.log)
     element("remote-send").hidden = not sending
@@ -161,13 +160,25 @@ def show_remote() -> None:
     element("remote-wait").textContent = (
         f"Waiting for {them}'s move: it shows here as soon as they make it." if channel.live else
         f"Waiting for {them}: send this link again if they have not got it." if sending else
-        f"Waiting for {them}'s next link.")
+        f"Waiting for {them}'s next link.") + owed_text(side, them)
     element("remote-transcript").hidden = side.count < 2
-    element("remote-verdict").hidden = side.verdict is None
+    element("remote-verdict").hidden = side.verdict is None and side.claim is None
     if side.verdict is not None:
         element("remote-verdict").textContent = verdict_text(page.session)
         element("remote-verdict").className = "ok" if side.verdict["ok"] else "cheat"
+    elif side.claim is not None:
+        element("remote-verdict").textContent = side.claim["reason"]
+        element("remote-verdict").className = "claim"
     element("remote-paste-label").textContent = f"Got a code from {them} instead of a link? Paste it here"
+
+
+def owed_text(side: Remote, them: str) -> str:
+    """What the other side owes with a deadline, and since when (the page's clock shows the time)."""
+    if side.awaited is None or side.claim is not None:
+        return ""
+    since = window.Date.new(side.sent_at * 1000).toLocaleString()
+    return (f" {them} owes {side.awaited} since {since}: {side.hours} hours agreed, then you may claim the "
+            "game.")
 
 
 def resume_remote() -> None:

@@ -28,7 +28,9 @@ def accepts(offer: dict, app=None) -> bool:
     return bool(window.confirm(
         f"Join this remote game of {offer['title']}?\n\nYou play {game.seat_name(offer['seat'])}, your friend "
         f"{game.seat_name(offer['them'])}.\nRules: {terms}.\nA player who holds back a reveal for more than "
-        f"{offer['deadline']} hours forfeits.{stays}"))
+        f"{offer['deadline']} hours can be claimed to have lost"
+        + (f", and so can a player who takes more than {offer['move_deadline']} hours over a move"
+           if offer["move_deadline"] else " (a move may take as long as it takes)") + f".{stays}"))
 
 
 def offer_code(text: str, code: str) -> None:
@@ -57,12 +59,12 @@ async def join(code: str, offer: dict) -> None:
     drawing.render()
 
 
-async def create(game, options: dict, seat, deadline: int) -> None:
+async def create(game, options: dict, seat, deadline: int, move_deadline: int | None) -> None:
     """A new remote game: its invitation carries this page's live offer when this browser can make one."""
     peer = Peer.open()
     offer = await peer.describe() if peer else None
     try:
-        side, _ = Remote.create(game, options, seat, deadline, live=offer)
+        side, _ = Remote.create(game, options, seat, deadline, live=offer, move_deadline=move_deadline)
     except ValueError as err:
         if peer:
             peer.close()
@@ -80,8 +82,9 @@ def new_game(options: dict) -> None:
     game = page.session.game
     seat = next(s for s in game.seats if str(s) == str(element("remote-seat").value))
     text = str(element("remote-deadline").value).strip()
-    if not text.isdigit():
-        return show_message("Cannot start that game: the deadline is a whole number of hours.")
+    moves = str(element("remote-move-deadline").value).strip()
+    if not text.isdigit() or not (moves.isdigit() or moves == ""):
+        return show_message("Cannot start that game: a deadline is a whole number of hours.")
     try:
         stun = stun_url(element("remote-stun").value) if element("remote-stun-on").checked else None
     except ValueError as err:
@@ -90,7 +93,7 @@ def new_game(options: dict) -> None:
         storage.storage_set(STUN_KEY, stun)
     else:
         storage.storage_remove(STUN_KEY)
-    asyncio.ensure_future(create(game, options, seat, int(text)))
+    asyncio.ensure_future(create(game, options, seat, int(text), int(moves) if moves else None))
 
 
 def send_link() -> None:
@@ -130,7 +133,11 @@ def remote_fields() -> str:
     return (f'<p><label for="remote-deadline">Hours each of you has to answer a reveal</label> '
             f'<input id="remote-deadline" type="number" min="1" max="{MAX_DEADLINE_HOURS}" step="1" '
             f'value="{DEADLINE_HOURS}" inputmode="numeric"> <small>A player who stays silent longer than '
-            'this when they owe a reveal forfeits. 1 to 720 hours.</small></p>'
+            'this when they owe a reveal can be claimed to have lost. 1 to 720 hours.</small></p>'
+            '<p><label for="remote-move-deadline">Hours each of you has for a move</label> '
+            f'<input id="remote-move-deadline" type="number" min="1" max="{MAX_DEADLINE_HOURS}" step="1" '
+            'value="" placeholder="no limit" inputmode="numeric"> <small>Blank: no limit. Otherwise a player who '
+            'takes longer over a move can be claimed to have lost.</small></p>'
             '<details class="remote-stun"><summary>Play live with a friend on another network</summary>'
             f'<p><label><input type="checkbox" id="remote-stun-on"{checked}> Use a STUN server</label> '
             f'<input id="remote-stun" value="{escape(stun.removeprefix("stun:"))}" placeholder="stun.example.org" '
