@@ -69,17 +69,10 @@ LOOK = """() => [!document.getElementById("remote-verdict").hidden, document.bod
     document.getElementById("remote-send").hidden]"""
 
 
-# The page's remote state (its messages, how they go, a link to send, its verdict), and whether it offers a move:
-# what changes when a message or a connection arrives.
-SEEN = """() => [document.body.dataset.remote, document.body.dataset.remoteMode,
-    !document.getElementById("remote-send").hidden, !document.getElementById("remote-verdict").hidden,
-    !!document.querySelector("[data-action]")]"""
-
-
-def wait_for_news(pages, seconds) -> None:
-    """Until one of the pages changes what SEEN reads, or offers a move."""
-    wait_for_one(pages, f"(was) => JSON.stringify(({SEEN})()) !== JSON.stringify(was) || ({SEEN})()[4]",
-                 [page.evaluate(SEEN) for page in pages], seconds)
+def wait_for_news(pages, seen, seconds) -> None:
+    """Until one of the pages reads otherwise than `seen` (each page's LOOK, read before deciding to wait: a
+    change since then counts)."""
+    wait_for_one(pages, f"(was) => JSON.stringify(({LOOK})()) !== JSON.stringify(was)", seen, seconds)
 
 
 def play_live(first, second, rng, moves=None) -> int:
@@ -97,7 +90,7 @@ def play_live(first, second, rng, moves=None) -> int:
             return clicks
         mover = next((page for page, look in zip(pages, looks) if look[2]), None)
         if mover is None:  # a message is on its way
-            wait_for_news(pages, seconds=60)
+            wait_for_news(pages, looks, seconds=60)
             continue
         click_aggressively(mover, rng)
         clicks += 1
@@ -129,6 +122,7 @@ def links_until_live(first, second, rng) -> None:
     """Play and pass the links the pages show (a link whose message already came live is not opened) until
     both pages are live again."""
     for _ in range(400):
+        seen = [page.evaluate(LOOK) for page in (first, second)]
         if all(page.get_attribute("body", "data-remote-mode") == "live" for page in (first, second)):
             return
         for me, you in ((first, second), (second, first)):
@@ -140,7 +134,7 @@ def links_until_live(first, second, rng) -> None:
                 click_aggressively(me, rng)
                 break
         else:  # a message or a connection is on its way
-            wait_for_news((first, second), seconds=TURN_TIMEOUT_S)
+            wait_for_news((first, second), seen, seconds=TURN_TIMEOUT_S)
     raise AssertionError("the pages did not go live again")
 
 
