@@ -37,7 +37,7 @@ from support import as_function
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
-START_TIMEOUT_S = 60
+START_TIMEOUT_S = 120  # a browser or its driver answering, on a loaded machine
 
 
 def free_port() -> int:

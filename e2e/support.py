@@ -6,7 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SITE = ROOT / "site"
-READY_TIMEOUT_MS = 90_000
+READY_TIMEOUT_MS = 180_000  # a start on a loaded CI machine (WebKit's offline one passed 90 s): longer is a hung one
 TURN_TIMEOUT_S = 300  # a bot's turn, or a message between two pages: longer means the game is stuck
 
 # Whether the page offers a step now: the game is over, the hotseat curtain waits for "I am ready", or an

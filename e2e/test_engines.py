@@ -44,7 +44,8 @@ PICK = """([chance, inView]) => {
 # The next frames are drawn (a click taken and painted, at a person's pace).
 DRAWN = "() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn(true))))"
 # The game's autosave holds some of its moves.
-SAVED = "(game) => (JSON.parse(localStorage.getItem(`blitzbox:${game}:autosave`)) || {record: {}}).record.actions?.length > 0"
+SAVED = """(game) => (JSON.parse(localStorage.getItem(`blitzbox:${game}:autosave`)) || {record: {}})
+  .record.actions?.length > 0"""
 # What a stuck game shows: the body's state, the status, and each offered control with what covers its middle.
 STUCK = """() => ({body: {...document.body.dataset}, status: document.querySelector('#status')?.textContent,
   message: document.querySelector('#message')?.textContent, dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),

@@ -245,7 +245,8 @@ def cache_the_site(page, url):
     page.goto(url)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    # (wait_for_function does not await a promise: wait_until does; the snapshot's own cache, "snapshots:blitzbox", sits beside it)
+    # (wait_for_function does not await a promise: wait_until does; the snapshot's own cache,
+    # "snapshots:blitzbox", sits beside it)
     precached = """async () => {
         const names = (await caches.keys()).filter((name) => name.startsWith("blitzbox"));
         return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 40;
