@@ -109,6 +109,10 @@ class Driver:
     def __init__(self):
         self.viewport_size = None
 
+    def wait_for_timeout(self, ms: float) -> None:
+        """A fixed pause, as Playwright's (e2e/test_phone.py still uses it; the others wait on conditions)."""
+        time.sleep(ms / 1000)
+
     def frame(self, selector: str) -> "Driver":
         """The iframe `selector` of the page, driven as a page (scripts run in it, clicks land on it)."""
         inner = copy.copy(self)
