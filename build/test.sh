@@ -5,6 +5,7 @@
 #           the three engines of e2e/test_engines.py
 #   PyPI:   requirements-test.txt into .venv      npm: the pinned runtime (build/package-lock.json)
 # `bash build/test.sh mutation [fast|core|GAME|full]`: mutation testing instead (docs/mutation.md).
+# `bash build/test.sh long`: the long set instead, the full counts of the runs every other run samples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -130,6 +131,9 @@ mutation() {
 if [ "${1:-}" = mutation ]; then
   mutation "${2:-core}"
   exit $?
+fi
+if [ "${1:-}" = long ]; then  # the full counts of the runs CI samples (pytest's `long` marker)
+  exec .venv/bin/python -m pytest -p no:cacheprovider -m long tests "${@:2}"
 fi
 
 .venv/bin/python build/site.py

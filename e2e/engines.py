@@ -29,17 +29,15 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from playwright.sync_api import Error as PlaywrightError, TimeoutError as PlaywrightTimeout
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+from support import as_function
+
 FIREFOX = "/usr/bin/firefox-esr"
 WEBKIT_DRIVER = "/usr/bin/WebKitWebDriver"
 MINIBROWSER = "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser"
-START_TIMEOUT_S = 60
-
-
-def as_function(source: str) -> str:
-    """A function's source as it is, an expression made into a function returning it (as Playwright does)."""
-    if re.match(r"\s*(async\b|function\b|\([^)]*\)\s*=>|\w+\s*=>)", source):
-        return source
-    return f"() => ({source})"
+START_TIMEOUT_S = 120  # a browser or its driver answering, on a loaded machine
 
 
 def free_port() -> int:
@@ -112,6 +110,7 @@ class Driver:
         self.viewport_size = None
 
     def wait_for_timeout(self, ms: float) -> None:
+        """A fixed pause, as Playwright's (e2e/test_phone.py still uses it; the others wait on conditions)."""
         time.sleep(ms / 1000)
 
     def frame(self, selector: str) -> "Driver":
@@ -185,7 +184,11 @@ class Chromium(Driver):
     def click(self, element) -> bool:
         try:
             element.click(timeout=3000)
-        except Exception:  # gone (a bot redrew the board) or covered: no click
+        except PlaywrightTimeout:  # covered, or not shown any more: no click
+            return False
+        except PlaywrightError as error:  # gone (a bot redrew the board): no click
+            if "not attached" not in str(error):
+                raise
             return False
         return True
 
@@ -242,7 +245,7 @@ class Firefox(Driver):
                 self.socket = self.closing.enter_context(
                     connect(f"ws://127.0.0.1:{port}/session", max_size=None, open_timeout=5))
                 break
-            except (OSError, Exception):
+            except (OSError, InvalidHandshake):  # not listening yet, or not serving BiDi yet
                 if time.monotonic() > deadline or self.process.poll() is not None:
                     self.close()
                     raise RuntimeError("Firefox's WebDriver BiDi never answered")
@@ -365,7 +368,7 @@ class Firefox(Driver):
     def close(self) -> None:
         try:
             self.closing.close()
-        except Exception:  # the browser has gone already
+        except (OSError, ConnectionClosed):  # the browser has gone already
             pass
         stop(self.process)
         shutil.rmtree(self.profile, ignore_errors=True)

@@ -2,11 +2,15 @@
 screen; on a shared device each person's panel is on screen without scrolling."""
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from support import wait_ready
+from support import TURN_TIMEOUT_S, wait_ready
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 LAPTOP = {"viewport": {"width": 1366, "height": 768}}
+# How long a press lasts (a person's, from the finger or button going down to its release), and how long the
+# table is watched while one lasts; the page holds its redraws for 700 ms of a press at most.
+PRESS_MS, HELD_MS = 100, 150
 # Every visible data-action (board and tray) with its box on the screen.
 TARGETS = """() => [...document.querySelectorAll('#board [data-action], #tray [data-action]')]
   .filter(e => e.getClientRects().length)
@@ -105,24 +109,28 @@ def test_every_press_during_a_race_reaches_its_target(browser, site_url, pointer
         if pressed == 100:
             break
         if seed == 0 or page.get_attribute("body", "data-over") == "1":
-            start_race(page, site_url)  # a race may end before 100 presses (the bots won it): a new one
+            if seed:  # a race may end before 100 presses (the bots won it): a new one, not the finished one resumed
+                page.evaluate("localStorage.clear()")
+            start_race(page, site_url)
             page.evaluate(COUNT_CLICKS)
-        target = page.evaluate(PICK, seed * 7919)
-        if target is None:
-            page.wait_for_timeout(50)
-            continue
+        # a target on the screen (none while the race is between rounds)
+        target = page.wait_for_function(f"({PICK})({seed * 7919})", timeout=TURN_TIMEOUT_S * 1000).json_value()
         point = {"x": target["x"], "y": target["y"]}
         clicks_before, presses_before = page.evaluate("[window.reached.length, window.began.length]")  # (= ended)
         if touch:
             touch.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
-            page.wait_for_timeout(100)
+            page.wait_for_timeout(PRESS_MS)
             touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
         else:
             page.mouse.move(**point)
             page.mouse.down()
-            page.wait_for_timeout(100)
+            page.wait_for_timeout(PRESS_MS)
             page.mouse.up()
-        page.wait_for_timeout(30)
+        try:  # the press ended and its click came (a tap's click comes after the touch ends)
+            page.wait_for_function(f"window.ended.length > {presses_before} && window.reached.length > {clicks_before}",
+                                   timeout=2000)
+        except PlaywrightTimeout:
+            pass  # no click at all: counted below as not reached
         began, ended, got = page.evaluate(f"[window.began.slice({presses_before}), "
                                           f"window.ended.slice({presses_before}), window.reached.slice({clicks_before})]")
         if target["action"] not in began or target["action"] not in ended:
@@ -182,17 +190,18 @@ def test_the_table_holds_still_while_a_press_lasts_and_then_catches_up(browser, 
     page.evaluate(COUNT_CLICKS)
     die = '#board [data-action="p1 keep 1"]'
     roll_key = page.get_attribute('[data-action="p1 roll"][data-key]', "data-key")  # in the tray
-    page.evaluate(f"""() => {{ const die = document.querySelector('{die}'); die.marked = true;
-      window.changes = 0; new MutationObserver((records) => window.changes += records.length)
+    page.evaluate(f"""() => {{ window.changes = 0; new MutationObserver((records) => window.changes += records.length)
         .observe(document.getElementById('board'), {{subtree: true, childList: true, attributes: true, characterData: true}});
-      // Counted from the press on: a bot's move or the last roll's animation before it is drawn at once.
-      document.addEventListener('pointerdown', () => {{ window.changes = 0; }}, {{capture: true, once: true}}); }}""")
+      // Counted from the press on, and the die marked as it is pressed: a bot's move or the last roll's animation
+      // before the press is drawn at once (and may make the die again).
+      document.addEventListener('pointerdown', () => {{ window.changes = 0; document.querySelector('{die}').marked = true; }},
+                                {{capture: true, once: true}}); }}""")
     centre = page.evaluate(f"(() => {{ const b = document.querySelector('{die}').getBoundingClientRect(); "
                            "return {x: b.left + b.width / 2, y: b.top + b.height / 2}; })()")
     page.mouse.move(**centre)
     page.mouse.down()
     page.keyboard.press(roll_key)  # taken at once, drawn when the press ends
-    page.wait_for_timeout(150)
+    page.wait_for_timeout(HELD_MS)  # the press goes on (no redraw may come meanwhile)
     held = page.evaluate(f"[window.changes, document.querySelector('{die}').marked === true]")
     page.mouse.up()
     assert held == [0, True], "the table was redrawn under the press"

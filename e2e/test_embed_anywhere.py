@@ -13,8 +13,8 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 
 import engines
-from support import READY_TIMEOUT_MS, built_games
-from test_engines import click_random_action as engine_click, wait_for
+from support import OFFERS_A_STEP, READY_TIMEOUT_MS, TURN_TIMEOUT_S, built_games, wait_until
+from test_engines import click_random_action as engine_click
 from test_play import click_random_action
 
 GAMES = built_games()
@@ -112,8 +112,9 @@ def play(frame, moves, seed=3):
     for _ in range(moves * 200):
         if frame.locator("#log li").count() >= before + moves or frame.get_attribute("body", "data-over") == "1":
             break
-        if not click_random_action(frame, rng):
-            frame.wait_for_timeout(50)
+        if not click_random_action(frame, rng):  # a bot's turn
+            frame.wait_for_function(f"document.querySelectorAll('#log li').length >= {before + moves} || ({OFFERS_A_STEP})()",
+                                    polling=100, timeout=TURN_TIMEOUT_S * 1000)  # (no frames drawn off screen)
     count = frame.locator("#log li").count()
     assert count >= before + min(moves, 1), "no move was made"
     return count
@@ -319,7 +320,7 @@ def start_in(driver, site_url, host_url, game, sandbox=None, reload=False):
     frame = driver.frame("#game")
     button = frame.pick("() => document.getElementById('play-button')")
     assert button is not None and frame.click(button), "no 'Click to play' to click"
-    wait_for(frame, "document.body.dataset.ready === '1' || document.body.dataset.failed === '1'")
+    wait_until(frame, "document.body.dataset.ready === '1' || document.body.dataset.failed === '1'")
     assert frame.evaluate(STARTED_WELL), frame.evaluate("document.getElementById('start-failed').innerText")
     return frame
 
@@ -332,8 +333,9 @@ def play_in(frame, moves, seed=3) -> int:
     for _ in range(moves * 300):
         if frame.evaluate(logged) >= before + moves or frame.evaluate("document.body.dataset.over") == "1":
             break
-        if not engine_click(frame, rng):
-            frame.wait_for_timeout(50)  # a bot's turn
+        if not engine_click(frame, rng):  # a bot's turn
+            wait_until(frame, f"document.querySelectorAll('#log li').length >= {before + moves} || ({OFFERS_A_STEP})()",
+                       seconds=TURN_TIMEOUT_S)
     count = frame.evaluate(logged)
     assert count >= before + min(moves, 1), "no move was made"
     return count
@@ -356,7 +358,7 @@ def test_in_firefox_and_webkit_a_blog_on_another_site_starts_the_embed(engine, g
     if game == FULL[engine.name]:
         key = AUTOSAVE.format(game=game)
         play_in(frame, 3)
-        wait_for(frame, f"localStorage.getItem('{key}') !== null")
+        wait_until(frame, f"localStorage.getItem('{key}') !== null")
         record = json.loads(frame.evaluate(f"localStorage.getItem('{key}')"))["record"]
         assert record["actions"], "the frame autosaved its moves in its own storage"
         frame = start_in(engine, site_url, host_url, game, reload=True)

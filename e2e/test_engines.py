@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import engines
-from support import READY_TIMEOUT_MS, SITE, built_games
+from support import OFFERS_A_STEP, SITE, TURN_TIMEOUT_S, built_games, wait_until
 from test_layout import check_shell
 
 from serve import make_server  # (build/, put on the path by conftest.py)
@@ -41,6 +41,11 @@ PICK = """([chance, inView]) => {
                    && (!inView || seen(e.getBoundingClientRect())));
   return shown.length ? shown[Math.floor(chance * shown.length)] : null;
 }"""
+# The next frames are drawn (a click taken and painted, at a person's pace).
+DRAWN = "() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(() => drawn(true))))"
+# The game's autosave holds some of its moves.
+SAVED = """(game) => (JSON.parse(localStorage.getItem(`blitzbox:${game}:autosave`)) || {record: {}})
+  .record.actions?.length > 0"""
 # What a stuck game shows: the body's state, the status, and each offered control with what covers its middle.
 STUCK = """() => ({body: {...document.body.dataset}, status: document.querySelector('#status')?.textContent,
   message: document.querySelector('#message')?.textContent, dialogs: [...document.querySelectorAll('dialog[open]')].map((d) => d.id),
@@ -53,7 +58,9 @@ STUCK = """() => ({body: {...document.body.dataset}, status: document.querySelec
 OFF_ORIGIN = """() => [location.href, ...performance.getEntriesByType('resource').map((e) => e.name)]
   .filter((url) => !/^(data|blob):/.test(url) && new URL(url).origin !== location.origin)"""
 STARTED = "() => import('/snapshot.mjs').then((m) => ({from: m.started.from, reason: m.started.reason}))"
-KEPT = "() => caches.open('snapshots:blitzbox').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
+# The snapshots kept (their addresses), once there is one.
+KEPT_ONE = """() => caches.open('snapshots:blitzbox').then((c) => c.keys())
+  .then((keys) => keys.length === 1 && keys.map((r) => r.url))"""
 PRECACHED = """async () => {
   const names = (await caches.keys()).filter((name) => name.startsWith('blitzbox'));
   return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 40;
@@ -70,19 +77,8 @@ def driver(request):
     made.close()
 
 
-def wait_for(driver, source, done=bool, seconds=READY_TIMEOUT_MS / 1000, arg=None):
-    """Poll a script until done(its value); return the value."""
-    deadline = time.monotonic() + seconds
-    while True:
-        value = driver.evaluate(source, arg)
-        if done(value):
-            return value
-        assert time.monotonic() < deadline, f"still {value!r} after {seconds} s: {source[:80]}"
-        driver.wait_for_timeout(100)
-
-
 def wait_ready(driver) -> None:
-    wait_for(driver, "document.body.dataset.ready === '1'")
+    wait_until(driver, "document.body.dataset.ready === '1'")
 
 
 def clean(driver) -> None:
@@ -102,11 +98,16 @@ def play(driver, rng, clicks=MAX_CLICKS) -> int:
         assert done < MAX_CLICKS, "the game did not end"
         if click_random_action(driver, rng):
             done += 1
-            driver.wait_for_timeout(100)  # a person's pace: clicks as fast as a driver sends them starve the bots
+            # a person's pace: the click taken and drawn before the next one (clicks as fast as a driver
+            # sends them starve the bots)
+            wait_until(driver, DRAWN)
         else:
             waits += 1
-            assert waits < 6000, f"nothing to click for five minutes: the game is stuck: {driver.evaluate(STUCK)}"
-            driver.wait_for_timeout(50)  # a bot is thinking
+            assert waits < 6000, f"nothing to click: the game is stuck: {driver.evaluate(STUCK)}"
+            try:  # a bot is thinking
+                wait_until(driver, OFFERS_A_STEP, seconds=TURN_TIMEOUT_S)
+            except AssertionError:
+                raise AssertionError(f"nothing to click for five minutes: the game is stuck: {driver.evaluate(STUCK)}")
     return done
 
 
@@ -140,7 +141,7 @@ def test_the_page_fits_a_phone_and_a_laptop(driver, site_url, game, size):
         if not click_random_action(page, random.Random(played), in_view=True):
             break
         played += 1
-        wait_for(page, f"document.querySelectorAll('#log li').length >= {played}", seconds=30)
+        wait_until(page, f"document.querySelectorAll('#log li').length >= {played}", seconds=30)
     check_shell(page, shape)
     clean(page)
 
@@ -157,7 +158,7 @@ def test_a_game_plays_to_the_end_and_a_reload_resumes_it(driver, site_url, game)
     assert driver.evaluate("document.body.dataset.game") == game
     rng = random.Random(7)
     play(driver, rng, clicks=8)
-    driver.wait_for_timeout(200)
+    wait_until(driver, SAVED, game)
     saved = autosave(driver, game)
     assert saved["actions"], "the game autosaved its moves"
     driver.reload()
@@ -185,9 +186,9 @@ def test_after_one_visit_every_game_starts_offline_from_its_snapshot(driver):
         wait_ready(driver)
         first = driver.evaluate(STARTED)
         assert first == {"from": "boot", "reason": "no snapshot kept yet"}, first
-        wait_for(driver, "navigator.serviceWorker.controller !== null")
-        wait_for(driver, PRECACHED)
-        wait_for(driver, KEPT, lambda urls: len(urls) == 1)
+        wait_until(driver, "navigator.serviceWorker.controller !== null")
+        wait_until(driver, PRECACHED)
+        wait_until(driver, KEPT_ONE)
         driver.reload()
         wait_ready(driver)
         assert driver.evaluate(STARTED)["from"] == "kept"
@@ -211,5 +212,6 @@ def test_after_one_visit_every_game_starts_offline_from_its_snapshot(driver):
         deadline = time.monotonic() + 60
         while driver.evaluate("document.querySelectorAll('#log li').length") == before:
             assert time.monotonic() < deadline, f"{game}: no move offline"
-            if not click_random_action(driver, rng):
-                driver.wait_for_timeout(100)  # a bot's turn
+            if not click_random_action(driver, rng):  # a bot's turn
+                wait_until(driver, f"document.querySelectorAll('#log li').length > {before} || ({OFFERS_A_STEP})()",
+                           seconds=max(1, deadline - time.monotonic()))

@@ -3,7 +3,6 @@
 import html
 import http.server
 import threading
-import time
 from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
@@ -11,7 +10,7 @@ import pytest
 from game_core import records
 from game_core.session import Session
 from serve import make_server
-from support import SITE, built_games, wait_ready
+from support import SITE, TURN_TIMEOUT_S, built_games, wait_ready, wait_until
 
 GAME = "blitzkrieg"
 
@@ -169,7 +168,7 @@ def test_an_embed_loads_nothing_heavy_until_clicked(page, site_url, off_origin, 
     page.on("request", lambda request: requests.append(request.url))
     page.goto(f"{site_url}/embed/{GAME}.html?theme=dark")
     assert page.locator("#board svg").count() == 1
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("networkidle")  # everything the page asks for before the click
     assert not any("pyodide" in url or "/py/" in url for url in requests)
     page.click("#play-button")
     wait_ready(page)
@@ -211,16 +210,13 @@ def test_an_embed_caches_only_its_own_game(page, site_url, off_origin):
     page.goto(f"{site_url}/embed/{GAME}.html")
     page.click("#play-button")
     wait_ready(page)
-    cached = []
-    for _ in range(180):  # the worker precaches once the game is ready
-        page.wait_for_timeout(500)
-        cached = page.evaluate("""async () => {
-            const names = (await caches.keys()).filter((name) => name.startsWith("blitzbox"));  // not the snapshot's cache
-            if (names.length !== 1) return [];
-            return (await (await caches.open(names[0])).keys()).map((request) => new URL(request.url).pathname);
-        }""")
-        if len(cached) > 20:
-            break
+    # the worker precaches once the game is ready
+    cached = wait_until(page, """async () => {
+        const names = (await caches.keys()).filter((name) => name.startsWith("blitzbox"));  // not the snapshot's cache
+        if (names.length !== 1) return null;
+        const paths = (await (await caches.open(names[0])).keys()).map((request) => new URL(request.url).pathname);
+        return paths.length > 20 && paths;
+    }""")
     assert f"/embed/{GAME}.html" in cached and any(path.endswith("pyodide.asm.wasm") for path in cached)
     others = [game for game in built_games() if game != GAME]
     for path in cached:
@@ -238,7 +234,7 @@ def test_pages_load_none_of_the_pyscript_plugins_they_turn_off(path, page, site_
     if path.startswith("embed/"):
         page.click("#play-button")
     wait_ready(page)
-    page.wait_for_timeout(500)
+    page.wait_for_load_state("networkidle")  # whatever PyScript loads once started
     unused = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal", "xterm")
     assert [name for name in requests if name.startswith(unused)] == []
     assert any(name.startswith("core-") for name in requests)  # PyScript itself did load
@@ -249,16 +245,13 @@ def cache_the_site(page, url):
     page.goto(url)
     wait_ready(page)
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
-    # wait_for_function does not await a promise: poll the service worker's precache from here instead
-    # (the snapshot's own cache, "snapshots:blitzbox", sits beside it)
+    # (wait_for_function does not await a promise: wait_until does; the snapshot's own cache,
+    # "snapshots:blitzbox", sits beside it)
     precached = """async () => {
         const names = (await caches.keys()).filter((name) => name.startsWith("blitzbox"));
         return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 40;
     }"""
-    deadline = time.monotonic() + 90
-    while not page.evaluate(precached):
-        assert time.monotonic() < deadline, "the service worker never precached the site"
-        page.wait_for_timeout(250)
+    wait_until(page, precached)
 
 
 @pytest.mark.parametrize("how", ["set_offline", "server_stopped", "http_cache_cleared"])
@@ -284,8 +277,9 @@ def test_every_game_boots_and_plays_offline_after_one_visit(how, context, page, 
         while page.locator("#log li").count() == before:
             if page.locator("[data-action]").count():
                 page.locator("[data-action]").first.click()
-            else:
-                page.wait_for_timeout(100)  # a bot's turn
+            else:  # a bot's turn
+                page.wait_for_function(f"document.querySelectorAll('#log li').length > {before} "
+                                       "|| !!document.querySelector('[data-action]')", timeout=TURN_TIMEOUT_S * 1000)
     page.goto(f"{url}/fall-blau")  # static hosts serve pages without .html too
     wait_ready(page)
     context.set_offline(False)

@@ -6,7 +6,7 @@ import random
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from support import built_games, wait_ready
+from support import OFFERS_A_STEP, TURN_TIMEOUT_S, built_games, wait_ready
 
 GAMES = built_games()
 MAX_CLICKS = 3000
@@ -39,8 +39,11 @@ def play_to_end(page, rng, max_clicks=MAX_CLICKS, max_waits=6000, click=click_ra
             clicks += 1
         else:
             waits += 1
-            assert waits < max_waits, "nothing to click for five minutes: the game is stuck"
-            page.wait_for_timeout(50)  # a bot is thinking
+            assert waits < max_waits, "nothing to click: the game is stuck"
+            try:  # a bot is thinking
+                page.wait_for_function(OFFERS_A_STEP, timeout=TURN_TIMEOUT_S * 1000)
+            except PlaywrightTimeout:
+                raise AssertionError("nothing to click for five minutes: the game is stuck") from None
     return clicks
 
 
@@ -65,9 +68,9 @@ def test_reload_mid_game_resumes_the_same_position(game, page, site_url, off_ori
     for _ in range(12):
         if page.get_attribute("body", "data-over") == "1":
             break
-        if not click_random_action(page, rng):
-            page.wait_for_timeout(100)
-    page.wait_for_timeout(200)
+        if not click_random_action(page, rng):  # a bot is thinking
+            page.wait_for_function(OFFERS_A_STEP, timeout=TURN_TIMEOUT_S * 1000)
+    page.wait_for_function(f"JSON.parse(localStorage.getItem('blitzbox:{game}:autosave'))?.record.actions.length > 0")
     saved = json.loads(page.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"]
     assert saved["actions"], "the game autosaved its moves"
     page.reload()
@@ -84,7 +87,9 @@ def test_a_corrupt_save_is_refused_kept_aside_and_explained(game, page, site_url
     page.goto(f"{site_url}/{game}.html")
     wait_ready(page)
     broken = f'{{"format":"blitzbox-session","version":1,"game":"{game}","record":{{"broken":1}}}}'
-    page.evaluate("([key, text]) => localStorage.setItem(key, text)", [f"blitzbox:{game}:autosave", broken])
+    # written as the reload starts, before the page's scripts (in Blitzed! the bots' clock may autosave any time)
+    page.add_init_script(f"""if (!sessionStorage.getItem('broken')) {{ sessionStorage.setItem('broken', '1');
+        localStorage.setItem({json.dumps(f"blitzbox:{game}:autosave")}, {json.dumps(broken)}); }}""")
     page.reload()
     wait_ready(page)
     assert "could not be resumed" in page.inner_text("#message")

@@ -12,7 +12,7 @@ import pytest
 from conftest import block_off_origin
 from engines import Firefox
 from game_core.remote import unseal, verify_transcript
-from support import wait_ready
+from support import TURN_TIMEOUT_S, wait_for_one, wait_ready, wait_until
 from test_modes import click_aggressively
 from test_remote import invite, link_to_send, open_link
 
@@ -69,10 +69,16 @@ LOOK = """() => [!document.getElementById("remote-verdict").hidden, document.bod
     document.getElementById("remote-send").hidden]"""
 
 
+def wait_for_news(pages, seen, seconds) -> None:
+    """Until one of the pages reads otherwise than `seen` (each page's LOOK, read before deciding to wait: a
+    change since then counts)."""
+    wait_for_one(pages, f"(was) => JSON.stringify(({LOOK})()) !== JSON.stringify(was)", seen, seconds)
+
+
 def play_live(first, second, rng, moves=None) -> int:
     """Click moves in whichever page may move; every message goes over the channel (no link is ever shown).
     Stops at the verdict on both pages, or after `moves` clicks once both pages hold the same messages."""
-    clicks = idle = 0
+    clicks = 0
     pages = (first, second)
     while True:
         looks = [page.evaluate(LOOK) for page in pages]  # (one call per page: the game is long)
@@ -84,12 +90,10 @@ def play_live(first, second, rng, moves=None) -> int:
             return clicks
         mover = next((page for page, look in zip(pages, looks) if look[2]), None)
         if mover is None:  # a message is on its way
-            assert idle < 1200, "a message sent live never arrived"
-            first.wait_for_timeout(50)
-            idle += 1
+            wait_for_news(pages, looks, seconds=60)
             continue
         click_aggressively(mover, rng)
-        clicks, idle = clicks + 1, 0
+        clicks += 1
     for page in pages:
         assert page.text_content("#remote-verdict").startswith("Verified: fair game")
         assert page.get_attribute("body", "data-over") == "1"
@@ -118,6 +122,7 @@ def links_until_live(first, second, rng) -> None:
     """Play and pass the links the pages show (a link whose message already came live is not opened) until
     both pages are live again."""
     for _ in range(400):
+        seen = [page.evaluate(LOOK) for page in (first, second)]
         if all(page.get_attribute("body", "data-remote-mode") == "live" for page in (first, second)):
             return
         for me, you in ((first, second), (second, first)):
@@ -128,8 +133,8 @@ def links_until_live(first, second, rng) -> None:
             if me.locator("[data-action]").count():
                 click_aggressively(me, rng)
                 break
-        else:
-            first.wait_for_timeout(100)  # a message or a connection is on its way
+        else:  # a message or a connection is on its way
+            wait_for_news((first, second), seen, seconds=TURN_TIMEOUT_S)
     raise AssertionError("the pages did not go live again")
 
 
@@ -137,10 +142,7 @@ def test_a_channel_cut_in_mid_game_falls_back_to_links_loses_nothing_and_goes_li
     allies, axis = start_live(live_side, f"{site_url}/blitzkrieg.html", "allies")
     play_live(allies, axis, random.Random(4), moves=10)
     for page in (allies, axis):  # every message so far acknowledged: none is on its way
-        for _ in range(200):
-            if page.evaluate(SETTLED):
-                break
-            page.wait_for_timeout(50)
+        wait_until(page, SETTLED, seconds=30)
     held = allies.get_attribute("body", "data-remote")
     axis.evaluate("""async () => (await import("/snapshot.mjs")).started.pyodide.runPython(`
 from glue.core import page
@@ -181,11 +183,7 @@ def test_two_firefox_pages_play_live(site_url):
     link to send (the Firefox ESR stream of build/test.sh runs it: -k firefox)."""
 
     def wait(driver, source, seconds=120):
-        for _ in range(seconds * 5):
-            if driver.evaluate(source):
-                return
-            driver.wait_for_timeout(200)
-        raise AssertionError(f"never true: {source}")
+        wait_until(driver, source, seconds=seconds)
 
     paste = """(code) => { window.confirm = () => true;  // joining: consent
         document.getElementById('remote-paste').value = code;
@@ -209,19 +207,19 @@ def test_two_firefox_pages_play_live(site_url):
             if clicks == 6:
                 break
             mover = next((driver for driver in (blue, red) if driver.evaluate(moving)), None)
-            if mover is None:
-                blue.wait_for_timeout(200)  # a move is on its way
+            if mover is None:  # a move is on its way
+                wait_for_one((blue, red), moving)
                 continue
             mover.evaluate("() => document.querySelector('[data-action]').click()")
             clicks += 1
             for driver in (blue, red):
                 assert driver.evaluate("document.getElementById('remote-send').hidden")  # no link to send
         assert clicks == 6
-        for _ in range(300):  # the last move is across too
-            counts = {driver.evaluate("document.body.dataset.remote") for driver in (blue, red)}
-            if len(counts) == 1:
-                break
-            blue.wait_for_timeout(200)
+        # the last move is across too
+        last = max(int(driver.evaluate("document.body.dataset.remote")) for driver in (blue, red))
+        for driver in (blue, red):
+            wait(driver, f"Number(document.body.dataset.remote) >= {last}", 60)
+        counts = {driver.evaluate("document.body.dataset.remote") for driver in (blue, red)}
         assert len(counts) == 1 and int(counts.pop()) > 2
         for driver in (blue, red):
             assert driver.evaluate("document.body.dataset.remoteMode") == "live" and driver.errors == []

@@ -4,9 +4,9 @@ carried to another browser by a save code, a save file or a link, in Chromium, F
 
 import json
 
-from support import wait_ready
+from support import wait_ready, wait_until
 from test_embed_anywhere import engine  # noqa: F401 (a fixture: Firefox ESR, then WebKit)
-from test_engines import wait_for, wait_ready as engine_ready
+from test_engines import wait_ready as engine_ready
 from test_platform import GAME, make_moves, open_game
 
 AUTOSAVE = f"blitzbox:{GAME}:autosave"
@@ -253,7 +253,7 @@ def test_in_firefox_and_webkit_a_save_code_from_chromium_plays_on(engine, page, 
     said = engine.evaluate(PASTE, code)
     assert said.startswith("This save code holds a game of Blitzkrieg! in progress, 2 moves: it plays on here."), said
     assert engine.click(engine.pick("document.querySelector('[data-command=\"import-code\"]')"))
-    wait_for(engine, "document.querySelectorAll('#log li').length === 2")
+    wait_until(engine, "document.querySelectorAll('#log li').length === 2")
     assert engine.evaluate("document.getElementById('replay-bar').hidden"), "it opened only as a replay"
     stored = json.loads(engine.evaluate(f"localStorage.getItem('{AUTOSAVE}')"))
     assert stored["record"] == autosaved(page)["record"]

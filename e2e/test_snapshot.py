@@ -10,7 +10,7 @@ import random
 import re
 import textwrap
 
-from support import wait_ready
+from support import wait_ready, wait_until
 from test_play import play_to_end
 
 GAME = "blitzkrieg"
@@ -42,29 +42,22 @@ def snapshot_url(page) -> str:
 
 
 def wait_kept(page, urls) -> None:
-    for _ in range(600):  # (wait_for_function does not wait for a promise)
-        if page.evaluate(KEPT) == urls:
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"kept {page.evaluate(KEPT)}, not {urls}")
+    wait_until(page, f"(urls) => ({KEPT})().then((kept) => JSON.stringify(kept) === JSON.stringify(urls))", urls,
+               seconds=60)
 
 
-def wait_started(page, key, done):
-    """Wait until the page's `started[key]` (web/snapshot.mjs) satisfies done; return it."""
-    for _ in range(1200):
-        value = page.evaluate(f"() => import('/snapshot.mjs').then((m) => m.started.{key})")
-        if done(value):
-            return value
-        page.wait_for_timeout(100)
-    raise AssertionError(f"started.{key} is still {value!r}")
+def wait_started(page, key, done: str):
+    """Wait until the page's `started[key]` (web/snapshot.mjs) satisfies `done` (a script of its value);
+    return it."""
+    return wait_until(page, f"() => import('/snapshot.mjs').then((m) => ({done})(m.started.{key}) && [m.started.{key}])",
+                      seconds=120)[0]
 
 
 def wait_note(page, notes, words) -> None:
-    for _ in range(300):
-        if any(words in note for note in notes):
-            return
-        page.wait_for_timeout(100)
-    raise AssertionError(f"no console note saying {words!r}: {notes}")
+    """Until the page has noted `words` in its console."""
+    if not any(words in note for note in notes):
+        page.wait_for_event("console", lambda message: message.type == "warning" and words in message.text,
+                            timeout=30_000)
 
 
 def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page, context, site_url, off_origin,
@@ -80,9 +73,9 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     # Once ready, the snapshot is made on the device and kept (the older build's copy deleted), then the
     # next visit's start is rehearsed in a hidden frame (the embed page, which starts no game of its own),
     # and the frame goes.
-    assert wait_started(page, "snapshot", lambda how: how != "waiting") == "kept"
+    assert wait_started(page, "snapshot", "(how) => how !== 'waiting'") == "kept"
     wait_kept(page, [url])
-    assert wait_started(page, "rehearsal", lambda how: how != "waiting") == "done"
+    assert wait_started(page, "rehearsal", "(how) => how !== 'waiting'") == "done"
     assert page.locator("iframe").count() == 0
 
     page.reload()
@@ -91,7 +84,7 @@ def test_a_return_visit_restores_the_snapshot_plays_to_the_end_and_offline(page,
     assert page.evaluate(EARLY) == {"kept": True, "compiled": True}  # both read on early.js's worker
     # A restored interpreter starts without the standard library's zip and gets it once ready: a module of
     # it the snapshot never imported (the Blitzed! newcomer's command line reads argparse) still imports.
-    wait_started(page, "stdlib", bool)
+    wait_started(page, "stdlib", "Boolean")
     assert page.evaluate("() => import('/snapshot.mjs').then((m) => m.started.pyodide.runPython("
                          "'import sys; absent = \"argparse\" not in sys.modules; import argparse; absent'))")
     # Emscripten's tiny wrapper modules: each kind compiled once, and WebAssembly.Module itself again after.
@@ -129,7 +122,7 @@ def test_a_damaged_kept_snapshot_is_never_used_and_a_good_one_is_made(page, site
     page.goto(f"{site_url}/{GAME}.html")
     url = snapshot_url(page)
     wait_ready(page)
-    assert wait_started(page, "rehearsal", lambda how: how != "waiting") == "done"  # (its copy kept)
+    assert wait_started(page, "rehearsal", "(how) => how !== 'waiting'") == "done"  # (its copy kept)
     # A kept copy that is not a snapshot (damaged on disk) is not restored: deleted, and a normal boot.
     page.evaluate("(url) => caches.open('snapshots:blitzbox').then((c) => c.put(url, new Response('BBS1 damaged', "
                   "{headers: {'x-heap-size': '33554432'}})))", url)
@@ -139,7 +132,7 @@ def test_a_damaged_kept_snapshot_is_never_used_and_a_good_one_is_made(page, site
     wait_note(page, notes, "could not be used")
     page.locator("[data-action]:visible").first.click()
     # and the device makes a good one, which the next visit restores
-    assert wait_started(page, "snapshot", lambda how: how != "waiting") == "kept"
+    assert wait_started(page, "snapshot", "(how) => how !== 'waiting'") == "kept"
     wait_kept(page, [url])
     page.reload()
     wait_ready(page)

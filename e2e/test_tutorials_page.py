@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game_core.tutorial import every_tutorial
-from support import built_games, wait_ready
+from support import TURN_TIMEOUT_S, built_games, wait_ready
 from test_a11y import serious_violations
 
 SIZES = {
@@ -120,7 +120,10 @@ def test_a_lesson_is_left_and_resumed_and_the_players_game_is_untouched(browser,
         offered = page.locator("#board [data-action], #tray [data-action]")
         if offered.count():
             offered.first.click()
-        page.wait_for_timeout(250)
+        # the bot's reply, or a step the player is offered (the move may ask one more thing first)
+        page.wait_for_function("""() => document.querySelectorAll('#log li').length >= 2 || (document.body.dataset
+            .thinking !== '1' && !!document.querySelector('#board [data-action], #tray [data-action]'))""",
+            timeout=TURN_TIMEOUT_S * 1000)
     assert page.locator("#log li").count() >= 2, "the bot never replied"
     page.wait_for_function("localStorage.getItem('blitzbox:blitzkrieg:autosave:over') === '0'")
     page.wait_for_function("document.body.getAttribute('data-ready') === '1' && !document.querySelector('#status')"

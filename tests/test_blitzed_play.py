@@ -30,8 +30,9 @@ def random_game(seed):
     return state
 
 
-def test_thousand_random_games_keep_the_invariants():
-    for seed in range(1000):
+@pytest.mark.parametrize("games", [150, pytest.param(1000, marks=pytest.mark.long)])  # CI: a sample; the long set: all
+def test_thousand_random_games_keep_the_invariants(games):
+    for seed in range(games):
         state = random_game(seed)
         assert state.winners and state.to_play is None
 
@@ -107,13 +108,13 @@ def test_bot_games_on_a_virtual_clock_finish_and_misclaims_happen():
     assert misclaims > 0
 
 
-def test_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice():
-    GAMES = 150
+@pytest.mark.parametrize("games", [30, pytest.param(150, marks=pytest.mark.long)])  # CI: a sample; the long set: all
+def test_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice(games):
     # Each race is played out an epoch at a time, as the lab does (the bots' own reaction times decide).
-    # 150 games cover every level on every seat at every player count many times over (2,000 took five
-    # minutes of CI); the thousand random games above are the wide net.
+    # 30 games cover every level on every seat at every player count (seed % 3 picks both); the long set
+    # plays 150 (2,000 took five minutes of CI); the thousand random games above are the wide net.
     finished = 0
-    for seed in range(GAMES):
+    for seed in range(games):
         players = 3 + seed % 3
         levels = {seat: ("easy", "normal", "hard")[(seed + i) % 3] for i, seat in enumerate(GAME.seats[:players])}
         state, rng = GAME.new_game(seed, {"players": players, **levels}), Rng.from_seed(seed, "props")
@@ -122,7 +123,7 @@ def test_seeded_bot_games_conserve_bolts_and_never_claim_a_card_twice():
                 state = state.apply(action)
                 state.check_invariants()  # bolts + supply = 40, no card claimed twice, every card somewhere
         finished += state.is_over
-    assert finished == GAMES
+    assert finished == games
 
 
 def bot_game_round(state, bots, seed):

@@ -232,12 +232,13 @@ def check_invariants(before, state):
     assert state.is_over == (state.legal_actions() == [])
 
 
-def test_invariants_over_1000_random_games():
+@pytest.mark.parametrize("games", [150, pytest.param(1000, marks=pytest.mark.long)])  # CI: a sample; the long set: all
+def test_invariants_over_1000_random_games(games):
     wins = {JAPAN: 0, GERMANY: 0}
-    for seed in range(1000):
+    for seed in range(games):
         state = play(seed, check_invariants if seed < 150 else None)
         wins[state.winner] += 1
-    assert wins[JAPAN] > 250 and wins[GERMANY] > 250
+    assert wins[JAPAN] > games / 4 and wins[GERMANY] > games / 4
 
 
 def test_determinism_and_save_round_trip():

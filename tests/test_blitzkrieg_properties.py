@@ -38,12 +38,13 @@ def check_invariants(before, state):
     assert state.is_over == (state.legal_actions() == [])
 
 
-def test_invariants_over_1000_random_games():
+@pytest.mark.parametrize("games", [150, pytest.param(1000, marks=pytest.mark.long)])  # CI: a sample; the long set: all
+def test_invariants_over_1000_random_games(games):
     wins = {seat: 0 for seat in GAME.seats}
-    for seed in range(1000):
+    for seed in range(games):
         final = random_game(seed, check_invariants)
         wins[final.winner] += 1
-    assert min(wins.values()) > 100  # both sides win sometimes
+    assert min(wins.values()) > games / 10  # both sides win sometimes
 
 
 def test_same_seed_same_actions_same_json():

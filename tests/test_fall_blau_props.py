@@ -30,8 +30,9 @@ def random_game(seed, options):
     return state
 
 
-def test_a_thousand_random_games_keep_the_invariants():
-    for seed in range(1000):
+@pytest.mark.parametrize("games", [150, pytest.param(1000, marks=pytest.mark.long)])  # CI: a sample; the long set: all
+def test_a_thousand_random_games_keep_the_invariants(games):
+    for seed in range(games):
         state = random_game(seed, MODES[seed % len(MODES)])
         assert state.calendar <= data.WINTER and len(state.actions) < GAME.max_actions
 
