@@ -6,7 +6,7 @@ from .bots import BOTS, LADDER_ENTRANTS
 from .nippon import NIPPON
 from .game import Blitzkrieg
 from .board import render
-from .svg import status_text
+from .svg import hint_ui, status_text
 from .text import action_menu, text_board, tray
 
 
@@ -21,7 +21,7 @@ def win_chance(view: dict, rng) -> float:
 
 PACKAGE = Package(games=(GAME, NIPPON), render=render, status_text=status_text, tray=tray, text_board=text_board, action_menu=action_menu,
                   bots=BOTS, special_bots=("solo",),  # the solo module seats itself: never offered as an opponent
-                  ladder_entrants=LADDER_ENTRANTS, win_chance=win_chance)
+                  ladder_entrants=LADDER_ENTRANTS, win_chance=win_chance, hint_ui=hint_ui)
 
 
 __all__ = ["GAME", "GAMES", "PACKAGE"]
