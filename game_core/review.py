@@ -59,7 +59,8 @@ def review_moments(game, package, seat, steps, seed: int, budget_ms: int = 0, cl
     leaves the next ones less), the expert thinks for a third of a share, and a position's playouts stop
     (after MIN_PLAYOUTS) once its move is due.
     Returns {"version", "game", "seat", "playouts", "moves": [{"index", "played", "best", "played_words",
-    "best_words", "before", "after"}], "swings": [positions in "moves", biggest first]}."""
+    "best_words", "before", "after", "playouts": [before's, after's]}], "swings": [positions in "moves", biggest
+    first]}."""
     if not can_review(game, package):
         raise ValueError(f"{game.title} has no review: it needs turns, a hint bot and a win-chance playout")
     positions = {index for step in steps for index in (step[0], step[0] + 1)}
@@ -91,20 +92,32 @@ def review_moments(game, package, seat, steps, seed: int, budget_ms: int = 0, cl
                 tried += 1
                 yield (done + tried) / work
             done += playouts
-            chance[at] = wins / tried
+            chance[at] = (wins / tried, tried)
         moves.append({"index": index, "played": action, "best": best,
                       "played_words": game.describe_action(before, action),
                       "best_words": game.describe_action(before, best),
-                      "before": chance[index], "after": chance[index + 1]})
+                      "before": chance[index][0], "after": chance[index + 1][0],
+                      "playouts": [chance[index][1], chance[index + 1][1]]})
     return {"version": REVIEW_VERSION, "game": game.name, "seat": seat, "playouts": playouts,
             "moves": moves, "swings": biggest_swings(moves)}
 
 
 def biggest_swings(moves: list) -> list:
-    """The positions in `moves` of the SWINGS moves whose chance changed most (ties: the earlier first); a move
-    that changed nothing is no swing."""
+    """The positions in `moves` of the SWINGS moves whose chance changed most (ties: the earlier first), among
+    those whose change stands out from the playouts' noise (`noise`); a move that changed nothing is no swing."""
     order = sorted(range(len(moves)), key=lambda k: (-abs(moves[k]["after"] - moves[k]["before"]), k))
-    return [k for k in order[:SWINGS] if moves[k]["after"] != moves[k]["before"]]
+    return [k for k in order if abs(moves[k]["after"] - moves[k]["before"]) > noise(moves[k])][:SWINGS]
+
+
+def noise(move: dict) -> float:
+    """How far the chance after a move may differ from the one before by the playouts' luck alone: two
+    standard errors of the difference of two shares of playouts (each share taken with one win and one loss
+    more, so that a share of none or all of a few playouts is not taken for a certainty)."""
+    spread = 0.0
+    for share, count in zip((move["before"], move["after"]), move["playouts"]):
+        smoothed = (share * count + 1) / (count + 2)
+        spread += smoothed * (1 - smoothed) / count
+    return 2 * spread ** 0.5
 
 
 def swing_words(game, review: dict, position: int) -> str:

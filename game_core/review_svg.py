@@ -9,6 +9,7 @@ WIDTH = 360  # the chart's viewBox: drawn at a phone's width (390 px) its text i
 PLOT_TOP, PLOT_HEIGHT, LEFT, RIGHT = 30, 150, 34, 12
 LINE = 17  # a swing's line of words below the plot
 GAIN, LOSS, CHANCE = "#26844a", "#c01c28", "#1a5fb4"
+QUIET = "No move changed the chance by more than the playouts' luck."
 
 
 def percent(chance: float) -> str:
@@ -18,14 +19,14 @@ def percent(chance: float) -> str:
 def chart(review: dict, swing_texts: list, at=None) -> str:
     """The chart of `review`: each move a bar from its chance before to its chance after (green up, red down),
     a line through the chances after, the biggest swings numbered on it and told in words below
-    (`swing_texts`, one per review["swings"]), the move `at` (a position in review["moves"]) marked. Each
+    (`swing_texts`, one per review["swings"]), the move `at` (a position in review["moves"]) marked (no swing: QUIET says so). Each
     move is a control (data-command="review-move:K") that shows it on the board."""
     moves = review["moves"]
     count = max(1, len(moves))
     step = (WIDTH - LEFT - RIGHT) / count
     lines = [(k, row) for k, words in enumerate(swing_texts)
              for row in wrap(f"{k + 1}. Move {review['swings'][k] + 1}: {words}", 50)]
-    height = PLOT_TOP + PLOT_HEIGHT + 26 + LINE * len(lines)
+    height = PLOT_TOP + PLOT_HEIGHT + 26 + LINE * max(1, len(lines))
 
     def x(k):
         return round(LEFT + step * (k + 0.5), 1)
@@ -66,9 +67,11 @@ def chart(review: dict, swing_texts: list, at=None) -> str:
                      f'height="{PLOT_HEIGHT}" fill="transparent" {command_attrs(f"review-move:{k}", label)}/>')
     parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 16, f"Your moves, 1 to {len(moves)}", 11, "start"))
     for row, (k, words) in enumerate(lines):
+        move = moves[review["swings"][k]]
         parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36 + LINE * row, words, 12, "start",
-                          fill=LOSS if moves[review["swings"][k]]["after"] < moves[review["swings"][k]]["before"]
-                          else GAIN))
+                          fill=LOSS if move["after"] < move["before"] else GAIN))
+    if not lines:
+        parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36, QUIET, 12, "start"))
     parts.append("</svg>")
     return "".join(parts)
 

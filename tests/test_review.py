@@ -8,7 +8,7 @@ import pytest
 
 from game_core import games
 from game_core.engine import finish, run_bot
-from game_core.review import can_review, moments, review_game, review_moments, swing_words
+from game_core.review import biggest_swings, can_review, moments, review_game, review_moments, swing_words
 from game_core.review_svg import caption, chart, marked_board, review_board
 from game_core.rng import Rng
 from tests.test_conformance import PLANTS
@@ -68,11 +68,12 @@ def test_the_review_covers_each_move_of_its_seat_with_chances_from_playouts():
 def test_the_review_on_fixed_seeds():
     review = short_review("blitzkrieg", 2, steps=3)
     assert review["seat"] == "allies" and review["playouts"] == 16
-    assert [(m["index"], m["played"], m["best"], m["before"], m["after"]) for m in review["moves"]] == [
-        (1, "A2@AM1.1", "A3@AM1.1", 0.6875, 0.5),  # the Allies move second
-        (2, "sa:EE", "sa:EE", 0.5, 0.5),  # the same turn's decision: its before is the last move's after
-        (4, "F2@AM1.4", "A3@AM1.4", 0.8125, 0.6875)]
-    assert review["swings"] == [0, 2]  # a move that changed nothing is no swing
+    assert [(m["index"], m["played"], m["best"], m["before"], m["after"], m["playouts"])
+            for m in review["moves"]] == [
+        (1, "A2@AM1.1", "A3@AM1.1", 0.6875, 0.5, [16, 16]),  # the Allies move second
+        (2, "sa:EE", "sa:EE", 0.5, 0.5, [16, 16]),  # the same turn's decision: its before is the last move's after
+        (4, "F2@AM1.4", "A3@AM1.4", 0.8125, 0.6875, [16, 16])]
+    assert review["swings"] == []  # 19% and 12% of 16 playouts each: within the playouts' luck
     assert finish(review_moments(*_args("blitzkrieg", 2, 3))) == review  # the same seed, the same review
 
 
@@ -82,15 +83,23 @@ def _args(key, seed, steps):
     return game, package, seat, moments(game, played_record(key, seed), seat)[:steps], 7
 
 
-def test_the_biggest_swings_are_the_three_largest_changes_either_way():
-    review = short_review("bitskrieg", 4, steps=14)
-    changes = [abs(m["after"] - m["before"]) for m in review["moves"]]
-    assert len(review["swings"]) == min(3, sum(change > 0 for change in changes))
-    assert [changes[k] for k in review["swings"]] == sorted(changes, reverse=True)[:len(review["swings"])]
-    game = games.get("bitskrieg")
-    k = review["swings"][0]
-    change = round(100 * (review["moves"][k]["after"] - review["moves"][k]["before"]))
-    assert swing_words(game, review, k) == f"Red {'lost' if change < 0 else 'gained'} {abs(change)}% here"
+SYNTHETIC = {"seat": "allies", "moves": [
+    {"before": 0.5, "after": 0.1, "playouts": [16, 16]},   # lost 40%
+    {"before": 0.5, "after": 0.45, "playouts": [16, 16]},  # within the luck of 16 playouts
+    {"before": 0.2, "after": 0.9, "playouts": [16, 16]},   # gained 70%
+    {"before": 0.5, "after": 0.0, "playouts": [2, 2]},     # lost 50%, but of two playouts each: luck
+    {"before": 0.9, "after": 0.4, "playouts": [16, 16]},   # lost 50%
+    {"before": 0.1, "after": 0.55, "playouts": [16, 16]},  # gained 45%: the fourth biggest
+]}
+
+
+def test_the_biggest_swings_are_the_three_largest_changes_beyond_the_playouts_luck():
+    assert biggest_swings(SYNTHETIC["moves"]) == [2, 4, 5]
+    assert biggest_swings(SYNTHETIC["moves"][:4]) == [2, 0]
+    review = dict(SYNTHETIC, swings=[2, 4, 5])
+    game = games.get("blitzkrieg")
+    assert [swing_words(game, review, k) for k in review["swings"]] == [
+        "Allies gained 70% here", "Allies lost 50% here", "Allies gained 45% here"]
 
 
 def plant_secrets(key, seat):
@@ -145,16 +154,17 @@ def test_the_review_yields_its_progress_in_slices():
 
 
 def test_the_chart_marks_each_move_and_tells_the_swings_in_words():
-    review = short_review("blitzkrieg", 2, steps=3)
     game = games.get("blitzkrieg")
-    words = [swing_words(game, review, k) for k in review["swings"]]
-    svg = chart(review, words, at=1)
-    for k in range(3):
+    review = dict(SYNTHETIC, swings=biggest_swings(SYNTHETIC["moves"]))
+    svg = chart(review, [swing_words(game, review, k) for k in review["swings"]], at=1)
+    for k in range(len(SYNTHETIC["moves"])):
         assert f'data-command="review-move:{k}"' in svg
-    assert "1. Move 1: Allies lost 19% here" in svg and "2. Move 3: Allies lost 12% here" in svg
-    assert svg.count('class="swing"') == 2
-    assert svg.count('class="review-at"') == 1
+    assert "1. Move 3: Allies gained 70% here" in svg and "2. Move 5: Allies lost 50% here" in svg
+    assert svg.count('class="swing"') == 3 and svg.count('class="review-at"') == 1
     assert 'viewBox="0 0 360 ' in svg  # drawn at a phone's width
+    quiet = chart(dict(SYNTHETIC, swings=[]), [], at=None)
+    assert "No move changed the chance by more than the playouts&#x27; luck." in quiet
+    assert 'class="swing"' not in quiet and 'class="review-at"' not in quiet
 
 
 def test_the_board_marks_the_experts_move_beside_the_one_played_and_offers_no_step():
