@@ -29,7 +29,8 @@ def can_review(game, package) -> bool:
 
 
 def moments(game, record, seat) -> list:
-    """[(index, state before, action, state after)] for each action `seat` took in `record`."""
+    """[(index, state before, action, state after)] for each action `seat` chose in `record` (a forced one,
+    the only legal action, is no choice to review)."""
     states = []
 
     def keep(before, after):
@@ -39,7 +40,8 @@ def moments(game, record, seat) -> list:
 
     game.from_record(record, on_move=keep)
     return [(index, states[index], action, states[index + 1])
-            for index, action in enumerate(record["actions"]) if states[index].to_play == seat]
+            for index, action in enumerate(record["actions"])
+            if states[index].to_play == seat and len(states[index].legal_actions()) > 1]
 
 
 def playouts_per_position(positions: int) -> int:
