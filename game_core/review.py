@@ -5,7 +5,8 @@ Every estimate is made from that seat's view at that moment only (`State.view(se
 of playouts won (the package's `win_chance(view, rng)`, which deals the hidden parts from what the seat has not
 seen), and the expert thinks from the same view, so the opponent's hidden pieces, the bag's order and the draws
 to come never enter the review. A position between two moves of the seat (a solitaire's, or a turn of several
-decisions) is estimated once.
+decisions) is estimated once, and every position's playouts start from the same random stream (the same deals
+and luck as far as the positions allow), so a change from one position to the next is the moves', not luck's.
 
 `review_game` is a generator run in slices like a bot's think: it yields the share of its work done (a float
 from 0 to 1) and returns the review, plain JSON-ready data kept with the finished game's record.
@@ -21,6 +22,7 @@ PLAYOUT_BUDGET = 240  # the playouts a whole review spends on chances, spread ov
 PLAYOUTS_PER_POSITION = (4, 16)  # at least, at most
 MIN_PLAYOUTS = 2  # a position's playouts in the page however short its time
 SWINGS = 3
+SWING_PLAYOUTS = 4  # the playouts each side of a swing needs at least
 
 
 def can_review(game, package) -> bool:
@@ -88,7 +90,7 @@ def review_moments(game, package, seat, steps, seed: int, budget_ms: int = 0, cl
         for at, state in ((index, before), (index + 1, after)):
             if at in chance:
                 continue
-            view, rng, wins, tried = state.view(seat), Rng.from_seed(seed, f"chance {at}"), 0.0, 0
+            view, rng, wins, tried = state.view(seat), Rng.from_seed(seed, "chance"), 0.0, 0
             while tried < playouts and (tried < MIN_PLAYOUTS or deadline is None or clock() < deadline):
                 wins += package.win_chance(view, rng)
                 tried += 1
@@ -114,7 +116,10 @@ def biggest_swings(moves: list) -> list:
 def noise(move: dict) -> float:
     """How far the chance after a move may differ from the one before by the playouts' luck alone: two
     standard errors of the difference of two shares of playouts (each share taken with one win and one loss
-    more, so that a share of none or all of a few playouts is not taken for a certainty)."""
+    more, so that a share of none or all of a few playouts is not taken for a certainty); a change measured
+    on fewer than SWING_PLAYOUTS playouts a side is never called a swing."""
+    if min(move["playouts"]) < SWING_PLAYOUTS:
+        return float("inf")
     spread = 0.0
     for share, count in zip((move["before"], move["after"]), move["playouts"]):
         smoothed = (share * count + 1) / (count + 2)

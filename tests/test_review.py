@@ -73,10 +73,10 @@ def test_the_review_on_fixed_seeds():
     assert review["seat"] == "allies" and review["playouts"] == 16
     assert [(m["index"], m["played"], m["best"], m["before"], m["after"], m["playouts"])
             for m in review["moves"]] == [
-        (1, "A2@AM1.1", "A3@AM1.1", 0.6875, 0.5, [16, 16]),  # the Allies move second
-        (2, "sa:EE", "sa:EE", 0.5, 0.5, [16, 16]),  # the same turn's decision: its before is the last move's after
-        (4, "F2@AM1.4", "A3@AM1.4", 0.8125, 0.6875, [16, 16])]
-    assert review["swings"] == []  # 19% and 12% of 16 playouts each: within the playouts' luck
+        (1, "A2@AM1.1", "A3@AM1.1", 0.8125, 0.75, [16, 16]),  # the Allies move second
+        (2, "sa:EE", "sa:EE", 0.75, 0.4375, [16, 16]),  # the same turn's decision: its before is the last move's after
+        (4, "F2@AM1.4", "A3@AM1.4", 0.6875, 0.6875, [16, 16])]
+    assert review["swings"] == []  # 31% of 16 playouts a side: within two standard errors of their luck
     assert finish(review_moments(*_args("blitzkrieg", 2, 3))) == review  # the same seed, the same review
 
 
@@ -90,7 +90,7 @@ SYNTHETIC = {"seat": "allies", "moves": [
     {"before": 0.5, "after": 0.1, "playouts": [16, 16]},   # lost 40%
     {"before": 0.5, "after": 0.45, "playouts": [16, 16]},  # within the luck of 16 playouts
     {"before": 0.2, "after": 0.9, "playouts": [16, 16]},   # gained 70%
-    {"before": 0.5, "after": 0.0, "playouts": [2, 2]},     # lost 50%, but of two playouts each: luck
+    {"before": 1.0, "after": 0.0, "playouts": [3, 3]},     # lost 100%, but of three playouts a side: luck
     {"before": 0.9, "after": 0.4, "playouts": [16, 16]},   # lost 50%
     {"before": 0.1, "after": 0.55, "playouts": [16, 16]},  # gained 45%: the fourth biggest
 ]}
