@@ -26,7 +26,8 @@ def chart(review: dict, swing_texts: list, at=None) -> str:
     step = (WIDTH - LEFT - RIGHT) / count
     lines = [(k, row) for k, words in enumerate(swing_texts)
              for row in wrap(f"{k + 1}. Move {review['swings'][k] + 1}: {words}", 50)]
-    height = PLOT_TOP + PLOT_HEIGHT + 26 + LINE * max(1, len(lines))
+    quiet = [] if lines else wrap(QUIET, 50)
+    height = PLOT_TOP + PLOT_HEIGHT + 26 + LINE * len(lines or quiet)
 
     def x(k):
         return round(LEFT + step * (k + 0.5), 1)
@@ -70,8 +71,8 @@ def chart(review: dict, swing_texts: list, at=None) -> str:
         move = moves[review["swings"][k]]
         parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36 + LINE * row, words, 12, "start",
                           fill=LOSS if move["after"] < move["before"] else GAIN))
-    if not lines:
-        parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36, QUIET, 12, "start"))
+    for row, words in enumerate(quiet):
+        parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36 + LINE * row, words, 12, "start"))
     parts.append("</svg>")
     return "".join(parts)
 
