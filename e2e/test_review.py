@@ -23,6 +23,11 @@ from game_core.session import HUMAN, Session
 REVIEWED = {"fall-blau": ("fall-blau", None, "player"), "bitskrieg": ("bitskrieg", None, "blue"),
             "blitzkrieg": ("blitzkrieg", None, "allies"), "nippon": ("blitzkrieg-nippon", None, "japan"),
             "solo": ("blitzkrieg", {"mode": "solo", "difficulty": "easy"}, "allies")}
+# What covers the Review button's middle (said when it cannot be clicked).
+COVER = """() => { const b = document.querySelector('#result [data-command="review"]'); b.scrollIntoView();
+  const r = b.getBoundingClientRect(), hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return {box: [r.left, r.top, r.width, r.height].map(Math.round), hit: hit && hit.outerHTML.slice(0, 120),
+          shown: getComputedStyle(b).display}; }"""
 REVIEW_DONE_S = 240  # the page gives a review 15 s of its time; a shared machine's browsers are slower
 
 
@@ -73,8 +78,12 @@ def open_with_save(driver, site_url, key, width, height):
 
 def finish_and_review(page) -> None:
     assert page.evaluate("document.body.dataset.over") == "1"
-    button = page.pick("() => document.querySelector('#result [data-command=\"review\"]')")
-    assert button is not None and page.click(button), "the result box offers a review"
+    for _ in range(10):  # a busy machine's page may still be laying out the result box (the click waits 3 s)
+        button = page.pick("() => document.querySelector('#result [data-command=\"review\"]')")
+        if button is not None and page.click(button):
+            break
+    else:
+        raise AssertionError(("the result box offers a review", page.evaluate(COVER)))
     wait_for(page, "document.body.dataset.reviewing === '0' && !!document.querySelector('#review-chart svg')",
              seconds=REVIEW_DONE_S)
 
