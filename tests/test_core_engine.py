@@ -1,5 +1,7 @@
 """The engine's shared parts: options and when they are shown, declared capabilities, apply and saves."""
 
+import dataclasses
+
 import pytest
 
 from game_core import games
@@ -60,7 +62,7 @@ def test_the_engine_declares_its_capabilities_with_defaults():
     assert game.realtime is False and game.hint_bot == "hard"
     assert game.forced_seats({"mode": "solo"}) == {}
     assert games.get("blitzed").realtime is True
-    assert games.package("bitskrieg").win_chance is None and games.package("fall-blau").win_chance is not None
+    assert games.package("blitzed").win_chance is None and games.package("bitskrieg").win_chance is not None
 
 
 def test_a_game_without_a_hint_bot_offers_no_hint(monkeypatch):
@@ -73,8 +75,9 @@ def test_a_game_without_a_hint_bot_offers_no_hint(monkeypatch):
     assert not session.can_hint()
 
 
-def test_a_hint_without_a_win_chance_names_only_the_move():
+def test_a_hint_without_a_win_chance_names_only_the_move(monkeypatch):
     session = Session("bitskrieg", 5, seats={"red": "easy"})
+    monkeypatch.setattr(session, "package", dataclasses.replace(session.package, win_chance=None))
     action, chance = finish(session.hint(1, playouts=3))
     assert action in session.state.legal_actions() and chance is None
 

@@ -23,7 +23,7 @@ hidden set-up picks are dealt by Game.state_from_view).
 from itertools import permutations
 
 from ..engine import Bot
-from .rules import (CLASSES, EDGE_FACING_IN, FACINGS, LEFT, OTHER, RIGHT, SIZE, STEP, edge_squares, on_board,
+from .rules import (CLASSES, GAME, EDGE_FACING_IN, FACINGS, LEFT, OTHER, RIGHT, SIZE, STEP, edge_squares, on_board,
                     parse, sq_name, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
@@ -368,3 +368,50 @@ class EasyBot(SearchBot):
 
 
 BOTS = {"easy": EasyBot(), "normal": NormalBot(), "hard": SearchBot(), "expert": ExpertBot()}
+
+
+PLAYOUT_CAP = 40  # actions a win-chance playout plays before it judges the position by the evaluation
+
+
+def playout_choice(state, rng):
+    """A playout's move, cheap and plain: the set-up as the bots choose it, then the shot most likely to
+    destroy a tank, else the move that brings a tank nearest an enemy flag it does not hold, else a flip."""
+    legal, seat = state.legal_actions(), state.to_play
+    if state.phase not in ("play", "bound"):
+        return setup_choice(state, seat, legal, rng)
+    shots = [(state.kill_chance(sq, target, count), rng.random(), f"fire {sq_name(sq)} {sq_name(target)}")
+             for sq, tank in state.tanks.items() if tank[0] == seat and tank[3]
+             for target, count in sights(state, sq).items()]
+    shots = [shot for shot in shots if shot[2] in legal]
+    if shots:
+        return max(shots)[2]
+    flags = state.flags[OTHER[seat]]
+    open_flags = [f for f in flags if state.tanks.get(f, (None,))[0] != seat]
+
+    def to_flag(sq):
+        return min((distance(sq, flag) for flag in open_flags), default=0)
+
+    advances = []
+    for action in legal:
+        kind, fields = parse(action)
+        if kind == "move" and fields[0] == "move" and sq_parse(fields[1]) not in flags:
+            gain = to_flag(sq_parse(fields[1])) - to_flag(sq_parse(fields[2]))
+            if gain > 0:
+                advances.append((gain, rng.random(), action))
+    if advances:
+        return max(advances)[2]
+    return "flip" if "flip" in legal else rng.choice(legal)
+
+
+def win_chance(view, rng) -> float:
+    """One playout from `view` (the unseen set-up picks dealt, the dice to come unforeseen) with
+    `playout_choice` for both sides: 1.0 if the view's seat won; a game still going after PLAYOUT_CAP
+    actions counts as the evaluation's favourite's win. The review and the hint average several."""
+    state = GAME.state_from_view(view, rng)
+    for _ in range(PLAYOUT_CAP):
+        if state.phase == "over":
+            return 1.0 if state.result == view["seat"] else 0.0
+        action = playout_choice(state, rng)
+        state = state.copy()
+        state.do(action)
+    return 1.0 if evaluate(state, view["seat"]) > 0 else 0.0

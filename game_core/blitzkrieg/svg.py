@@ -102,6 +102,12 @@ class Seen:
         self.last_tracks = set(self.facts["last"]["tracks"])
 
 
+def hint_ui(view: dict, action: str) -> dict:
+    """The ui that brings a hinted placement onto the board: its token kind chosen (the board offers one kind's
+    spaces at a time); other decisions are always in view."""
+    return {"token": action.split("@")[0]} if "@" in action else {}
+
+
 def status_text(view: dict) -> str:
     """A one-line prompt for the player to move, or the result and its reason."""
     state, facts = view["state"], view["facts"]

@@ -9,7 +9,7 @@ from js import document, window
 from game_core import IllegalAction, SaveError, records
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
-from glue import dialogs, drawing, play, remote, remote_invite, sound, storage, tutorial
+from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
 
 
 COMMANDS = {}
@@ -84,8 +84,24 @@ def undo_keep(arg, event) -> None:
 
 @command("replay")
 def watch_replay(arg, event) -> None:
+    review.close()
     play.open_replay(page.session.state.record())
     drawing.render()
+
+
+@command("review")
+def open_review(arg, event) -> None:
+    review.open_review()
+
+
+@command("review-move")
+def review_move(arg, event) -> None:
+    review.go(int(arg))
+
+
+@command("review-step")
+def review_step(arg, event) -> None:
+    review.step(arg)
 
 
 @command("remote-new")
@@ -270,7 +286,8 @@ def run_command(name: str, event) -> None:
     """A data-command: the replay bar's, one of COMMANDS (`name:argument`), or the session's own
     (undo, redo, reset-turn, reveal, ui:key=value), which redraw the board."""
     if name.startswith("replay-"):
-        return play.replay_command(name)
+        play.replay_command(name)
+        return review.refresh()  # the review's chart follows the replay (and goes with it)
     if tutorial.takes(name, event):  # a tutorial answers the board's and tray's clicks
         return
     head, _, arg = name.partition(":")
