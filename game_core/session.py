@@ -393,7 +393,7 @@ class Session:
         record; for a game in progress, a watch link (nothing hidden, no dice to come) and the whole game to
         move to another device, whose text warns what it reveals (records.py: the three kinds)."""
         if self.state.is_over:
-            return [{"kind": "record", "label": "Share this game", "code": records.encode(self.state.record()),
+            return [{"kind": "record", "label": "The whole game", "code": records.encode(self.state.record()),
                      "text": "The whole game, to replay move by move: it is over, so nothing is left to hide."}]
         watch = records.watch_record(self.game, self.state.record(), self.log_for(None))
         return [{"kind": "watch", "label": "Let someone watch", "code": records.encode(watch, sort_keys=False),

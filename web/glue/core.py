@@ -31,6 +31,7 @@ class PageState:
         self.focus_on_board = False  # the keyboard focus was last on the board (refocused there after a redraw)
         self.keyboard_player = False  # the last input was a key, not a tap or click (focus moves only then)
         self.own_move = False  # the next frame shows a move this player just made (glue/follow.py: no news)
+        self.wake_lock = None  # a race's Screen Wake Lock (glue/play.py keep_awake): None, "asking" or the lock
         self.moves_shown = None  # how many moves the last painted frame had (more now, not our own: news)
         self.board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
         self.board_is_live = False
@@ -73,10 +74,12 @@ def now_text() -> str:
     return datetime.now().strftime("%Y-%m-%d %H:%M:%S")
 
 
-def show_message(text: str, link: tuple = ()) -> None:
-    """The message line (empty: hidden), with a link (its words, its address) after the text if given."""
+def show_message(text: str, link: tuple = (), news: bool = False) -> None:
+    """The message line (empty: hidden), with a link (its words, its address) after the text if given;
+    `news` (a game kept aside) reads calmly, not as an error."""
     box = element("message")
     box.textContent = text
+    box.classList.toggle("news", news)
     if link:
         anchor = document.createElement("a")
         anchor.textContent, anchor.href = link

@@ -9,7 +9,8 @@ from js import document, window
 from game_core import IllegalAction
 from game_core.session import Replay
 
-from glue.core import BOT_DELAYS_MS, NAME, SLICE_SECONDS, element, now_ms, page, random_seed, show_message
+from glue.core import (BOT_DELAYS_MS, NAME, SLICE_SECONDS, browser_feature, element, now_ms, page, random_seed,
+                       show_message)
 from glue import drawing, follow, storage
 
 
@@ -87,6 +88,28 @@ def realtime_tick() -> None:
     tab that plays, not in one that follows another tab's game."""
     if page.replay is None and page.session is not None and not page.following and page.session.tick(now_ms()):
         drawing.after_action(was_over=False)
+    keep_awake(page.replay is None and page.session is not None and not page.session.state.is_over)
+
+
+def keep_awake(racing: bool) -> None:
+    """A race keeps the screen on (the Screen Wake Lock, where the browser has one); the lock goes at its
+    end. The browser drops it when the page is hidden: it is asked for again once the page shows."""
+    locks = browser_feature(window.navigator, "wakeLock")
+    held = page.wake_lock
+    if not locks or held == "asking":
+        return
+    if racing and (held is None or held.released) and document.visibilityState == "visible":
+        page.wake_lock = "asking"
+
+        def got(sentinel):
+            page.wake_lock = sentinel
+
+        def refused(error):
+            page.wake_lock = None
+        locks.request("screen").then(create_once_callable(got), create_once_callable(refused))
+    elif not racing and held is not None and not held.released:
+        held.release()
+        page.wake_lock = None
 
 
 def open_replay(record: dict) -> None:

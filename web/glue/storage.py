@@ -90,7 +90,7 @@ def say() -> None:
         return
     notice = SHELF.take_notice()
     if notice:
-        show_message(notice)
+        show_message(notice, news=True)
     if SHELF.problem:
         show_message(SHELF.problem)
     box = element("message")
@@ -193,7 +193,8 @@ def start_fresh(fallback: tuple) -> None:
     if text and saves.moves(text) != 0 and SHELF:
         try:
             entry = SHELF.keep(text)
-            show_message(f"A new game was started: the game saved before was kept aside in Saves ({entry['label']}).")
+            show_message(f"A new game was started: the game saved before was kept aside in Saves ({entry['label']}).",
+                         news=True)
         except Refused as err:
             SHELF.held = "stuck"  # never overwritten without a copy
             show_message(f"A new game was started, but the game saved before could not be kept aside ({err}): "
