@@ -6,13 +6,15 @@ from html import escape
 
 from game_core.remote import Remote
 from game_core import games
-from game_core.session import draw, make_frame, readable, set_ui, status_line
+from game_core.session import Capabilities, draw, make_frame, readable, set_ui, status_line
 
 
 class RemoteSession:
-    """This browser's side of a remote game, standing in for the page's Session: the same frame() and log
-    (Game.narrate, the lines for everyone and this seat), but no undo, hints, curtain or bots."""
+    """This browser's side of a remote game, a controller like the page's Session: the same frame() and log
+    (Game.narrate, the lines for everyone and this seat), and what it offers declared in `capabilities`: no
+    undo, hints, curtain or bots; its record travels only as the transcript."""
     realtime, curtain = False, False
+    capabilities = Capabilities(remote=True)
 
     def __init__(self, side: Remote, key_prefix: str, narrated: bool = True):
         self.side, self.game, self.seat = side, side.game, side.seat
@@ -49,18 +51,6 @@ class RemoteSession:
 
     def viewer(self):
         return self.seat
-
-    def humans(self) -> list:
-        return [self.seat]
-
-    def bot_seat(self):
-        return None
-
-    def can_hint(self) -> bool:
-        return False
-
-    def start_clock(self, now_ms) -> None:
-        pass
 
     def interactive(self) -> bool:
         return self.state is not None and not self.side.waiting and not self.state.is_over

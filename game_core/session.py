@@ -7,6 +7,7 @@ This is the page's controller, in pure Python so it is tested with pytest; the P
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from html import escape
 
 from . import games, records
@@ -64,7 +65,53 @@ def make_frame(board: str, status: str, log: list, *, step: int | None = None, o
             "tray": list(tray)}
 
 
+@dataclass(frozen=True)
+class Capabilities:
+    """What a controller offers the page, declared as data: the page reads these and the frame, and never
+    asks which kind of controller it holds (docs/architecture.md, "The controller")."""
+    undo: bool = False  # undo, redo and reset-turn (whether one is possible now is the frame's can_undo)
+    hint: bool = False  # a declared hint bot may advise (now: the frame's can_hint)
+    bots: bool = False  # bots play seats here: the page runs their searches (bot_seat, bot_thinker, tick)
+    remote: bool = False  # a friend's browser holds the other seat: `side` and `key`, and the remote panel
+    lesson: bool = False  # a tutorial's scripted game (glue/tutorial.py shows its panel)
+    replay: bool = False  # a recorded game stepped through: nothing to act on
+    record: bool = False  # its whole record may be shared, replayed, downloaded and played again (Rematch)
+    autosave: bool = False  # kept in the page's autosave slot, and kept aside by game_core.shelf when replaced
+
+
+def finished_now(controller, was_over: bool) -> bool:
+    """The step just taken ended a game that counts as played to its end: added to the statistics, its
+    set-up remembered (a game whose record cannot be shared, a remote one, is not)."""
+    return controller.capabilities.record and controller.state.is_over and not was_over
+
+
+def log_edits(shown: list, lines: list) -> tuple:
+    """How a list showing `shown` becomes `lines`, touching only what differs: ([(index, text)] to rewrite,
+    how many to remove from the end, [text] to append). A click costs the same at move 600 as at move 20."""
+    rewrite = [(index, lines[index]) for index in range(min(len(shown), len(lines))) if shown[index] != lines[index]]
+    return rewrite, max(0, len(shown) - len(lines)), lines[len(shown):]
+
+
+def quick_setup(controller, last: bool = False, now_ms: float | None = None) -> None:
+    """The quick set-up a game's tray offers (Package.quick_setup, Bitskrieg's), on any controller: the rest of
+    the set-up step at once, chosen for the viewer, or as in their last game (`last`: ui["last_setup"]); each
+    step is one action, so Undo takes each back. IllegalAction propagates, the steps before it kept."""
+    choose = controller.package.quick_setup
+    if choose is None:
+        return  # (only a game with a quick set-up offers it)
+    remembered = controller.ui.get("last_setup") if last else None
+    for action in choose(controller.state.view(controller.viewer()), remembered):
+        controller.act(action, now_ms=now_ms)
+
+
 class Session:
+    """A game played on this device: the page's controller (see Capabilities, frame and act)."""
+    no_undo = "Nothing to undo: a turn that has passed, a die roll or a draw cannot be taken back."
+
+    @property
+    def capabilities(self) -> Capabilities:
+        return Capabilities(undo=True, hint=self.game.hint_bot is not None, bots=True, record=True, autosave=True)
+
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)
         self.package = games.package(game_name)
@@ -178,7 +225,7 @@ class Session:
 
     def bot_seat(self):
         """A bot seat that should move now (turn-based games), else None."""
-        if self.realtime:
+        if self.realtime or not self.capabilities.bots:
             return None  # real-time bots act through tick()
         for seat in self.acting_seats():
             if self.seats.get(str(seat), HUMAN) != HUMAN:
@@ -230,7 +277,7 @@ class Session:
     def tick(self, now_ms: float) -> int:
         """Let real-time bots act at the page time `now_ms`; returns how many actions they took."""
         bots = {seat: who for seat, who in self.seats.items() if who != HUMAN}
-        if not self.realtime or not bots or self.state.is_over:
+        if not self.realtime or not bots or self.state.is_over or not self.capabilities.bots:
             return 0
         due = self.package.tick(self.state, now_ms - self.clock_base, bots, Rng.from_seed(self.state.seed, "bots"))
         for action in due:
@@ -239,7 +286,7 @@ class Session:
 
     def can_undo(self) -> bool:
         """Undo follows table etiquette: only your own last step, never past a roll, draw or reveal."""
-        if not self._undo_states or self.state.is_over:
+        if not self._undo_states or self.state.is_over or not self.capabilities.undo:
             return False
         actor = self._undo_states[-1].to_play
         if isinstance(actor, (tuple, list)) or self.seats.get(str(actor)) != HUMAN:
@@ -248,7 +295,7 @@ class Session:
 
     def undo(self) -> None:
         if not self.can_undo():
-            self.message = "Nothing to undo: a turn that has passed, a die roll or a draw cannot be taken back."
+            self.message = self.no_undo
             return
         self.redo_stack.append(self.state.actions[-1])
         self.state = self._undo_states.pop()
@@ -293,7 +340,7 @@ class Session:
 
     def hint_bot(self):
         """The bot whose choice a hint suggests (the game declares its level), or None: no hints."""
-        return self.package.bots.get(self.game.hint_bot) if self.game.hint_bot is not None else None
+        return self.package.bots.get(self.game.hint_bot) if self.capabilities.hint else None
 
     def can_hint(self) -> bool:
         """Hints need the game's declared hint bot, and a game that waits for the player (never behind the
@@ -318,6 +365,24 @@ class Session:
             wins += self.package.win_chance(view, rng)
             yield
         return action, wins / playouts
+
+    def hint_text(self, action: str, chance) -> str:
+        """The notice naming a hint's move, with the chance of victory where the game estimates it."""
+        odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
+        return f"Suggestion: {self.game.describe_action(self.state, action)}.{odds}"
+
+    def point_to(self, action: str) -> bool:
+        """Set the drawing choices that bring a hint's control into view, where the game has them
+        (Package.hint_ui); True when they changed what is drawn (the page redraws)."""
+        hint_ui = self.package.hint_ui
+        if hint_ui is None:
+            return False
+        for key, value in hint_ui(self.state.view(self.viewer()), action).items():
+            if value is None:
+                self.ui.pop(key, None)
+            else:
+                self.ui[key] = value
+        return True
 
     def play_bot(self, rng_seed: int) -> None:
         """Let the bot to move play one action at once (tests, terminal)."""
@@ -419,6 +484,7 @@ class Session:
 class Replay:
     """Step through a recorded game: every position rebuilt from its seed and actions, or, for a watch
     link (records.watch_record), the spectator's positions it holds."""
+    capabilities = Capabilities(replay=True)
 
     def __init__(self, game_name: str, record: dict):
         self.game = games.get(game_name)

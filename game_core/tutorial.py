@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from game_core import games
 from game_core.engine import IllegalAction
-from game_core.session import HUMAN, Session
+from game_core.session import HUMAN, Capabilities, Session
 
 
 @dataclass(frozen=True)
@@ -110,21 +110,8 @@ def every_tutorial() -> dict:
 class LessonSession(Session):
     """The lesson's game: the learner's seat is the only one that acts from the page; the script plays the
     others (no bot thinks, no clock ticks, no curtain falls), and nothing is taken back or hinted."""
-
-    def bot_seat(self):
-        return None
-
-    def tick(self, now_ms: float) -> int:
-        return 0
-
-    def can_undo(self) -> bool:
-        return False
-
-    def undo(self) -> None:
-        self.message = "A tutorial cannot be taken back: use Start over to begin it again."
-
-    def can_hint(self) -> bool:
-        return False
+    capabilities = Capabilities(lesson=True, record=True)
+    no_undo = "A tutorial cannot be taken back: use Start over to begin it again."
 
 
 class Lesson:
