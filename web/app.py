@@ -6,10 +6,11 @@ from pyodide.ffi import create_proxy
 from js import document, window
 
 from glue.core import EMBED, PREFIX, browser_feature, element, page, show_message
-from glue import commands, dialogs, drawing, follow, play, remote, sound, storage, tutorial
+from glue import commands, dialogs, drawing, effects, follow, play, remote, sound, storage, tutorial
 
 
 def main() -> None:
+    page.after_frame, page.open_code = effects.after_frame, remote.open_remote_code  # (core.PageState)
     dialogs.apply_settings()
     fallback = storage.embed_setup() if EMBED else (storage.saved_setup(), None)
     if window.URLSearchParams.new(window.location.search).get("fresh") == "1":
@@ -31,7 +32,7 @@ def main() -> None:
     document.addEventListener("focusin", create_proxy(play.on_focus))
     document.addEventListener("pointerdown", create_proxy(follow.on_pointer), True)  # (a tap or a key: glue/follow.py)
     document.addEventListener("keydown", create_proxy(follow.on_key), True)
-    window.addEventListener("storage", create_proxy(storage.on_storage))
+    window.addEventListener("storage", create_proxy(commands.on_storage))
     window.addEventListener("hashchange", create_proxy(remote.on_hash_change))  # a link opened in this very tab
     element("file-in").addEventListener("change", create_proxy(dialogs.on_file_chosen))
     element("code-in").addEventListener("input", create_proxy(dialogs.on_code_input))  # what it is, before Load

@@ -7,6 +7,7 @@ from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import IllegalAction, SaveError, records
+from game_core.session import quick_setup
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
 from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
@@ -57,13 +58,8 @@ def rematch(arg, event) -> None:
 def quick_setup(arg, event) -> None:
     """Bitskrieg's quick set-up (its tray offers it): the rest of the set-up step in one click, chosen for
     the player, or as in their last game ("quick-setup:last"); Undo takes each step back."""
-    if page.session.package.quick_setup is None:
-        return  # (only a game with a quick set-up offers it)
-    view = page.session.state.view(page.session.viewer())
-    remembered = page.session.ui.get("last_setup") if arg == "last" else None
     try:
-        for action in page.session.package.quick_setup(view, remembered):
-            page.session.act(action, now_ms=now_ms())
+        quick_setup(page.session, last=arg == "last", now_ms=now_ms())
     except IllegalAction as err:
         show_message(f"The quick set-up stopped: {err}.")
     page.following = False
@@ -138,7 +134,7 @@ def apply_remote_code(arg, event) -> None:
 @command("remote-open")
 def open_remote_saved(key, event) -> None:
     try:
-        remote.adopt_remote(remote.read_remote(storage.storage_get(key) or ""))
+        storage.adopt_remote(storage.read_remote(storage.storage_get(key) or ""))
     except SaveError as err:
         return show_message(f"That remote game could not be opened: {err}. Nothing was changed.")
     show_message("")
@@ -182,7 +178,7 @@ def delete_saved(key, event) -> None:
     elif key.startswith((SLOT_PREFIX, REMOTE_PREFIX)):
         storage.storage_remove(key)
         if storage.SHELF:
-            storage.SHELF.retry(None if remote.is_remote() else page.session)
+            storage.SHELF.retry(page.session if page.session.capabilities.autosave else None)
             storage.say()
     element("slot-list").innerHTML = dialogs.slot_list_html()
 
@@ -194,7 +190,7 @@ def export_file(arg, event) -> None:
 
 @command("export-code")
 def export_code(arg, event) -> None:
-    if remote.is_remote():
+    if not page.session.capabilities.record:
         return show_message("A remote game has no save code: download its save file, or keep playing by links.")
     box = element("code-out")
     box.value = records.encode(json.loads(page.session.to_save()))  # the whole game, to play on elsewhere
@@ -238,7 +234,7 @@ def open_settings(arg, event) -> None:
 
 @command("hint")
 def ask_hint(arg, event) -> None:
-    if page.session.can_hint():
+    if page.session.capabilities.hint and page.session.can_hint():
         element("notice").textContent = "Thinking about a good move…"
         element("notice").hidden = False
         play.run_in_slices("hint", page.session.hint(random_seed()), play.hint_done)
@@ -280,6 +276,30 @@ def toggle_sound(arg, event) -> None:
 @command("close-dialog")
 def close_dialog(arg, event) -> None:
     event.target.closest("dialog").close()
+
+
+def on_storage(event) -> None:
+    """Another tab saved: follow it when it continued this tab's game, else say so (Shelf.storage_changed)."""
+    text = event.newValue
+    if page.lesson is not None or page.session is None:  # a tutorial is shown: the player's game waits,
+        return  # untouched, until it is left
+    if page.session.capabilities.remote:
+        if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
+            try:
+                storage.adopt_remote(storage.read_remote(text))
+            except SaveError:
+                return
+            show_message("This remote game was continued in another tab: this tab now shows it.")
+            drawing.render()
+        return
+    if storage.SHELF is None:
+        return
+    followed = storage.SHELF.storage_changed(event.key, text if isinstance(text, str) else None, page.session)
+    if followed is not None:
+        storage.adopt(followed)
+        page.following = True
+        drawing.render()
+    storage.say()
 
 
 def run_command(name: str, event) -> None:

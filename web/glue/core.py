@@ -21,7 +21,7 @@ class PageState:
     """Everything the page remembers between events (the only mutable state of the glue)."""
 
     def __init__(self):
-        self.session = None  # the game being played: a Session, or a RemoteSession
+        self.session = None  # the game's controller: a Session, RemoteSession or LessonSession (its capabilities)
         self.replay = None  # a Replay while the replay viewer is open
         self.live = {}  # the live channels of remote games, by game id (glue/remote_live.py Peer)
         self.lesson = None  # a tutorial's PageLesson while it is shown (glue/tutorial.py): session is its game
@@ -44,6 +44,12 @@ class PageState:
         # the sides stored now, by their text; a side that changed is stored as a new text).
         self.remote_labels = {}
         self.address_problem = ""  # what the page's address asked for that cannot be used, said once at start
+        # What a lower module lets a higher one do, without importing it (the glue is a one-way stack; app.py
+        # sets both): run after each painted frame (glue.effects.after_frame: the remote panel, sound, focus,
+        # autosave, the lesson panel, the bot), and apply a remote message that came over a live channel
+        # (glue.remote.open_remote_code).
+        self.after_frame = None
+        self.open_code = None
 
 
 page = PageState()

@@ -120,7 +120,7 @@ def slot_list_html() -> str:
             for key in storage.storage_keys(SLOT_PREFIX)]
     labels = {}
     for key in storage.storage_keys(REMOTE_PREFIX):
-        here = remote.is_remote() and key == page.session.key
+        here = page.session.capabilities.remote and key == page.session.key
         text = storage.storage_get(key)
         if here:
             label = page.session.describe() + " (open now)"

@@ -1,5 +1,6 @@
-"""Drawing a frame: the board, status, tray and log the session gives, the dice and pieces that moved,
-the touch zoom, and the buttons each frame enables."""
+"""Drawing a frame: the board, status, tray and log the controller gives, the dice and pieces that moved,
+the touch zoom, and the buttons each frame enables. `render` only paints; what follows a frame (autosave,
+sound, focus, the bot) is glue/effects.py's after_frame, which render calls last (page.after_frame)."""
 
 from html import escape
 
@@ -7,11 +8,11 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from js import document, window
 
 from game_core.dock import headline
-from game_core.session import log_html
+from game_core.session import finished_now, log_edits, log_html
 from game_core.tray import tray_html
 
 from glue.core import EMBED, element, now_ms, page, show_message
-from glue import follow, play, remote, sound, storage
+from glue import follow, sound, storage
 
 
 TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
@@ -293,13 +294,12 @@ def show_log(lines: list, step: int | None) -> list:
         log.innerHTML = log_html(lines, step)
         new = []
     else:
+        rewrite, remove, new = log_edits(shown, lines)
         items = log.children
-        for index in range(min(len(shown), len(lines))):
-            if shown[index] != lines[index]:
-                items.item(index).textContent = lines[index]
-        for _ in range(len(shown) - len(lines)):
+        for index, line in rewrite:
+            items.item(index).textContent = line
+        for _ in range(remove):
             log.lastElementChild.remove()
-        new = lines[len(shown):]
         log.insertAdjacentHTML("beforeend", log_html(new))
     page.log_shown, page.log_replaying = lines, step is not None
     window.requestAnimationFrame(create_once_callable(lambda timestamp: scroll_to_end(log)))
@@ -313,6 +313,7 @@ def scroll_to_end(node) -> None:
 
 
 def render() -> None:
+    """Paint the controller's frame (or the replay's), then run page.after_frame (glue/effects.py)."""
     if page.held_since is not None:
         page.redraw_held = True
         return
@@ -327,7 +328,8 @@ def render() -> None:
     for drawer in (page.session, page.replay):
         if drawer is not None:
             drawer.ui["narrow"] = bool(NARROW.matches)
-    if page.session.package.remembered_setup and page.replay is None and "last_setup" not in page.session.ui and not remote.is_remote():
+    if (page.session.package.remembered_setup and page.replay is None and "last_setup" not in page.session.ui
+            and page.session.capabilities.record):
         page.session.ui["last_setup"] = storage.last_setup()  # "Same as last game", where a tray offers it
     before = animated_marks(board)
     places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton
@@ -366,16 +368,16 @@ def render() -> None:
     if frame["message"]:
         show_message(frame["message"])
     over = frame["over"]
+    cue = None
     if not replaying and page.board_is_live:  # (the first frame of a page is not news)
-        sound.play(board, moved=bool(new_lines), ended=over and document.body.getAttribute("data-over") != "1")
+        cue = sound.cue_for(board, moved=bool(new_lines), ended=over and document.body.getAttribute("data-over") != "1")
     document.body.setAttribute("data-over", "1" if over else "0")
     element("result").hidden = not frame["result"]
     element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
     element("result-text").textContent = frame["result"]
     for name in ("rematch", "replay", "download-record", "share"):  # a remote game's record needs its tape
         for button in document.querySelectorAll(f'#result [data-command="{name}"], nav [data-command="{name}"]'):
-            button.hidden = remote.is_remote()
-    remote.show_remote()
+            button.hidden = not page.session.capabilities.record
     size_board()  # before the pieces slide (the zoom moves them)
     spill_tray()
     reveal_targets(board)
@@ -393,26 +395,11 @@ def render() -> None:
         again = document.querySelector(f'[{focus_key[0]}="{window.CSS.escape(focus_key[1])}"]')
         if again:  # querySelector gives JS null (falsy) when the element is gone
             follow.focus(again)
-    if covered:  # nothing of the covered seat is computed: no hint runs, and the keys go to "I am ready"
-        page.jobs.pop("hint", None)
-        if page.focus_on_board or document.activeElement in (None, document.body):
-            follow.focus(curtain.querySelector('[data-command="reveal"]'))
-    elif page.curtain_was_down and (document.activeElement in (None, document.body)
-                                    or curtain.contains(document.activeElement)):
-        if document.activeElement and curtain.contains(document.activeElement):
-            document.activeElement.blur()  # the hidden "I am ready" button
-        page.focus_on_board = True  # the player revealed: back to the board
-        play.keep_focus_on_board()
-    page.curtain_was_down = covered
-    if page.lesson is not None:  # a tutorial: its own slot, never the autosave; its script plays, no bot
-        page.lesson.show()
-    elif not replaying:
-        storage.autosave()
-        play.schedule_bot()
+    page.after_frame(frame, cue)
 
 
 def after_action(was_over: bool) -> None:
-    if page.session.state.is_over and not was_over and not EMBED and not remote.is_remote():
+    if finished_now(page.session, was_over) and not EMBED:
         storage.record_finished_game()
         storage.remember_last_setup()
     render()

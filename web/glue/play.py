@@ -50,7 +50,8 @@ def show_thinking() -> None:
 
 def schedule_bot() -> None:
     session = page.session
-    if "bot" not in page.jobs and not page.following and session.bot_seat() is not None and not session.state.is_over:
+    if ("bot" not in page.jobs and not page.following and session.capabilities.bots and session.bot_seat() is not None
+            and not session.state.is_over):
         delay = BOT_DELAYS_MS[storage.settings()["speed"]]
         run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, delay)
 
@@ -64,16 +65,9 @@ def bot_done(action) -> None:
 def hint_done(result) -> None:
     """Name the advisor's move, highlight it where it is on the board, give the chance of victory."""
     action, chance = result
-    odds = f" Estimated chance of victory from here: {round(chance * 100)}%." if chance is not None else ""
-    element("notice").textContent = f"Suggestion: {page.session.game.describe_action(page.session.state, action)}.{odds}"
+    element("notice").textContent = page.session.hint_text(action, chance)
     element("notice").hidden = False
-    hint_ui = page.session.package.hint_ui  # the ui that brings the control into view, where a game has one
-    if hint_ui is not None:
-        for key, value in hint_ui(page.session.state.view(page.session.viewer()), action).items():
-            if value is None:
-                page.session.ui.pop(key, None)
-            else:
-                page.session.ui[key] = value
+    if page.session.point_to(action):  # the ui that brings the control into view, where a game has one
         drawing.render()
         element("notice").hidden = False  # (a redraw hides the notice)
     name = window.CSS.escape(action)

@@ -42,24 +42,6 @@ def remote_available() -> bool:
     return NAME in REMOTE_GAMES and not EMBED
 
 
-def read_remote(text, narrated: bool = True) -> RemoteSession:
-    """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
-    data = limits.parse_json(text, "the saved remote game")
-    if not isinstance(data, dict) or data.get("name") != NAME:
-        raise SaveError(f"this is not a remote game of {games.get(NAME).title}")
-    return RemoteSession(Remote.from_dict(data), REMOTE_PREFIX, narrated)
-
-
-def adopt_remote(game: RemoteSession) -> None:
-    page.jobs.clear()
-    page.session, page.replay = game, None
-    storage.storage_set(REMOTE_OPEN_KEY, game.side.gid)
-
-
-def is_remote() -> bool:
-    return isinstance(page.session, RemoteSession)
-
-
 def remote_link(code: str) -> str:
     return f'{str(window.location.href).split("#")[0].split("?")[0]}#r={code}'
 
@@ -92,10 +74,10 @@ def open_remote_code(code: str) -> None:
             asyncio.ensure_future(remote_invite.join(code, offer))
             return show_message("")
         # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
-        game = page.session if is_remote() and page.session.key == key else read_remote(text)
+        game = page.session if page.session.capabilities.remote and page.session.key == key else storage.read_remote(text)
     except (Refused, SaveError, ValueError) as err:
         return show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
-    adopt_remote(game)
+    storage.adopt_remote(game)
     if code in game.side.log and unseal(code).get("from") == game.side.other:
         return show_message(f"You already opened this message from {game.opponent}: here is the game.")
     try:
@@ -129,9 +111,10 @@ def show_remote() -> None:
     """The remote panel: the link to send (with its copy button and code) while it is this browser's
     turn to be heard, the waiting line, the end's verdict; hidden in a local game."""
     panel = element("remote")
-    panel.hidden = not is_remote()
-    document.body.setAttribute("data-remote", "" if not is_remote() else str(len(page.session.side.log)))
-    if not is_remote():
+    shown = page.session.capabilities.remote
+    panel.hidden = not shown
+    document.body.setAttribute("data-remote", str(len(page.session.side.log)) if shown else "")
+    if not shown:
         return
     side, them = page.session.side, page.session.opponent
     side.claim_forfeit()  # what they owe, held back past its deadline: a claim, shown (their message overrides it)
@@ -187,7 +170,7 @@ def resume_remote() -> None:
     text = storage.storage_get(REMOTE_PREFIX + gid) if gid and remote_available() else None
     if text:
         try:
-            adopt_remote(read_remote(text))
+            storage.adopt_remote(storage.read_remote(text))
         except SaveError as err:
             show_message(f"Your remote game could not be resumed: {err}. It stays listed under Saves.")
 
@@ -199,6 +182,6 @@ def on_hash_change(event=None) -> None:
 
 def remote_label(text: str) -> str:
     try:
-        return read_remote(text, narrated=False).describe()
+        return storage.read_remote(text, narrated=False).describe()
     except SaveError as err:
         return f"A remote game that cannot be opened ({err})"

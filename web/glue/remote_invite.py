@@ -14,7 +14,7 @@ from game_core.remote.live import stun_url
 from game_core.remote_session import RemoteSession
 
 from glue.core import NAME, REMOTE_PREFIX, browser_feature, element, page, show_message
-from glue import drawing, remote, storage
+from glue import drawing, storage
 from glue.remote_live import STUN_KEY, Peer, js
 
 
@@ -53,7 +53,7 @@ async def join(code: str, offer: dict) -> None:
             peer.close()
         show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
     else:
-        remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+        storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
         if answer:
             page.live[side.gid] = peer.follow(side.gid, mine_first=False)
     drawing.render()
@@ -69,7 +69,7 @@ async def create(game, options: dict, seat, deadline: int, move_deadline: int | 
         if peer:
             peer.close()
         return show_message(f"Cannot start that game: {err}")
-    remote.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+    storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
     if offer:
         page.live[side.gid] = peer.follow(side.gid, mine_first=True)
     show_message("")

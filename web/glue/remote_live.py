@@ -13,7 +13,7 @@ from game_core.remote import Remote, unseal
 from game_core.remote.live import Channel, compact, parse, plan, rebuild, stun_url
 
 from glue.core import NAME, browser_feature, page
-from glue import drawing, remote, storage
+from glue import drawing, storage
 
 STUN_KEY = "blitzbox:remote-stun"  # the STUN server the player named (absent: host candidates only)
 GATHER_SECONDS = 5  # the longest wait for this browser's addresses before an offer or answer is sent
@@ -146,8 +146,7 @@ def keep_up(side: Remote) -> None:
 
 async def offered(peer: Peer, their_offer: str | None) -> None:
     """Once made, the fresh offer or answer waits for this page's next message."""
-    if await peer.describe(their_offer) is not None and page.live.get(peer.gid) is peer \
-            and remote.is_remote() and page.session.side.gid == peer.gid:
+    if await peer.describe(their_offer) is not None and page.live.get(peer.gid) is peer and shows(peer):
         page.session.side.live = peer.text
     refresh(peer)
 
@@ -161,14 +160,19 @@ def on_frame(peer: Peer, data) -> None:
         return
     if code is not None:
         if not holds(peer, code):
-            remote.open_remote_code(code)
+            page.open_code(code)
         if holds(peer, code):
             send(peer, [Channel.ack(unseal(code)["n"])])
     refresh(peer)
 
 
+def shows(peer: Peer) -> bool:
+    """The page shows the game this peer carries."""
+    return page.session.capabilities.remote and page.session.side.gid == peer.gid
+
+
 def holds(peer: Peer, code: str) -> bool:
-    return remote.is_remote() and page.session.side.gid == peer.gid and code.strip() in page.session.side.log
+    return shows(peer) and code.strip() in page.session.side.log
 
 
 def send(peer: Peer, frames: list) -> None:
@@ -181,7 +185,7 @@ def send(peer: Peer, frames: list) -> None:
 
 
 def refresh(peer: Peer) -> None:
-    if remote.is_remote() and page.session.side.gid == peer.gid:
+    if shows(peer):
         drawing.render()
 
 

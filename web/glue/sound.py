@@ -80,13 +80,12 @@ def cue_for(board, moved: bool, ended: bool):
     return None
 
 
-def play(board, moved: bool, ended: bool) -> None:
-    """Play the cue of this redraw, if sound is on and the browser can make it (it starts only after the
-    player's first touch or key press: boot.js resumes the audio then)."""
+def play(cue) -> None:
+    """Play a redraw's cue (cue_for; None: nothing), if sound is on and the browser can make it (it starts
+    only after the player's first touch or key press: boot.js resumes the audio then)."""
+    if cue is None:
+        return
     gain = LEVELS[level()]
     sound = synth()
-    if not gain or sound is None:
-        return
-    cue = cue_for(board, moved, ended)
-    if cue:
+    if gain and sound is not None:
         sound.play(cue, gain)

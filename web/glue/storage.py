@@ -7,13 +7,14 @@ from datetime import datetime, timezone
 from js import document, window
 
 from game_core import SaveError, games, limits, saves
+from game_core.remote import Remote
+from game_core.remote_session import RemoteSession
 from game_core.session import HUMAN, Session
 from game_core.shelf import Refused, Shelf, import_plan as import_plan_for
 from game_core.stats import HISTORY_KEY
 
-from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, element, now_ms, now_text, page, random_seed,
-    show_message)
-from glue import drawing, remote
+from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page,
+    random_seed, show_message)
 
 
 def local_storage():
@@ -143,16 +144,16 @@ def read_session(text) -> Session:
 def import_plan(text) -> dict:
     """What a pasted text or an address brings and what taking it does (game_core.shelf.import_plan); an
     unfinished game's record is played by this page's usual seats. SaveError if it cannot be used."""
-    return import_plan_for(text, NAME, page.session if not remote.is_remote() else None, saved_setup()["seats"])
+    return import_plan_for(text, NAME, None if page.session.capabilities.remote else page.session, saved_setup()["seats"])
 
 
 def take(plan: dict, why: str) -> bool:
     """Carry out an import_plan: a game to play on replaces this tab's (kept aside first, with an Undo), a
     replay opens over it, a remote game goes to remote play. False: nothing changed (said)."""
     if plan["kind"] == "remote":
-        remote.adopt_remote(remote.read_remote(plan["text"]))
+        adopt_remote(read_remote(plan["text"]))
     elif plan["kind"] == "remote-code":
-        remote.open_remote_code(plan["code"])
+        page.open_code(plan["code"])
         return True
     elif plan["kind"] == "play":
         if not keep_unfinished(why):
@@ -172,6 +173,21 @@ def adopt(loaded: Session) -> None:
     page.jobs.clear()
     page.session = loaded
     page.session.start_clock(now_ms())
+
+
+def read_remote(text, narrated: bool = True) -> RemoteSession:
+    """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
+    data = limits.parse_json(text, "the saved remote game")
+    if not isinstance(data, dict) or data.get("name") != NAME:
+        raise SaveError(f"this is not a remote game of {games.get(NAME).title}")
+    return RemoteSession(Remote.from_dict(data), REMOTE_PREFIX, narrated)
+
+
+def adopt_remote(game: RemoteSession) -> None:
+    """Make a remote side the game of this tab (a reload resumes it)."""
+    page.jobs.clear()
+    page.session, page.replay = game, None
+    storage_set(REMOTE_OPEN_KEY, game.side.gid)
 
 
 def resume(fallback: tuple) -> None:
@@ -208,7 +224,7 @@ def autosave() -> None:
     """Save this tab's game (called after every redraw): game_core.shelf.Shelf.save."""
     if page.replay is not None or SHELF is None:
         return
-    if remote.is_remote():  # under its own key: a remote game never replaces the local autosave
+    if page.session.capabilities.remote:  # under its own key: a remote game never replaces the local autosave
         text = page.session.to_save()
         if text != page.session.saved and SHELF.store(page.session.key, text):
             page.session.saved = text
@@ -219,33 +235,9 @@ def autosave() -> None:
     say()
 
 
-def on_storage(event) -> None:
-    """Another tab saved: follow it when it continued this tab's game, else say so (Shelf.storage_changed)."""
-    text = event.newValue
-    if page.lesson is not None:  # a tutorial is shown: the player's game waits, untouched, until it is left
-        return
-    if remote.is_remote():
-        if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
-            try:
-                remote.adopt_remote(remote.read_remote(text))
-            except SaveError:
-                return
-            show_message("This remote game was continued in another tab: this tab now shows it.")
-            drawing.render()
-        return
-    if page.session is None or SHELF is None:
-        return
-    followed = SHELF.storage_changed(event.key, text if isinstance(text, str) else None, page.session)
-    if followed is not None:
-        adopt(followed)
-        page.following = True
-        drawing.render()
-    say()
-
-
 def keep_unfinished(why: str) -> bool:
     """Before `why` replaces this tab's game: keep it aside if it is in progress; False: do nothing (said)."""
-    if SHELF is None or remote.is_remote():
+    if SHELF is None or not page.session.capabilities.autosave:
         return True
     kept = SHELF.keep_unfinished(page.session, why)
     if not kept:

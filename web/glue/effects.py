@@ -1,0 +1,33 @@
+"""What follows each painted frame, from this one place (glue/drawing.py's render calls after_frame last):
+the remote panel and its live channel, the frame's sound cue, where the keyboard focus goes at the hotseat
+curtain, and then the lesson's panel, or the autosave and the bot's next move."""
+
+from js import document
+
+from glue.core import element, page
+from glue import follow, play, remote, sound, storage
+
+
+def after_frame(frame: dict, cue) -> None:
+    """`frame`: the controller's frame just painted; `cue`: the sound of what it shows just happened (None:
+    nothing new, or the page's first frame)."""
+    remote.show_remote()
+    sound.play(cue)
+    curtain = element("curtain")
+    covered = frame["curtain"]
+    if covered:  # nothing of the covered seat is computed: no hint runs, and the keys go to "I am ready"
+        page.jobs.pop("hint", None)
+        if page.focus_on_board or document.activeElement in (None, document.body):
+            follow.focus(curtain.querySelector('[data-command="reveal"]'))
+    elif page.curtain_was_down and (document.activeElement in (None, document.body)
+                                    or curtain.contains(document.activeElement)):
+        if document.activeElement and curtain.contains(document.activeElement):
+            document.activeElement.blur()  # the hidden "I am ready" button
+        page.focus_on_board = True  # the player revealed: back to the board
+        play.keep_focus_on_board()
+    page.curtain_was_down = covered
+    if page.lesson is not None:  # a tutorial: its own slot, never the autosave; its script plays, no bot
+        page.lesson.show()
+    elif frame["step"] is None:  # (not in the replay viewer)
+        storage.autosave()
+        play.schedule_bot()
