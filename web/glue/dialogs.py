@@ -5,107 +5,41 @@ from html import escape
 from pyodide.ffi import create_proxy
 from js import document, window
 
-from game_core import SaveError, limits
-from game_core.session import HUMAN
+from game_core import SaveError, limits, new_game
 
 from glue.core import EMBED, NAME, REMOTE_PREFIX, SLOT_PREFIX, element, page, show_message
 from glue import drawing, remote, remote_invite, storage
 
 
 def new_game_fields() -> str:
-    setup = storage.saved_setup()
-    values = {option.name: setup["options"].get(option.name, option.default) for option in page.session.game.options}
-    rows = []
-    if remote.remote_available():  # the remote choice sits below the rules it plays with: say so at the top
-        rows.append('<p class="remote-jump"><button type="button" data-command="remote-jump">'
-                    "Playing a friend on another device? It is at the end, after the rules ↓</button></p>")
-    for option in asked_options():
-        current = values[option.name]
-        field = f"opt-{option.name}"
-        if option.choices is not None:
-            choices = "".join(f'<option value="{escape(str(c))}"{" selected" if c == current else ""}>'
-                              f"{escape(str(c).replace('-', ' ').capitalize())}</option>" for c in option.choices)
-            control = f'<select id="{field}" name="{option.name}">{choices}</select>'
-        elif isinstance(option.default, bool):
-            control = f'<input type="checkbox" id="{field}" name="{option.name}"{" checked" if current else ""}>'
-        elif isinstance(option.default, str):
-            control = f'<input type="text" id="{field}" name="{option.name}" value="{escape(current)}">'
-        else:
-            control = (f'<input type="number" id="{field}" name="{option.name}" value="{current}" '
-                       f'min="{option.low}" max="{option.high}">')
-        help_text = f" <small>{escape(option.help)}</small>" if option.help else ""
-        shown = ' data-option="1"' + ("" if option.shown(values) else " hidden")
-        rows.append(f'<p{shown}><label for="{field}">{escape(option.label)}</label> {control}{help_text}</p>')
-    bots = page.session.package.opponents()
-    option_names = {option.name for option in page.session.game.options}
-    for seat in page.session.game.seats:
-        if str(seat) in option_names:
-            continue  # the game's own options already ask who sits here
-        current = setup["seats"].get(str(seat), HUMAN)
-        options = "".join(f'<option value="{c}"{" selected" if c == current else ""}>'
-                          f'{"Human" if c == HUMAN else escape(c.title()) + " bot"}</option>' for c in [HUMAN] + bots)
-        hidden = " hidden" if str(seat) in page.session.game.forced_seats(values) else ""
-        rows.append(f'<p data-seat="{seat}"{hidden}><label for="seat-{seat}">{escape(page.session.game.seat_name(seat))}'
-                    f'</label> <select id="seat-{seat}">{options}</select></p>')
-    levels = page.session.package.levels()
-    if any(summary for _, summary in levels):  # the ladder's words (docs/strength.md), to choose a level
-        rows.append('<details class="levels"><summary>What each bot level does</summary><dl>'
-                    + "".join(f"<dt>{escape(name.title())}</dt><dd>{escape(summary)}</dd>"
-                              for name, summary in levels if summary) + "</dl></details>")
-    if remote.remote_available():
-        sides = "".join(f'<option value="{seat}">{escape(page.session.game.seat_name(seat))}</option>'
-                        for seat in page.session.game.seats)
-        rows.append('<fieldset id="remote-new"><legend>Or play a friend on another device</legend>'
-                    f'<p><label for="remote-seat">Your side</label> <select id="remote-seat">{sides}</select></p>'
-                    + remote_invite.remote_fields() +
-                    '<p><button type="button" data-command="remote-new">Play a friend remotely</button> '
-                    '<small>With the rules chosen above. You get a link to send them by any chat or mail; '
-                    'while both your pages are open, moves then go across live, else each travels as a link. '
-                    'No server is involved.</small></p></fieldset>')
-    return "".join(rows)
+    remote_fields = remote_invite.remote_fields() if remote.remote_available() else None
+    return new_game.fields_html(NAME, storage.saved_setup(), remote_fields)
 
 
 def on_new_game_input(event) -> None:
-    """Show only the options that matter, and the seats a person may choose, for the values so far
-    (Option.shown; the seats the options decide, like the solo module's, are not asked)."""
+    """Show only the options that matter, and the seats a person may choose, for the values so far."""
     if not str(event.target.id).startswith("opt-"):
         return
-    values = form_option_values()
-    for option in asked_options():
-        element(f"opt-{option.name}").closest("p").hidden = not option.shown(values)
-    forced = page.session.game.forced_seats(values)
+    options, seats = new_game.hidden_fields(page.session.game, form_option_values())
+    for option in new_game.asked_options(page.session.game):
+        element(f"opt-{option.name}").closest("p").hidden = option.name in options
     for row in document.querySelectorAll("#new-game-fields [data-seat]"):
-        row.hidden = row.getAttribute("data-seat") in forced
-
-
-def asked_options() -> list:
-    """The options the new-game dialog asks (an internal one is set by the program: a remote game's)."""
-    return [option for option in page.session.game.options if not option.internal]
+        row.hidden = row.getAttribute("data-seat") in seats
 
 
 def form_option_values() -> dict:
-    """The options as the dialog has them now (a number still being typed counts as the default)."""
-    options = {}
-    for option in asked_options():
+    """The options as the dialog has them now (new_game.option_values)."""
+    controls = {}
+    for option in new_game.asked_options(page.session.game):
         control = element(f"opt-{option.name}")
-        if option.choices is not None:
-            options[option.name] = next((c for c in option.choices if str(c) == control.value), option.default)
-        elif isinstance(option.default, bool):
-            options[option.name] = bool(control.checked)
-        elif isinstance(option.default, str):
-            options[option.name] = str(control.value).strip()
-        else:
-            try:
-                options[option.name] = int(control.value)
-            except ValueError:
-                options[option.name] = option.default
-    return options
+        controls[option.name] = control.checked if control.type == "checkbox" else str(control.value)
+    return new_game.option_values(page.session.game, controls)
 
 
 def read_new_game_form() -> dict:
-    options = form_option_values()
-    seats = {str(seat): options.get(str(seat)) or element(f"seat-{seat}").value for seat in page.session.game.seats}
-    return {"options": options, "seats": seats}
+    game = page.session.game
+    seats = {str(seat): select.value for seat in game.seats if (select := element(f"seat-{seat}"))}
+    return new_game.setup_from_form(game, form_option_values(), seats)
 
 
 def save_row(label: str, key: str, actions: tuple) -> str:
