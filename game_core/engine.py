@@ -124,7 +124,7 @@ class Option:
     `needs` = (other option's name, value): the option only matters, and the new-game dialog only
     shows it (see `shown`), while the other option has that value, e.g. ("mode", "solo"); a number
     is a minimum, e.g. ("players", 4) for a seat past the number of players. An `internal` option is set by
-    the program, never asked (Blitzkrieg!'s "remote", set by game_core/remote.py)."""
+    the program, never asked (Blitzkrieg!'s "remote", set by game_core/remote/)."""
 
     def __init__(self, name, default, choices=None, low=None, high=None, label="", help="", needs=None,
                  internal=False):

@@ -1,5 +1,5 @@
 """This browser's side of a remote game as the page's controller (web/glue/remote.py shows it): the
-same frame() and log as a Session, from game_core/remote.py's Remote."""
+same frame() and log as a Session, from game_core/remote/'s Remote."""
 
 import json
 from html import escape

@@ -6,7 +6,7 @@ serialises to JSON as a single number. SplitMix64 gives the same stream on every
 (CPython here, Pyodide in the browser), unlike relying on `random`'s internals.
 
 Chance is also an explicit step (OpenSpiel's chance nodes): a `Tape` has the same interface but takes
-each outcome from a list the caller supplies (a remote game's protocol, game_core/remote.py), and
+each outcome from a list the caller supplies (a remote game's protocol, game_core/remote/), and
 raises `NeedChance` when the list runs out. A draw that only one seat may see says so with
 `below(n, audience=seat)`; the seeded Rng ignores it, so local games draw exactly as before. A card dealt
 from a pile that no seat may see (Blitzkrieg!'s research pile) is `deal(pile, audience, deck="research")`:

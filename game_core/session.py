@@ -1,7 +1,8 @@
 """A game in progress on one device: who sits where, undo/redo, the log, autosave data.
 
 This is the page's controller, in pure Python so it is tested with pytest; the PyScript glue
-(web/app.py) only forwards clicks and key presses here and writes the returned HTML to the page.
+(web/glue/, started by web/app.py) only forwards clicks and key presses here and writes the returned HTML
+to the page, reading nothing but the frame and the declared Capabilities (docs/architecture.md).
 """
 
 from __future__ import annotations
