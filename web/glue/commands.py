@@ -7,7 +7,7 @@ from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import IllegalAction, SaveError, records
-from game_core.session import quick_setup
+from game_core import session as controller
 
 from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
 from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
@@ -59,7 +59,7 @@ def quick_setup(arg, event) -> None:
     """Bitskrieg's quick set-up (its tray offers it): the rest of the set-up step in one click, chosen for
     the player, or as in their last game ("quick-setup:last"); Undo takes each step back."""
     try:
-        quick_setup(page.session, last=arg == "last", now_ms=now_ms())
+        controller.quick_setup(page.session, last=arg == "last", now_ms=now_ms())
     except IllegalAction as err:
         show_message(f"The quick set-up stopped: {err}.")
     page.following = False
