@@ -9,6 +9,15 @@ from . import games
 from .session import HUMAN
 
 
+def default_setup(game_name: str) -> dict:
+    """One human (the first seat) against the normal bot, or everyone human where there are no bots."""
+    game, bots = games.get(game_name), games.package(game_name).opponents()
+    seats = {}
+    for index, seat in enumerate(game.seats):
+        seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
+    return {"options": {}, "seats": seats}
+
+
 def asked_options(game) -> list:
     """The options the dialog asks (an internal one is set by the program: a remote game's)."""
     return [option for option in game.options if not option.internal]

@@ -21,6 +21,18 @@ RECENT_GAMES = 30
 RESULT_COLOURS = {"won": "#2f7d32", "lost": "#a51d2d", "no winner": "#9a8f6a", "hotseat": "#5a6b8c"}
 
 
+def finished_entry(session, finished_at: str) -> dict:
+    """A finished game's entry in the history (the page appends it when session.finished_now says so): its
+    mode is the options that differ from the defaults, its opponent the first bot level (by name), else human."""
+    state = session.state
+    bots = sorted({who for who in session.seats.values() if who != HUMAN})
+    defaults = {option.name: option.default for option in session.game.options}
+    mode = ", ".join(f"{k}={v}" for k, v in sorted(state.options.items()) if v != defaults[k]) or "standard"
+    return {"game": session.game.name, "mode": mode, "opponent": bots[0] if bots else HUMAN, "seats": session.seats,
+            "human_seats": session.humans(), "winner": state.winner, "moves": len(state.actions),
+            "finished_at": finished_at}
+
+
 def read_history(text) -> tuple:
     """(the usable entries of the stored history, why it cannot be read at all in words or ""): text may be
     None (no history yet), damaged or not a list."""

@@ -3,6 +3,7 @@ offers declared as data (Capabilities), so that the page never asks which kind i
 page's glue used to make itself: when a game counts as finished, the move log's changes, the quick set-up, a
 hint's words and the drawing choices that point to it."""
 
+import json
 from dataclasses import replace
 from types import SimpleNamespace
 
@@ -12,6 +13,7 @@ from game_core import IllegalAction, games
 from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 from game_core.session import HUMAN, Capabilities, Replay, Session, finished_now, log_edits, quick_setup
+from game_core.stats import finished_entry, parse_history, result_of
 from game_core.tutorial import Lesson, every_tutorial
 
 
@@ -59,6 +61,24 @@ def test_a_game_counts_as_finished_once_on_the_step_that_ends_it_and_never_a_rem
     assert not finished_now(session, True)  # already over before this step: counted then
     remote_end = SimpleNamespace(capabilities=remote_side().capabilities, state=session.state)
     assert not finished_now(remote_end, False)  # a remote game's record is its transcript: never counted
+
+
+def test_a_finished_game_enters_the_history_with_its_mode_opponent_and_result():
+    session = Session("blitzkrieg", 3, {"mode": "solo", "difficulty": "hard"})
+    while not session.state.is_over:
+        if session.bot_seat() is not None:
+            session.play_bot(len(session.state.actions))
+        else:
+            session.act(session.state.legal_actions()[0])
+    entry = finished_entry(session, "2026-12-07T04:00:00+00:00")
+    assert entry == {"game": "blitzkrieg", "mode": "difficulty=hard, mode=solo", "opponent": "solo",
+                     "seats": {"axis": "solo", "allies": HUMAN}, "human_seats": ["allies"],
+                     "winner": session.state.winner, "moves": len(session.state.actions),
+                     "finished_at": "2026-12-07T04:00:00+00:00"}
+    assert parse_history(json.dumps([entry])) == [entry]  # the statistics page reads it back
+    assert result_of(entry) in ("won", "lost", "no winner")
+    hotseat = Session("bitskrieg", 3)
+    assert finished_entry(hotseat, "t")["mode"] == "standard" and finished_entry(hotseat, "t")["opponent"] == HUMAN
 
 
 @pytest.mark.parametrize("shown, lines, edits", [

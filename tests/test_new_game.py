@@ -4,10 +4,11 @@ shows for the values so far, how its controls read back, and the set-up the fill
 import re
 
 from game_core import games
-from game_core.new_game import asked_options, fields_html, hidden_fields, option_values, setup_from_form
+from game_core.new_game import (asked_options, default_setup, fields_html, hidden_fields, option_values,
+                                setup_from_form)
 
 
-def default_setup(name):
+def all_human(name):
     game = games.get(name)
     return {"options": {}, "seats": {str(seat): "human" for seat in game.seats}}
 
@@ -25,13 +26,13 @@ def test_the_fields_ask_every_option_a_person_chooses_and_each_seat_with_its_bot
 
 
 def test_a_two_player_game_hides_the_solo_difficulty_and_shows_both_seats():
-    html = fields_html("blitzkrieg", default_setup("blitzkrieg"))
+    html = fields_html("blitzkrieg", all_human("blitzkrieg"))
     assert re.search(r'<p data-option="1" hidden><label for="opt-difficulty">', html)
     assert '<p data-seat="axis">' in html and '<p data-seat="allies">' in html
 
 
 def test_the_remote_choice_is_offered_at_the_end_and_named_at_the_top_where_the_page_allows_it():
-    html = fields_html("bitskrieg", default_setup("bitskrieg"), remote_fields="<p>THE PAGE'S FIELDS</p>")
+    html = fields_html("bitskrieg", all_human("bitskrieg"), remote_fields="<p>THE PAGE'S FIELDS</p>")
     assert html.startswith('<p class="remote-jump">')
     fieldset = html[html.index('<fieldset id="remote-new">'):]
     assert "<p>THE PAGE'S FIELDS</p>" in fieldset and '<option value="blue">Blue</option>' in fieldset
@@ -71,3 +72,10 @@ def test_the_filled_form_makes_the_set_up_a_seat_asked_by_an_option_taking_its_v
     bits = games.get("bitskrieg")
     assert setup_from_form(bits, {}, {"blue": "human", "red": "hard"}) == {
         "options": {}, "seats": {"blue": "human", "red": "hard"}}
+
+
+def test_the_first_game_is_one_person_against_the_normal_bot_or_everyone_human_without_bots():
+    assert default_setup("bitskrieg") == {"options": {}, "seats": {"blue": "human", "red": "normal"}}
+    assert default_setup("fall-blau") == {"options": {}, "seats": {"player": "human"}}
+    assert default_setup("blitzed")["seats"] == {"p1": "human", "p2": "normal", "p3": "normal", "p4": "normal",
+                                                 "p5": "normal"}

@@ -6,12 +6,11 @@ from datetime import datetime, timezone
 
 from js import document, window
 
-from game_core import SaveError, games, limits, saves
+from game_core import SaveError, games, limits, new_game, saves, stats
 from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 from game_core.session import HUMAN, Session
 from game_core.shelf import Refused, Shelf, import_plan as import_plan_for
-from game_core.stats import HISTORY_KEY
 
 from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page,
     random_seed, show_message)
@@ -110,20 +109,10 @@ def settings() -> dict:
     return chosen
 
 
-def default_setup() -> dict:
-    """One human (the first seat) against the normal bot, or everyone human where there are no bots."""
-    game = games.get(NAME)
-    bots = games.package(NAME).opponents()
-    seats = {}
-    for index, seat in enumerate(game.seats):
-        seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
-    return {"options": {}, "seats": seats}
-
-
 def saved_setup() -> dict:
     setup = SHELF.setup() if SHELF else None
     say()
-    return setup or default_setup()
+    return setup or new_game.default_setup(NAME)
 
 
 def start(setup: dict, seed=None) -> None:
@@ -287,19 +276,12 @@ def last_setup():
 def record_finished_game() -> None:
     """Append a finished game to the local history that the statistics page reads (never over a
     history this page cannot read)."""
-    state = page.session.state
-    humans = page.session.humans()
-    bots = sorted({who for who in page.session.seats.values() if who != HUMAN})
-    mode = ", ".join(f"{k}={v}" for k, v in sorted(state.options.items())
-                     if v != next(o.default for o in page.session.game.options if o.name == k)) or "standard"
-    entry = {"game": NAME, "mode": mode, "opponent": bots[0] if bots else HUMAN, "seats": page.session.seats,
-             "human_seats": humans, "winner": state.winner, "moves": len(state.actions),
-             "finished_at": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+    entry = stats.finished_entry(page.session, datetime.now(timezone.utc).isoformat(timespec="seconds"))
     try:
-        history = limits.parse_json(storage_get(HISTORY_KEY) or "[]", "your statistics", limits.MAX_HISTORY_CHARS)
+        history = limits.parse_json(storage_get(stats.HISTORY_KEY) or "[]", "your statistics", limits.MAX_HISTORY_CHARS)
         if not isinstance(history, list):
             raise SaveError("your statistics are damaged")
     except SaveError as err:
         show_message(f"This game was not added to your statistics: {err}.")
         return
-    storage_set(HISTORY_KEY, json.dumps(history + [entry]))
+    storage_set(stats.HISTORY_KEY, json.dumps(history + [entry]))
