@@ -13,7 +13,7 @@ from game_core import IllegalAction, games
 from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 from game_core.session import HUMAN, Capabilities, Replay, Session, finished_now, log_edits, quick_setup
-from game_core.stats import finished_entry, parse_history, result_of
+from game_core.stats import finished_entry, read_history, result_of
 from game_core.tutorial import Lesson, every_tutorial
 
 
@@ -75,7 +75,7 @@ def test_a_finished_game_enters_the_history_with_its_mode_opponent_and_result():
                      "seats": {"axis": "solo", "allies": HUMAN}, "human_seats": ["allies"],
                      "winner": session.state.winner, "moves": len(session.state.actions),
                      "finished_at": "2026-12-07T04:00:00+00:00"}
-    assert parse_history(json.dumps([entry])) == [entry]  # the statistics page reads it back
+    assert read_history(json.dumps([entry])) == ([entry], "")  # the statistics page reads it back
     assert result_of(entry) in ("won", "lost", "no winner")
     hotseat = Session("bitskrieg", 3)
     assert finished_entry(hotseat, "t")["mode"] == "standard" and finished_entry(hotseat, "t")["opponent"] == HUMAN
