@@ -139,4 +139,4 @@ def test_a_hint_names_its_move_and_its_odds_and_points_the_drawing_to_it():
     expected = session.package.hint_ui(session.state.view("blue"), action)
     assert session.point_to(action) is True
     assert all(session.ui.get(key) == value for key, value in expected.items() if value is not None)
-    assert Session("blitzkrieg", 7).point_to("anything") is False  # no hint_ui: the drawing is unchanged
+    assert Session("blitzed", 7).point_to("anything") is False  # no hint_ui: the drawing is unchanged
