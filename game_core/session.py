@@ -76,6 +76,7 @@ class Capabilities:
     remote: bool = False  # a friend's browser holds the other seat: `side` and `key`, and the remote panel
     lesson: bool = False  # a tutorial's scripted game (glue/tutorial.py shows its panel)
     replay: bool = False  # a recorded game stepped through: nothing to act on
+    review: bool = False  # a replay with the expert's review of one seat's moves (glue/review.py's panel)
     record: bool = False  # its whole record may be shared, replayed, downloaded and played again (Rematch)
     autosave: bool = False  # kept in the page's autosave slot, and kept aside by game_core.shelf when replaced
 

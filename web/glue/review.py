@@ -11,7 +11,7 @@ from js import window
 
 from game_core.review import review_game, swing_words
 from game_core.review_svg import caption, chart, review_board
-from game_core.session import HUMAN, Replay
+from game_core.session import HUMAN, Capabilities, Replay
 
 from glue.core import NAME, PREFIX, SLICE_SECONDS, element, page, random_seed, show_message
 from glue import drawing, storage
@@ -24,6 +24,8 @@ job = {"running": None}  # the review being computed (dropped by a new one)
 class ReviewReplay(Replay):
     """The replay viewer on a reviewed game: at a position where the reviewed seat moved, the board is that
     seat's view then, with the expert's move marked beside the one played."""
+
+    capabilities = Capabilities(replay=True, review=True)
 
     def __init__(self, record: dict, review: dict):
         super().__init__(NAME, record)
@@ -101,8 +103,13 @@ def open_review() -> None:
     window.setTimeout(create_once_callable(step), 0)
 
 
-def document_state(reviewing: str) -> None:
-    window.document.body.setAttribute("data-reviewing", reviewing)
+def reviewing(replay) -> bool:
+    """The replay viewer shows a review (its declared capability)."""
+    return replay is not None and replay.capabilities.review
+
+
+def document_state(state: str) -> None:
+    window.document.body.setAttribute("data-reviewing", state)
 
 
 def show(record: dict, review: dict) -> None:
@@ -116,7 +123,7 @@ def show(record: dict, review: dict) -> None:
 def go(k: int) -> None:
     """Show the reviewed move `k` (a position in the review's moves): its position, the chart, the words."""
     replay = page.replay
-    if not isinstance(replay, ReviewReplay) or not replay.review["moves"]:
+    if not reviewing(replay) or not replay.review["moves"]:
         return
     review = replay.review
     k = max(0, min(len(review["moves"]) - 1, k))
@@ -129,7 +136,7 @@ def refresh() -> None:
     """The chart and the words for the position the replay shows (the replay bar may have moved it)."""
     replay = page.replay
     panel = element("review")
-    if not isinstance(replay, ReviewReplay):
+    if not reviewing(replay):
         panel.hidden = True
         return
     panel.hidden = False
@@ -144,7 +151,7 @@ def refresh() -> None:
 def step(arg: str) -> None:
     """The review's own buttons: the previous or next move of the reviewed seat."""
     replay = page.replay
-    if not isinstance(replay, ReviewReplay):
+    if not reviewing(replay):
         return
     indexes = [move["index"] for move in replay.review["moves"]]
     if arg == "1":
