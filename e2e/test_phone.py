@@ -1,5 +1,5 @@
-"""A whole game on a phone, by taps, in every game and every engine (Chromium with touch; Firefox's and
-WebKit's 390 px frame, e2e/engines.py), with the bots on their own. After every tap, and after each reply:
+"""A whole game on a phone, by taps, in every game (Chromium with touch; Firefox's and WebKit's 390 px
+frame through e2e/engines.py on request, see ENGINES), with the bots on their own. After every tap, and after each reply:
 - the move the player did not make is in view above the docked decision (its `.last` marks),
 - the last move reads whole (never cut with an ellipsis or under the dock's edge),
 - the page never scrolls except to bring the action into view (no jump to the top),
@@ -7,6 +7,7 @@ WebKit's 390 px frame, e2e/engines.py), with the bots on their own. After every 
 - a place to play is in view, or behind the dock's "more" chip, on the player's turn.
 """
 
+import os
 import random
 import time
 
@@ -16,7 +17,9 @@ import engines
 from support import built_games
 
 GAMES = built_games()
-ENGINES = ["chromium", "firefox", "webkit"]
+# Chromium with touch; Firefox's and WebKit's 390 px frame play through e2e/engines.py too
+# (`BLITZBOX_PHONE_ENGINES=chromium,firefox,webkit`), left out of CI's run until they are timed there.
+ENGINES = os.environ.get("BLITZBOX_PHONE_ENGINES", "chromium").split(",")
 PHONE = (390, 844)
 MAX_DOCK = 0.25
 MAX_TAPS = 1500
