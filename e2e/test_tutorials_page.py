@@ -98,7 +98,7 @@ def test_a_wrong_click_changes_nothing_and_says_why(browser, site_url):
     page.locator('#tray [data-command="ui:token=N1"]').click()  # another unit: not now either
     page.wait_for_function("document.querySelector('#lesson-feedback').textContent.startsWith('Not now')")
     assert page.locator("#board").inner_html() == board and page.locator("#log li").count() == 0
-    page.evaluate("() => ['tray-fold', 'tray-fold', 'last-move'].forEach(id => document.getElementById(id).click())")
+    page.evaluate("() => ['tray-more', 'tray-more', 'last-move'].forEach(id => document.getElementById(id).click())")
     assert page.get_attribute("body", "data-lesson") is not None, "a click on the dock's controls left the lesson"
     shot(page, "blitzkrieg-laptop-wrong-click")
     violations = serious_violations(page)  # the lesson's panel, dimmed controls and lit target included

@@ -266,6 +266,7 @@ def toggle_last_move(arg, event) -> None:
     """The last move's headline; a tap or Enter shows the rest of it (and again hides it)."""
     last = element("last-move")
     last.setAttribute("aria-expanded", "false" if last.getAttribute("aria-expanded") == "true" else "true")
+    drawing.spill_tray()  # the dock's room for choices changed
 
 
 @command("sound")

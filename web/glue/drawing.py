@@ -131,7 +131,9 @@ end_hold_proxy = create_proxy(end_hold)
 def expand_dock(expanded: bool) -> None:
     """On a phone the dock keeps to a quarter of the screen: the choices that do not fit wait behind its
     "more" chip; expanded, it shows every choice with its details (until the next move)."""
-    element("dock").classList.toggle("expanded", expanded)
+    dock = element("dock")
+    dock.classList.toggle("expanded", expanded)
+    dock.scrollTop = 0  # (an expanded dock scrolls; short, it shows its top)
     spill_tray()
 
 
@@ -143,6 +145,8 @@ def spill_tray() -> None:
         node.classList.remove("spill")
     if not more:  # (no choices: no chip; a missing element is JS null, falsy)
         return
+    groups = tray.querySelectorAll(".tray-group")
+    groups.item(groups.length - 1).appendChild(more)  # its own place, after the last choice (place_more moves it)
     dock = element("dock")
     expanded = dock.classList.contains("expanded")
     docked = window.getComputedStyle(dock).position == "fixed"  # a phone held upright (style.css)
@@ -150,7 +154,9 @@ def spill_tray() -> None:
     short = docked and not expanded and page.lesson is None and bool(choices)  # chips without their details
     out = []
     if short:
-        limit = float(tray.getBoundingClientRect().bottom) + 1
+        # the tray's foot, or the dock's (inside its padding) where the tray, at its least, runs past it
+        edge = float(dock.getBoundingClientRect().bottom) - float(window.parseFloat(window.getComputedStyle(dock).paddingBottom) or 0)
+        limit = min(float(tray.getBoundingClientRect().bottom), edge) + 0.5
         out = [node for node in choices if float(node.getBoundingClientRect().bottom) > limit]
         for node in out:
             node.classList.add("spill")
@@ -348,8 +354,9 @@ def render() -> None:
     if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
         element("announce").textContent = spoken
     tray = element("tray")
-    if page.moves_shown != frame["moves"]:
-        element("dock").classList.remove("expanded")  # a new position: the dock is short again
+    if page.own_move and page.moves_shown != frame["moves"]:
+        element("dock").classList.remove("expanded")  # the player moved: the dock is short again
+        element("dock").scrollTop = 0
     window.blitzbox.morph(tray, tray_html(frame["tray"], status, MORE_CHIP))
     tray.hidden = not tray.childElementCount
     show_last_move(frame["last"])
