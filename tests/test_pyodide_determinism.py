@@ -30,10 +30,12 @@ import fetch_wheels  # noqa: E402
 # that play many whole games with bots or draw boards over them are CPython's job (minutes there, ~2.5x
 # longer in Pyodide, and the same games are compared move by move above); so are the random-game tests kept
 # in other files (CPYTHON_ONLY). Speed is bench/run.py's (16 ms per frame in Pyodide, measured in the
-# browser), never a test's. The tests that hand the engine 100,000 nested brackets run here too:
-# game_core.jsontext refuses them before json.loads, whose recursion would kill Pyodide's WebAssembly stack.
+# browser), never a test's; the local server's headers (test_headers: threads) are CPython's alone. The tests
+# that hand the engine 100,000 nested brackets run here too: game_core.jsontext refuses them before
+# json.loads, whose recursion would kill Pyodide's WebAssembly stack.
 SLOW_SUITES = ("propert", "props", "quality", "pyodide", "_table", "declared", "bots", "expert", "newcomer",
-               "_play", "lab", "tutorial", "conformance", "board", "svg", "symbols", "diagrams", "site")
+               "_play", "lab", "tutorial", "conformance", "board", "svg", "symbols", "diagrams", "site",
+               "headers")
 CPYTHON_ONLY = "not thousand and not 1000_random and not seeded_bot_games"
 # CI's run inside Pyodide leaves out also the three longest random-game runs of those files (the same games in
 # CPython, and whole games are compared move by move above); the long set runs them inside Pyodide too.

@@ -31,11 +31,15 @@ function readEarly() {
 (() => {
   const script = document.currentScript;
   if (!globalThis.Worker) return;
+  // An opaque origin (a sandboxed frame) may refuse a blob worker, and WebKit throws there on reading
+  // navigator.serviceWorker: the page then boots without this head start, and nothing is staged.
+  const attempt = (make, otherwise) => { try { return make(); } catch { return otherwise; } };
   const source = URL.createObjectURL(new Blob([`(${readEarly})();`], { type: "text/javascript" }));
-  const worker = new Worker(source);
+  const worker = attempt(() => new Worker(source), null);
+  if (!worker) return;
   const answers = {};
   const answer = (job) => new Promise((resolve, reject) => { answers[job] = { resolve, reject }; });
-  const stage = !navigator.serviceWorker?.controller;
+  const stage = attempt(() => !navigator.serviceWorker?.controller, false);
   const early = { found: answer("found"), compiled: answer("compiled"), kept: answer("kept"), staged: answer("staged") };
   const waiting = new Set(Object.keys(early));  // the answers still to come
   if (!stage) {

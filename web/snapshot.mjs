@@ -286,9 +286,14 @@ async function start(options) {
   return pyodide;
 }
 
+/** The page's service workers, if any: WebKit throws on reading them in a sandboxed frame (an opaque origin). */
+function serviceWorkers() {
+  try { return navigator.serviceWorker; } catch { return undefined; }
+}
+
 /** Run `then` once the service worker controls this page (its files then come from its cache), when idle. */
 function whenServed(then) {
-  const worker = navigator.serviceWorker;
+  const worker = serviceWorkers();
   if (!worker) return then();
   // The worker's own work (a second interpreter's start) shares the device with the page: a quiet moment.
   const whenIdle = () => (globalThis.requestIdleCallback ? requestIdleCallback(then, { timeout: 5000 }) : then());
@@ -336,7 +341,7 @@ function rehearseReturnVisit() {
     started.rehearsal = how;
   };
   const giveUp = setTimeout(() => finish("skipped"), 120_000);
-  if (!navigator.serviceWorker?.controller) return finish("skipped");
+  if (!serviceWorkers()?.controller) return finish("skipped");
   const { game, embed } = document.body.dataset;
   frame = Object.assign(document.createElement("iframe"), {
     hidden: true, tabIndex: -1, src: `${embed === "1" ? "" : "embed/"}${game}.html?rehearse` });

@@ -357,6 +357,7 @@ def render() -> None:
     if page.own_move and page.moves_shown != frame["moves"]:
         element("dock").classList.remove("expanded")  # the player moved: the dock is short again
         element("dock").scrollTop = 0
+        element("lesson-offer").hidden = True  # and has chosen to play: the lesson's offer gives the dock back
     window.blitzbox.morph(tray, tray_html(frame["tray"], status, MORE_CHIP))
     tray.hidden = not tray.childElementCount
     show_last_move(frame["last"])

@@ -238,7 +238,8 @@ def open_from_address() -> None:
     element("lesson-learn").hidden = False
     if wanted:
         begin(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)), to_panel=False)
-    elif storage.storage_get(OFFER_KEY) != "no":  # a first visit: the page's first tutorial, in one line
+    elif (storage.storage_get(OFFER_KEY) != "no" and page.session.capabilities.autosave
+          and not page.session.state.actions):  # a first visit's new local game: the first tutorial, in one line
         name, tutorial = next(iter(TUTORIALS.items()))
         label = f"Learn by playing ({tutorial.minutes} min)"
         element("lesson-offer-choice").innerHTML = (
