@@ -162,6 +162,7 @@ def test_a_blog_on_another_site_starts_the_embed_where_its_storage_is_refused(br
     frame.wait_for_selector("body[data-ready='1']", timeout=READY_TIMEOUT_MS)
     assert NOTHING_SAVED in frame.inner_text("#message")
     play(frame, 3)
+    assert NOTHING_SAVED in frame.inner_text("#message"), "the notice stays in view after moves"
     assert strays == [] and errors == []
     context.close()
 
@@ -176,6 +177,7 @@ def test_a_sandboxed_frame_starts_says_nothing_is_saved_and_plays(game, browser,
     assert frame.evaluate(REFUSED_ELSEWHERE, host_url) == "img-src"
     assert NOTHING_SAVED in frame.inner_text("#message")
     play(frame, 3)
+    assert NOTHING_SAVED in frame.inner_text("#message"), "the notice stays in view after moves"
     assert strays == [] and errors == []
     context.close()
 

@@ -19,7 +19,8 @@ def main() -> None:
         storage.resume(fallback)
     remote.resume_remote()
     if storage.STORAGE is None:
-        show_message("This browser blocks storage here: you can play, but nothing will be saved.")
+        page.standing_note = "This browser blocks storage here: you can play, but nothing will be saved."
+        show_message("")  # (it stays: every later message clears back to it)
     elif not EMBED and browser_feature(browser_feature(window.navigator, "storage"), "persist"):
         window.navigator.storage.persist()  # ask the browser not to clear our saves
     remote.open_from_url()

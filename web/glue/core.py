@@ -43,6 +43,7 @@ class PageState:
         # A stored remote side is described by replaying it: each stored text is described once (the labels of
         # the sides stored now, by their text; a side that changed is stored as a new text).
         self.remote_labels = {}
+        self.standing_note = ""  # shown whenever the message line is otherwise empty (storage blocked: nothing is saved)
         self.address_problem = ""  # what the page's address asked for that cannot be used, said once at start
         # What a lower module lets a higher one do, without importing it (the glue is a one-way stack; app.py
         # sets both): run after each painted frame (glue.effects.after_frame: the remote panel, sound, focus,
@@ -81,9 +82,11 @@ def now_text() -> str:
 
 
 def show_message(text: str, link: tuple = (), news: bool = False) -> None:
-    """The message line (empty: hidden), with a link (its words, its address) after the text if given;
-    `news` (a game kept aside) reads calmly, not as an error."""
+    """The message line (empty: the page's standing note, or hidden), with a link (its words, its address)
+    after the text if given; `news` (a game kept aside) reads calmly, not as an error."""
     box = element("message")
+    if not text and page.standing_note:
+        text, news = page.standing_note, True
     box.textContent = text
     box.classList.toggle("news", news)
     if link:
