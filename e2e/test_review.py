@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 import engines
-from test_engines import SIZES, clean, play, wait_for, wait_ready
+from support import wait_until
+from test_engines import SIZES, clean, play, wait_ready
 
 from game_core import games
 from game_core.engine import run_bot
@@ -84,7 +85,7 @@ def finish_and_review(page) -> None:
             break
     else:
         raise AssertionError(("the result box offers a review", page.evaluate(COVER)))
-    wait_for(page, "document.body.dataset.reviewing === '0' && !!document.querySelector('#review-chart svg')",
+    wait_until(page, "document.body.dataset.reviewing === '0' && !!document.querySelector('#review-chart svg')",
              seconds=REVIEW_DONE_S)
 
 
@@ -103,7 +104,7 @@ def check_review(page) -> None:
     assert shown["chartWidth"] <= shown["page"] + 1, "the chart fits the page's width"
     target = page.pick("() => document.querySelector('#review-chart [data-command=\"review-move:0\"]')")
     assert target is not None and page.click(target)
-    wait_for(page, "document.querySelector('#review-caption').textContent.startsWith('Move 1 of')")
+    wait_until(page, "document.querySelector('#review-caption').textContent.startsWith('Move 1 of')")
 
 
 def test_a_finished_game_is_reviewed_in_chromium(browser, site_url):
@@ -118,7 +119,7 @@ def test_a_finished_game_is_reviewed_in_chromium(browser, site_url):
         wait_ready(page)
         button = page.pick("() => document.querySelector('#result [data-command=\"review\"]')")
         assert page.click(button)
-        wait_for(page, "!!document.querySelector('#review-chart svg')", seconds=10)
+        wait_until(page, "!!document.querySelector('#review-chart svg')", seconds=10)
         clean(page)
     finally:
         driver.close()
