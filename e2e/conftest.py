@@ -5,6 +5,7 @@ import threading
 from urllib.parse import urlparse
 
 import pytest
+from playwright.sync_api import Browser
 
 from support import ROOT, SITE
 
@@ -12,6 +13,22 @@ sys.path.insert(0, str(ROOT / "build"))
 from serve import make_server  # noqa: E402
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+@pytest.fixture(scope="session", autouse=True)
+def service_workers_off_unless_asked():
+    """After a first visit the site's service worker lets the page make its start-up snapshot: a second
+    interpreter and a rehearsal page in the background of every fresh context, most of a test's CPU. Only
+    the tests of offline starts and snapshots want that (they pass service_workers="allow", or mark
+    browser_context_args(service_workers="allow")); every other context is made without workers."""
+    original = Browser.new_context
+
+    def new_context(self, **args):
+        return original(self, **{"service_workers": "block", **args})
+
+    Browser.new_context = new_context
+    yield
+    Browser.new_context = original
 
 
 @pytest.fixture(scope="session")

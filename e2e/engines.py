@@ -160,8 +160,8 @@ class Chromium(Driver):
             return
         if self.context is not None:
             self.context.close()
-        self.context = self.browser.new_context(viewport={"width": width, "height": height},
-                                                has_touch=touch, is_mobile=touch)
+        self.context = self.browser.new_context(viewport={"width": width, "height": height},  # (offline starts)
+                                                has_touch=touch, is_mobile=touch, service_workers="allow")
         self.page = self.context.new_page()
         self.touch = touch
         self.viewport_size = {"width": width, "height": height}

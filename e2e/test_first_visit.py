@@ -47,7 +47,7 @@ def serve_counting() -> SiteServer:
 def first_visit(browser, page_name: str) -> tuple[list, list]:
     """What a new profile asks for on `page_name`: (before ready, ready to 25 s after), as (path, gzip bytes)."""
     server = serve_counting()
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")  # (its worker, and the snapshot it lets be made)
     try:
         page = context.new_page()
         # The moment the page marks itself ready, on the page's clock (the server's: both read the system's)
@@ -104,7 +104,7 @@ def test_an_update_reaches_the_player_and_downloads_only_what_changed(browser):
     server = SiteServer(("127.0.0.1", 0), functools.partial(UpdatingHandler, directory=str(SITE)))
     server.asked, server.installed, server.updated = [], [], False
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    context = browser.new_context()
+    context = browser.new_context(service_workers="allow")  # (its worker, and the snapshot it lets be made)
     try:
         page = context.new_page()
         page.goto(f"http://127.0.0.1:{server.server_address[1]}/{PAGE}")

@@ -206,6 +206,7 @@ def test_an_embed_resumes_its_own_game(page, site_url, off_origin):
     assert off_origin == []
 
 
+@pytest.mark.browser_context_args(service_workers="allow")
 def test_an_embed_caches_only_its_own_game(page, site_url, off_origin):
     page.goto(f"{site_url}/embed/{GAME}.html")
     page.click("#play-button")
@@ -254,6 +255,7 @@ def cache_the_site(page, url):
     wait_until(page, precached)
 
 
+@pytest.mark.browser_context_args(service_workers="allow")
 @pytest.mark.parametrize("how", ["set_offline", "server_stopped", "http_cache_cleared"])
 def test_every_game_boots_and_plays_offline_after_one_visit(how, context, page, off_origin):
     server = make_server(SITE, 0)

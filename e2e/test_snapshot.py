@@ -10,9 +10,12 @@ import random
 import re
 import textwrap
 
+import pytest
+
 from support import wait_ready, wait_until
 from test_play import play_to_end
 
+pytestmark = pytest.mark.browser_context_args(service_workers="allow")  # (the worker lets the snapshot be made)
 GAME = "blitzkrieg"
 CACHE = "snapshots:blitzbox"
 KEPT = f"() => caches.open('{CACHE}').then((c) => c.keys()).then((keys) => keys.map((r) => r.url))"
