@@ -129,7 +129,10 @@ def test_a_lesson_is_left_and_resumed_and_the_players_game_is_untouched(browser,
     page.wait_for_function("document.body.getAttribute('data-ready') === '1' && !document.querySelector('#status')"
                            ".textContent.includes('thinking')")
     mine = page.evaluate("localStorage.getItem('blitzbox:blitzkrieg:autosave')")
-    page.locator('#lesson-offer [data-command="tutorial:start:blitzkrieg"]').click()
+    assert page.locator("#lesson-offer").is_hidden()  # the player chose to play: the offer gave the dock back
+    if not page.locator("#how-to-play[open]").count():
+        page.locator("#how-to-play summary").click()
+    page.locator('#lesson-choices [data-command="tutorial:start:blitzkrieg"]').click()  # the lesson, mid-game
     page.wait_for_selector("body[data-lesson='blitzkrieg']")
     steps = TUTORIALS["blitzkrieg"].steps
     take_step(page, steps[0].target())
@@ -144,7 +147,8 @@ def test_a_lesson_is_left_and_resumed_and_the_players_game_is_untouched(browser,
     assert page.locator("#lesson-offer").is_hidden() and page.locator("body[data-lesson]").count() == 0
     resume = page.locator('#lesson-choices [data-command="tutorial:start:blitzkrieg"]')
     assert "step 3 of 9" in resume.text_content()
-    page.locator("#how-to-play summary").click() if not page.locator("#how-to-play[open]").count() else None
+    if not page.locator("#how-to-play[open]").count():
+        page.locator("#how-to-play summary").click()
     resume.click()
     page.wait_for_selector("body[data-lesson='blitzkrieg']")
     assert progress(page) == "Step 3 of 9" and page.locator("#lesson-say").text_content() == steps[3].say
