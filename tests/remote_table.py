@@ -2,6 +2,7 @@
 
 import random
 
+from game_core.bitskrieg import rules as bitskrieg
 from game_core.remote import Remote, seal, unseal
 
 
@@ -73,3 +74,38 @@ def until(table, wanted):
             return code, receiver
         table.deliver(code, receiver)
     raise AssertionError("no such message came")
+
+
+
+def rush(state, actions):
+    """A Bitskrieg game as short as the rules allow (tests/test_remote_handoffs.py, e2e/test_remote_handoffs.py):
+    Red places its flags straight ahead of two of Blue's tanks and then only turns in place or flips, while
+    Blue drives onto both flags and wins; no shot is fired, so the play itself rolls no dice. `state`: the
+    mover's state (a remote side's: its own seat's view is the true game's), `actions` its legal actions."""
+    seat, kind = state.turn, actions[0].split()[0]
+    if kind == "pick" and seat == "blue":
+        return "pick l" if "pick l" in actions else actions[0]  # Light Tanks: the fastest
+    if kind == "deploy":  # facing straight into the board, off the corners: flags can be straight ahead
+        inward = bitskrieg.EDGE_FACING_IN[state.home[seat]]
+        return next(a for a in actions if a.endswith(" " + inward)
+                    and bitskrieg.is_dice_square(bitskrieg.AHEAD[inward][bitskrieg.sq_parse(a.split()[2])]))
+    if kind == "flag" and seat == "red":
+        blue = sorted((sq, tank[2]) for sq, tank in state.tanks.items() if tank[0] == "blue")
+        for distance in (1, 2):  # a flag one square ahead of a tank, and one two squares ahead of another
+            for sq, facing in blue:
+                path = [bitskrieg.AHEAD[facing][sq]]
+                while len(path) < distance and path[-1] is not None:
+                    path.append(bitskrieg.AHEAD[facing][path[-1]])
+                if None in path or any(p in state.obstacles or p in state.tanks for p in path) \
+                        or state.tank_stat(sq, "speed") < distance:
+                    continue
+                if f"flag {bitskrieg.sq_name(path[-1])}" in actions:
+                    return f"flag {bitskrieg.sq_name(path[-1])}"
+    if state.phase == "play" and seat == "blue":
+        flags = {bitskrieg.sq_name(sq) for sq in state.flags["red"]}
+        onto = [a for a in actions if a.startswith("move") and a.split()[2] in flags]
+        return (onto or [a for a in actions if a == "flip"] or actions)[0]
+    if state.phase == "play":  # Red stays home: a flip, or a turn in place
+        still = [a for a in actions if a == "flip" or a.startswith("move") and a.split()[1] == a.split()[2]]
+        return (still or actions)[0]
+    return actions[0]
