@@ -77,6 +77,23 @@ def until(table, wanted):
 
 
 
+def forced(side) -> int:
+    """The hand-offs the rules force on a finished game: the invitation and the reply; one per turn (a run
+    of one seat's moves), and two more where a move's chance kept the turn with its mover (the other side
+    reveals that chance, then the mover goes on: Bitskrieg's axis roll); the creator's reveal of the set-up's chance when the
+    joiner moves first; and the last final reveal, which follows the other side's reveal of the last move's
+    chance when it rolled."""
+    actions = [side.opened.get(k, a) for k, a in enumerate(side.state.actions, 1)]
+    _, _, moves = side._truth(actions, keep=len(actions))
+    movers = [before.to_play for before, _ in moves]
+    turns = 1 + sum(a != b for a, b in zip(movers, movers[1:]))
+    kept = sum(1 for (before, after), nxt in zip(moves, movers[1:])
+               if after.rng.state > before.rng.state and nxt == before.to_play)
+    joiner_first = movers[0] != side.creator
+    last = moves[-1][1].rng.state > moves[-1][0].rng.state
+    return 2 + turns + 2 * kept + joiner_first + 1 + last
+
+
 def rush(state, actions):
     """A Bitskrieg game as short as the rules allow (tests/test_remote_handoffs.py, e2e/test_remote_handoffs.py):
     Red places its flags straight ahead of two of Blue's tanks and then only turns in place or flips, while

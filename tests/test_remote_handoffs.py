@@ -14,7 +14,7 @@ from game_core import games, remote
 from game_core.remote import Cheated, Refused, Remote, b64, unseal
 from game_core.remote.codec import PREFIX, canonical
 from game_core.remote_session import RemoteSession
-from remote_table import Entropy, forged, rush
+from remote_table import Entropy, forced, forged, rush
 
 GAME = games.get("bitskrieg")
 SHORT = {"handicapping": True, "rebuilds_blue": 0, "rebuilds_red": 0}  # no rebuilds: the games end sooner
@@ -61,23 +61,6 @@ def by_links(seed, player, options=None, creator="blue"):
 @pytest.fixture(autouse=True)
 def real_secrets(monkeypatch):
     monkeypatch.setattr(remote, "secrets", remote.secrets)  # by_links seeds them: put them back after
-
-
-def forced(side) -> int:
-    """The hand-offs the rules force on a finished game: the invitation and the reply; one per turn (a run
-    of one seat's moves), and one more where a move's chance kept the turn with its mover (its other side
-    reveals that chance first: Bitskrieg's axis roll); the creator's reveal of the set-up's chance when the
-    joiner moves first; and the last final reveal, which follows the other side's reveal of the last move's
-    chance when it rolled."""
-    actions = [side.opened.get(k, a) for k, a in enumerate(side.state.actions, 1)]
-    _, _, moves = side._truth(actions, keep=len(actions))
-    movers = [before.to_play for before, _ in moves]
-    turns = 1 + sum(a != b for a, b in zip(movers, movers[1:]))
-    kept = sum(1 for (before, after), nxt in zip(moves, movers[1:])
-               if after.rng.state > before.rng.state and nxt == before.to_play)
-    joiner_first = movers[0] != side.creator
-    last = moves[-1][1].rng.state > moves[-1][0].rng.state
-    return 2 + turns + 2 * kept + joiner_first + 1 + last
 
 
 @pytest.mark.parametrize("seed, player, options, creator", [
