@@ -23,6 +23,7 @@ class RemoteSession:
         self.opponent = self.game.seat_name(side.other)
         self.ui, self.message, self.narration = {}, "", []
         self.saved = None  # the side as this page last stored it
+        self.followed = None  # the side as another tab of this browser stored it, while this tab follows that one
         if narrated:  # (not for a label in Saves)
             self._record()  # a loaded side: every move its load replayed
 
@@ -33,6 +34,15 @@ class RemoteSession:
     @property
     def key(self) -> str:
         return self.key_prefix + self.side.gid
+
+    @property
+    def elsewhere(self) -> bool:
+        """Another tab of this browser plays this game, and this tab only follows it (it shows what that tab
+        stored, and makes no live offer and shows no link of its own). A move made here, or a message opened
+        here, makes this tab the one that plays."""
+        if self.followed is not None and self.followed != self.to_save():
+            self.followed = None
+        return self.followed is not None
 
     def _record(self) -> None:
         self.narration += [self.game.narrate(before, after) for before, after in self.side.moved]
