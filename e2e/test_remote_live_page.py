@@ -14,7 +14,7 @@ from engines import Firefox
 from game_core.remote import unseal, verify_transcript
 from support import TURN_TIMEOUT_S, wait_for_one, wait_ready, wait_until
 from test_modes import click_aggressively
-from test_remote import invite, link_to_send, open_link
+from test_remote import JOIN, invite, join, link_to_send, open_link
 
 
 @pytest.fixture
@@ -28,9 +28,10 @@ def live_side(browser, site_url):
         block_off_origin(context, blocked)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("dialog", lambda dialog: dialog.accept())  # joining: consent
         page.goto(url)
         wait_ready(page)
+        if "#r=" in url:  # an invitation: joined once the player agrees
+            page.click(JOIN)
         return page
 
     open_.blocked, open_.errors = blocked, errors
@@ -185,9 +186,10 @@ def test_two_firefox_pages_play_live(site_url):
     def wait(driver, source, seconds=120):
         wait_until(driver, source, seconds=seconds)
 
-    paste = """(code) => { window.confirm = () => true;  // joining: consent
-        document.getElementById('remote-paste').value = code;
-        document.querySelector('[data-command=remote-apply]').click(); }"""
+    paste = """(code) => { document.getElementById('remote-paste').value = code;
+        document.querySelector('[data-command=remote-apply]').click();
+        const join = document.getElementById('remote-join');  // an invitation: the player agrees
+        if (join.open) join.querySelector('button[value=join]').click(); }"""
     moving = "document.querySelectorAll('[data-action]').length > 0"
     blue, red = Firefox(), Firefox()
     try:
@@ -243,7 +245,6 @@ def test_two_tabs_of_one_game_one_plays_and_the_other_follows_it(browser, site_u
         block_off_origin(context, blocked)
     first, red = (context.new_page() for context in contexts)
     for page in (first, red):
-        page.on("dialog", lambda dialog: dialog.accept())  # joining: consent
         page.goto(f"{site_url}/bitskrieg.html")
         wait_ready(page)
     invitation = invite(first, "blue", short=True)
@@ -251,7 +252,7 @@ def test_two_tabs_of_one_game_one_plays_and_the_other_follows_it(browser, site_u
     second.goto(f"{site_url}/bitskrieg.html")
     wait_ready(second)
     red.goto(invitation)
-    red.wait_for_function("document.body.getAttribute('data-remote') === '2'")
+    join(red)
     for page in (first, second):
         assert page.get_attribute("body", "data-remote") == "1" and page.locator("#message").is_hidden()
     second.goto(link_to_send(red))  # Red's reply opens in Blue's second tab: it plays now

@@ -9,7 +9,6 @@ import pytest
 from game_core import cli, games, remote
 from game_core.blitzkrieg.data import kind_of
 from game_core.remote import Cheated, Refused, Remote, seal, unseal, verify_transcript
-from game_core.remote_session import RemoteSession
 from game_core.remote.live import MAX_FAILURES, Channel, compact, in_app_browser, parse, plan, rebuild, stun_url
 from remote_table import Entropy, Table, forged, until
 
@@ -445,24 +444,3 @@ def test_two_tabs_of_one_game_store_the_same_side_whatever_live_offers_they_make
     first.live, second.live = "offer-of-the-first-tab", "offer-of-the-second-tab"
     assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True) == text
 
-
-def test_a_tab_that_follows_another_tabs_game_plays_again_once_a_move_or_message_is_made_there():
-    """Issue 47: of two tabs of one remote game, the one that follows what the other stored says so and makes
-    no offer or link of its own (RemoteSession.elsewhere, read by the page's remote panel) until a move is
-    made in it or a message opened in it."""
-    a, invitation = Remote.create(BITSKRIEG, None, "blue")
-    b, reply = Remote.accept(invitation)
-    a.receive(reply)
-    text = RemoteSession(a, "x:").to_save()
-    follower = RemoteSession(Remote.from_dict(json.loads(text)), "x:")
-    assert not follower.elsewhere  # a tab of its own (say, loaded again)
-    follower.followed = text  # what the page's storage event sets: another tab stored this side
-    assert follower.elsewhere and follower.elsewhere  # (reading it changes nothing)
-    follower.act(follower.state.legal_actions()[0])  # a move made here: this tab plays now
-    assert not follower.elsewhere and follower.followed is None
-    follower.followed = follower.to_save()
-    reply_to = b.receive(follower.side.outbox)
-    while reply_to is None:
-        reply_to = b.act(b.state.legal_actions()[0])
-    follower.receive(reply_to)  # a message opened here: this tab plays now
-    assert not follower.elsewhere

@@ -3,7 +3,6 @@ channel (game_core/remote/, docs/remote.md). This module is the link flow: openi
 resuming the open remote game; the invitation and the reply are glue/remote_invite.py, the live channel
 glue/remote_live.py."""
 
-import asyncio
 
 from js import document, window
 
@@ -65,14 +64,7 @@ def open_remote_code(code: str) -> None:
             if body.get("n") != 0:
                 raise Refused("it belongs to a remote game this browser does not hold (open it in the browser "
                               "that plays it)")
-            offer = Remote.read(code)
-            if not remote_invite.accepts(offer, app):
-                if app:
-                    return remote_invite.offer_code("You did not join that game. Nothing was changed. To play it in your own "
-                                      "browser, copy this code and paste it there under \"Got a code\".", code)
-                return show_message("You did not join that game. Nothing was changed.")
-            asyncio.ensure_future(remote_invite.join(code, offer))
-            return show_message("")
+            return remote_invite.ask_to_join(code, Remote.read(code), app)  # it joins if the player agrees
         # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
         game = page.session if page.session.capabilities.remote and page.session.key == key else storage.read_remote(text)
     except (Refused, SaveError, ValueError) as err:
@@ -140,6 +132,7 @@ def show_remote() -> None:
     sending = bool(side.outbox) and side.log[-1] == side.outbox and channel.link_needed(side.log) and not elsewhere
     element("remote-send").hidden = not sending
     if sending:
+        document.querySelector('[data-command="remote-send"]').textContent = page.session.send_label
         joined = side.count == 2 and side.outbox != side.log[0]  # the invitation is always the creator's
         element("remote-send-title").textContent = (
             f"Invitation for {them}: send them this link" if side.count == 1 else
