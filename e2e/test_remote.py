@@ -21,7 +21,7 @@ def blocked():
 @pytest.fixture
 def open_side(browser, site_url, blocked):
     """A new browser (its own context, so its own localStorage) with every off-origin request aborted."""
-    contexts, errors, offers = [], [], []
+    contexts, errors = [], []
 
     def open_(url=f"{site_url}/bitskrieg.html"):
         context = browser.new_context()
@@ -30,17 +30,25 @@ def open_side(browser, site_url, blocked):
         context.add_init_script("delete window.RTCPeerConnection")  # links only (live: test_remote_live_page.py)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("dialog", lambda dialog: (offers.append(dialog.message), dialog.accept()))  # joining: consent
         page.goto(url)
         wait_ready(page)
-        if "#r=" in url:  # an invitation: joined once the reply is made
-            page.wait_for_function("document.body.getAttribute('data-remote') === '2'")
+        if "#r=" in url:  # an invitation: joined once the player agrees, and the reply is made
+            join(page)
         return page
 
-    open_.errors, open_.offers = errors, offers
+    open_.errors = errors
     yield open_
     for context in contexts:
         context.close()
+
+
+JOIN = '#remote-join button[value="join"]'  # the join dialog's consent
+
+
+def join(page) -> None:
+    """Agree in the join dialog an invitation opened; wait until the reply is made."""
+    page.click(JOIN)
+    page.wait_for_function("document.body.getAttribute('data-remote') === '2'")
 
 
 def invite(page, seat="blue", short=False) -> str:
@@ -197,19 +205,38 @@ def test_remote_play_is_offered_only_where_the_game_supports_it(open_side, site_
 
 
 def test_an_invitation_shows_its_terms_and_joins_only_when_accepted(browser, open_side, blocked, site_url):
+    """The join dialog (a page dialog, not the browser's confirm) names the game, the seats and each option in
+    words; Escape or "Do not join" changes nothing; the keyboard alone can join."""
     blue = open_side()
     invitation = invite(blue, short=True)
     context = browser.new_context()
+    block_off_origin(context, blocked)
     red = context.new_page()
-    red.on("dialog", lambda dialog: (open_side.offers.append(dialog.message), dialog.dismiss()))
+    asked = []  # the browser's own dialogs (confirm): none
+    red.on("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     red.goto(invitation)
     wait_ready(red)
-    assert "Join this remote game of Bitskrieg" in open_side.offers[-1] and "claimed to have lost" in open_side.offers[-1]
-    assert "Handicapping: on" in open_side.offers[-1]  # options in words
-    assert "You did not join" in red.inner_text("#message")
+    dialog = red.get_by_role("dialog", name="Join this remote game of Bitskrieg?")
+    dialog.wait_for()
+    shown = dialog.inner_text()
+    assert "You play Red, your friend Blue." in shown and "Handicapping: on" in shown and "Blue rebuilds: 0" in shown
+    assert "claimed to have lost" in shown
+    assert red.evaluate("document.activeElement.closest('dialog')?.id") == "remote-join"  # the keys are in it
+    red.keyboard.press("Escape")
+    red.wait_for_selector("#message:not([hidden])")
+    assert "You did not join" in red.inner_text("#message") and dialog.is_hidden()
     assert red.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote'))") == []
+    red.goto("about:blank")
+    red.goto(invitation)
+    wait_ready(red)
+    dialog.wait_for()
+    red.keyboard.press("Enter")  # the focused "Join the game"
+    red.wait_for_function("document.body.getAttribute('data-remote') === '2'")
+    assert link_to_send(red) and red.evaluate("Object.keys(localStorage).filter(k => k.includes(':remote:'))")
+    send = red.locator('[data-command="remote-send"]')  # no share sheet here: the button copies, and says so
+    assert send.inner_text() == "Copy the link" and 'press "Copy the link"' in red.inner_text("#board")
     context.close()
-    assert blocked == []
+    assert blocked == [] and asked == []
 
 
 def test_the_invitation_takes_its_deadline_and_send_opens_the_share_sheet(open_side):

@@ -14,7 +14,7 @@ from engines import Firefox
 from game_core.remote import unseal, verify_transcript
 from support import TURN_TIMEOUT_S, wait_for_one, wait_ready, wait_until
 from test_modes import click_aggressively
-from test_remote import invite, link_to_send, open_link
+from test_remote import JOIN, invite, join, link_to_send, open_link
 
 
 @pytest.fixture
@@ -28,9 +28,10 @@ def live_side(browser, site_url):
         block_off_origin(context, blocked)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.on("dialog", lambda dialog: dialog.accept())  # joining: consent
         page.goto(url)
         wait_ready(page)
+        if "#r=" in url:  # an invitation: joined once the player agrees
+            page.click(JOIN)
         return page
 
     open_.blocked, open_.errors = blocked, errors
@@ -185,9 +186,10 @@ def test_two_firefox_pages_play_live(site_url):
     def wait(driver, source, seconds=120):
         wait_until(driver, source, seconds=seconds)
 
-    paste = """(code) => { window.confirm = () => true;  // joining: consent
-        document.getElementById('remote-paste').value = code;
-        document.querySelector('[data-command=remote-apply]').click(); }"""
+    paste = """(code) => { document.getElementById('remote-paste').value = code;
+        document.querySelector('[data-command=remote-apply]').click();
+        const join = document.getElementById('remote-join');  // an invitation: the player agrees
+        if (join.open) join.querySelector('button[value=join]').click(); }"""
     moving = "document.querySelectorAll('[data-action]').length > 0"
     blue, red = Firefox(), Firefox()
     try:
@@ -226,3 +228,54 @@ def test_two_firefox_pages_play_live(site_url):
     finally:
         blue.close()
         red.close()
+
+
+LIVE_PEERS = """async () => (await import("/snapshot.mjs")).started.pyodide.runPython(`
+from glue.core import page
+len(page.live)`)"""
+
+
+def test_two_tabs_of_one_game_one_plays_and_the_other_follows_it(browser, site_url):
+    """Blue has the game open in a tab; Red's links open in another tab of the same browser (as a chat app
+    opens them): that tab plays, and the first says so and only follows (no link, no live offer of its own);
+    a link opened in the first makes it the one that plays again. Neither says so with no move made."""
+    contexts = [browser.new_context(), browser.new_context()]
+    blocked = []
+    for context in contexts:
+        block_off_origin(context, blocked)
+    first, red = (context.new_page() for context in contexts)
+    for page in (first, red):
+        page.goto(f"{site_url}/bitskrieg.html")
+        wait_ready(page)
+    invitation = invite(first, "blue", short=True)
+    second = contexts[0].new_page()  # a second tab of Blue's game, opened with no move made
+    second.goto(f"{site_url}/bitskrieg.html")
+    wait_ready(second)
+    red.goto(invitation)
+    join(red)
+    for page in (first, second):
+        assert page.get_attribute("body", "data-remote") == "1" and page.locator("#message").is_hidden()
+    second.goto(link_to_send(red))  # Red's reply opens in Blue's second tab: it plays now
+    second.wait_for_function("document.body.getAttribute('data-remote') === '2'")
+    first.wait_for_function("document.body.getAttribute('data-remote-mode') === 'elsewhere'")
+    assert "continued in another tab" in first.text_content("#message")
+    assert "Another tab of this browser plays this game" in first.text_content("#remote-mode")
+    assert first.locator("#remote-send").is_hidden() and wait_until(first, f"async () => (await ({LIVE_PEERS})()) === 0", seconds=30)
+    assert second.locator("#message").is_hidden() and second.get_attribute("body", "data-remote-mode") != "elsewhere"
+    second.locator("[data-action]").first.click()  # Blue's first roll, in the tab that plays
+    second.wait_for_function("document.body.getAttribute('data-remote') === '3'")
+    first.wait_for_function("document.body.getAttribute('data-remote') === '3'")
+    assert first.locator("#remote-send").is_hidden() and second.locator("#remote-send").is_visible()
+    link = link_to_send(second)
+    open_link(red, link)
+    red.locator("[data-action]").first.click()
+    red.wait_for_function("document.body.getAttribute('data-remote') === '4'")
+    first.goto(link_to_send(red))  # now Red's link opens in the first tab: it plays again
+    first.wait_for_function("document.body.getAttribute('data-remote') === '4'")
+    second.wait_for_function("document.body.getAttribute('data-remote-mode') === 'elsewhere'")
+    assert "continued in another tab" in second.text_content("#message")
+    assert first.get_attribute("body", "data-remote-mode") != "elsewhere" and first.locator("[data-action]").count()
+    assert second.locator("#remote-send").is_hidden()
+    assert blocked == []
+    for context in contexts:
+        context.close()

@@ -15,6 +15,9 @@ class RemoteSession:
     undo, hints, curtain or bots; its record travels only as the transcript."""
     realtime, curtain = False, False
     capabilities = Capabilities(remote=True)
+    # The remote panel's button that passes a link on, as the page names it: "Send" (the system's share
+    # sheet) where the browser has one, else "Copy the link" (web/glue/remote_invite.py sets it).
+    send_label = "Send"
 
     def __init__(self, side: Remote, key_prefix: str, narrated: bool = True):
         self.side, self.game, self.seat = side, side.game, side.seat
@@ -23,6 +26,7 @@ class RemoteSession:
         self.opponent = self.game.seat_name(side.other)
         self.ui, self.message, self.narration = {}, "", []
         self.saved = None  # the side as this page last stored it
+        self.followed = None  # the side as another tab of this browser stored it, while this tab follows that one
         if narrated:  # (not for a label in Saves)
             self._record()  # a loaded side: every move its load replayed
 
@@ -33,6 +37,15 @@ class RemoteSession:
     @property
     def key(self) -> str:
         return self.key_prefix + self.side.gid
+
+    @property
+    def elsewhere(self) -> bool:
+        """Another tab of this browser plays this game, and this tab only follows it (it shows what that tab
+        stored, and makes no live offer and shows no link of its own). A move made here, or a message opened
+        here, makes this tab the one that plays."""
+        if self.followed is not None and self.followed != self.to_save():
+            self.followed = None
+        return self.followed is not None
 
     def _record(self) -> None:
         self.narration += [self.game.narrate(before, after) for before, after in self.side.moved]
@@ -90,8 +103,7 @@ class RemoteSession:
         them, me = escape(self.opponent), escape(self.game.seat_name(self.seat))
         if self.joined:
             return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
-                    f'<li>Send {them} your reply: press "Send" (your share sheet, or the link copied to '
-                    "paste into your chat).</li>"
+                    f"<li>Send {them} your reply: {self._send_how('your chat')}.</li>"
                     f"<li>Their browser answers with a link that starts the game: open it here.</li>"
                     "<li>From then on each move travels as a link between your two browsers, with no server "
                     "in between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")
@@ -99,11 +111,16 @@ class RemoteSession:
         answer = (f"{them} moves first; their first move comes back to you as a link: open it here."
                   if first else "Their browser answers with a link: open it here, and the first move is yours.")
         return (f'<div class="remote-board"><h2>A game against {them}, with you as {me}</h2><ol>'
-                f'<li>Send {them} the invitation: press "Send" (your share sheet, or the link copied to '
-                "paste into any chat or mail).</li>"
+                f"<li>Send {them} the invitation: {self._send_how('a chat or mail app')}.</li>"
                 f"<li>{answer}</li>"
                 "<li>From then on each move travels as a link between your two browsers, with no server in "
                 "between. Neither browser can see the other's secrets or steer the dice.</li></ol></div>")
+
+    def _send_how(self, where: str) -> str:
+        """How the panel's button passes the link on, in the words of its label."""
+        if self.send_label == "Send":
+            return f'press "Send" and choose {escape(where)} in the share sheet'
+        return f'press "{escape(self.send_label)}" and paste the link into {escape(where)}'
 
     def to_save(self) -> str:
         return json.dumps(self.side.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -114,3 +131,20 @@ class RemoteSession:
             else f"waiting for {self.opponent}" if self.side.waiting else "your move"
         return (f"Remote game against {self.opponent} (you are {self.game.seat_name(self.seat)}), "
                 f"{moves} moves, {where}")
+
+
+def join_terms(offer: dict, app: str | None = None) -> str:
+    """What the join dialog shows of an invitation (Remote.read) before anything is sent or stored, as HTML:
+    the seats, each option that matters in words ("Partisans: on"), the deadlines, and, in a messenger's
+    built-in browser (`app`), that a game joined there stays there."""
+    game = games.get(offer["name"])
+    rules = "".join(f"<li>{escape(label)}: {escape(value)}</li>" for label, value in offer["terms"])
+    moves = (f", and so can a player who takes more than {offer['move_deadline']} hours over a move"
+             if offer["move_deadline"] else " (a move may take as long as it takes)")
+    stays = (f"<p>This is {escape(app)}'s built-in browser: a game joined here stays here. To play in your usual "
+             "browser, do not join, and open the link there.</p>" if app else "")
+    return (f"<p>You play <strong>{escape(game.seat_name(offer['seat']))}</strong>, your friend "
+            f"<strong>{escape(game.seat_name(offer['them']))}</strong>.</p>"
+            + (f'<p>Rules:</p><ul class="remote-terms">{rules}</ul>' if rules else "<p>Rules: the standard rules.</p>")
+            + f"<p>A player who holds back a reveal for more than {offer['deadline']} hours can be claimed to have "
+              f"lost{moves}.</p>{stays}")

@@ -443,3 +443,4 @@ def test_two_tabs_of_one_game_store_the_same_side_whatever_live_offers_they_make
     first, second = (Remote.from_dict(json.loads(text)) for _ in range(2))
     first.live, second.live = "offer-of-the-first-tab", "offer-of-the-second-tab"
     assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True) == text
+

@@ -280,16 +280,20 @@ def close_dialog(arg, event) -> None:
 
 
 def on_storage(event) -> None:
-    """Another tab saved: follow it when it continued this tab's game, else say so (Shelf.storage_changed)."""
+    """Another tab saved: follow it when it continued this tab's game, else say so (Shelf.storage_changed). A
+    remote game another tab continued is shown here as that tab's: this tab then only follows it (no live
+    offer, no link of its own) until a move is made or a message opened here."""
     text = event.newValue
     if page.lesson is not None or page.session is None:  # a tutorial is shown: the player's game waits,
         return  # untouched, until it is left
     if page.session.capabilities.remote:
         if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
             try:
-                storage.adopt_remote(storage.read_remote(text))
+                game = storage.read_remote(text)
             except SaveError:
                 return
+            game.followed = text  # that tab plays it: this one follows (RemoteSession.elsewhere)
+            storage.adopt_remote(game)
             show_message("This remote game was continued in another tab: this tab now shows it.")
             drawing.render()
         return

@@ -3,7 +3,6 @@ channel (game_core/remote/, docs/remote.md). This module is the link flow: openi
 resuming the open remote game; the invitation and the reply are glue/remote_invite.py, the live channel
 glue/remote_live.py."""
 
-import asyncio
 
 from js import document, window
 
@@ -65,14 +64,7 @@ def open_remote_code(code: str) -> None:
             if body.get("n") != 0:
                 raise Refused("it belongs to a remote game this browser does not hold (open it in the browser "
                               "that plays it)")
-            offer = Remote.read(code)
-            if not remote_invite.accepts(offer, app):
-                if app:
-                    return remote_invite.offer_code("You did not join that game. Nothing was changed. To play it in your own "
-                                      "browser, copy this code and paste it there under \"Got a code\".", code)
-                return show_message("You did not join that game. Nothing was changed.")
-            asyncio.ensure_future(remote_invite.join(code, offer))
-            return show_message("")
+            return remote_invite.ask_to_join(code, Remote.read(code), app)  # it joins if the player agrees
         # the game shown here is up to date (on_storage follows other tabs): no replay of the stored one
         game = page.session if page.session.capabilities.remote and page.session.key == key else storage.read_remote(text)
     except (Refused, SaveError, ValueError) as err:
@@ -107,6 +99,11 @@ def verdict_text(game: RemoteSession) -> str:
     return f"{game.game.seat_name(verdict['cheater'])} cheated: {verdict['reason']}."
 
 
+ELSEWHERE = ("Another tab of this browser plays this game, and this tab follows it: that tab sends the links "
+             "(and connects live). A move made here, or a link opened here, makes this tab the one that plays; "
+             "if you closed the other tab, reload this one.")
+
+
 def show_remote() -> None:
     """The remote panel: the link to send (with its copy button and code) while it is this browser's
     turn to be heard, the waiting line, the end's verdict; hidden in a local game."""
@@ -118,19 +115,24 @@ def show_remote() -> None:
         return
     side, them = page.session.side, page.session.opponent
     side.claim_forfeit()  # what they owe, held back past its deadline: a claim, shown (their message overrides it)
-    remote_live.keep_up(side)  # (a reply opened in another tab still connects the tab that made the invitation)
+    elsewhere = page.session.elsewhere  # another tab of this browser plays it: this one makes no offer of its own
+    if elsewhere and side.gid in page.live:
+        page.live.pop(side.gid).close()
+    if not elsewhere:
+        remote_live.keep_up(side)  # (a reply opened in another tab still connects the tab that made the invitation)
     channel = remote_live.channel_of(side)
     peer = page.live.get(side.gid)
     if peer is not None:  # the live channel carries what it must (nothing unless it is open)
         remote_live.send(peer, channel.outgoing(side.log))
-    document.body.setAttribute("data-remote-mode", "live" if channel.live else "links")
-    element("remote-mode").textContent = channel.mode(them) + (
+    document.body.setAttribute("data-remote-mode", "elsewhere" if elsewhere else "live" if channel.live else "links")
+    element("remote-mode").textContent = (ELSEWHERE if elsewhere else channel.mode(them)) + (
         f' Check with {them} that their page shows the same words: "{side.fingerprint}" (then nobody else '
         "answered the invitation)." if side.fingerprint else "")
-    # my message is the last one, and no live channel carries it
-    sending = bool(side.outbox) and side.log[-1] == side.outbox and channel.link_needed(side.log)
+    # my message is the last one, and no live channel carries it (nor the other tab that plays the game)
+    sending = bool(side.outbox) and side.log[-1] == side.outbox and channel.link_needed(side.log) and not elsewhere
     element("remote-send").hidden = not sending
     if sending:
+        document.querySelector('[data-command="remote-send"]').textContent = page.session.send_label
         joined = side.count == 2 and side.outbox != side.log[0]  # the invitation is always the creator's
         element("remote-send-title").textContent = (
             f"Invitation for {them}: send them this link" if side.count == 1 else
@@ -141,6 +143,7 @@ def show_remote() -> None:
         element("remote-code").value = side.outbox
     element("remote-wait").hidden = not side.waiting
     element("remote-wait").textContent = (
+        f"Waiting for {them}: the other tab shows their move first." if elsewhere else
         f"Waiting for {them}'s move: it shows here as soon as they make it." if channel.live else
         f"Waiting for {them}: send this link again if they have not got it." if sending else
         f"Waiting for {them}'s next link.") + owed_text(side, them)

@@ -1,36 +1,54 @@
 """The invitation and the reply of a remote game: the new-game dialog's remote choices and creating a game,
-the joiner's consent and joining, sending a link (the share sheet, or copied) and the transcript's download."""
+the joiner's consent (the join dialog) and joining, sending a link (the share sheet, or copied) and the transcript's download."""
 
 import asyncio
 import json
 from html import escape
 
-from pyodide.ffi import JsException
+from pyodide.ffi import JsException, create_proxy
 from js import document, window
 
 from game_core import games
 from game_core.remote import DEADLINE_HOURS, MAX_DEADLINE_HOURS, Refused, Remote
 from game_core.remote.live import stun_url
-from game_core.remote_session import RemoteSession
+from game_core.remote_session import RemoteSession, join_terms
 
 from glue.core import NAME, REMOTE_PREFIX, browser_feature, element, page, show_message
 from glue import drawing, storage
 from glue.remote_live import STUN_KEY, Peer, js
 
 
-def accepts(offer: dict, app=None) -> bool:
-    """The joiner sees the game's terms (its options, their side, the deadline) and accepts before
-    anything is sent or stored (told, in a messenger's built-in browser, that the game would stay there)."""
-    game = games.get(NAME)
-    terms = "; ".join(f"{label}: {value}" for label, value in offer["terms"]) or "the standard rules"
-    stays = (f"\n\nThis is {app}'s built-in browser: a game joined here stays here. To play in your usual "
-             "browser, cancel and open the link there." if app else "")
-    return bool(window.confirm(
-        f"Join this remote game of {offer['title']}?\n\nYou play {game.seat_name(offer['seat'])}, your friend "
-        f"{game.seat_name(offer['them'])}.\nRules: {terms}.\nA player who holds back a reveal for more than "
-        f"{offer['deadline']} hours can be claimed to have lost"
-        + (f", and so can a player who takes more than {offer['move_deadline']} hours over a move"
-           if offer["move_deadline"] else " (a move may take as long as it takes)") + f".{stays}"))
+def ask_to_join(code: str, offer: dict, app=None) -> None:
+    """The join dialog: the invitation's terms (its seats, options in words, deadlines) before anything is
+    sent or stored; joining happens when the player chooses "Join the game" (on_join_closed)."""
+    dialog = element("remote-join")
+    element("remote-join-title").textContent = f"Join this remote game of {offer['title']}?"
+    element("remote-join-terms").innerHTML = join_terms(offer, app)
+    dialog.dataset.code, dialog.dataset.app, dialog.returnValue = code, app or "", ""
+    dialog.addEventListener("close", ON_JOIN_CLOSED)  # (the same listener once, however often it is asked)
+    dialog.showModal()
+
+
+def on_join_closed(event) -> None:
+    """The join dialog closed: joined with "Join the game"; with "Do not join" or Escape, nothing changes."""
+    dialog = element("remote-join")
+    code, app = str(dialog.dataset.code), str(dialog.dataset.app)
+    if dialog.returnValue != "join":
+        if app:
+            return offer_code(f"You did not join that game. Nothing was changed. To play it in your own "
+                              "browser, copy this code and paste it there under \"Got a code\".", code)
+        return show_message("You did not join that game. Nothing was changed.")
+    try:
+        offer = Remote.read(code)
+    except Refused as err:
+        return show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
+    show_message("")
+    asyncio.ensure_future(join(code, offer))
+
+
+ON_JOIN_CLOSED = create_proxy(on_join_closed)
+# The panel's button is named for what it does here, and so are the steps the board shows (RemoteSession)
+RemoteSession.send_label = "Send" if browser_feature(window.navigator, "share") else "Copy the link"
 
 
 def offer_code(text: str, code: str) -> None:
