@@ -5,7 +5,8 @@
 #           the three engines of e2e/test_engines.py
 #   PyPI:   requirements-test.txt into .venv      npm: the pinned runtime (build/package-lock.json)
 # `bash build/test.sh mutation [fast|core|GAME|full]`: mutation testing instead (docs/mutation.md).
-# `bash build/test.sh long`: the long set instead, the full counts of the runs every other run samples.
+# `bash build/test.sh long`: the long set instead, the full counts of the runs every other run samples (and
+#   every case of the e2e tests marked `sampled`: each game in each engine and size).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -134,8 +135,9 @@ if [ "${1:-}" = mutation ]; then
   mutation "${2:-core}"
   exit $?
 fi
-if [ "${1:-}" = long ]; then  # the full counts of the runs CI samples (pytest's `long` marker)
-  exec .venv/bin/python -m pytest -p no:cacheprovider -m long tests "${@:2}"
+if [ "${1:-}" = long ]; then  # the full counts of the runs CI samples (pytest's `long` marker), e2e's whole matrices
+  .venv/bin/python build/site.py
+  exec .venv/bin/python -m pytest -p no:cacheprovider -m long tests e2e "${@:2}"
 fi
 
 .venv/bin/python build/site.py
@@ -152,7 +154,7 @@ logs="$(mktemp -d)"
 # passed, what failed and where it stood, and faulthandler shows the stack of any one test that runs 15 min.
 deadline=$(( SECONDS + ${STREAM_MINUTES:-60} * 60 ))
 bounded() { timeout -s INT -k 60 "$(( deadline - SECONDS > 1 ? deadline - SECONDS : 1 ))" "$@"; }
-pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900 --durations=15)
+pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900 --durations=40)
 balance="e2e/test_remote.py e2e/test_saves.py"
 beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py"
 others="firefox or webkit"

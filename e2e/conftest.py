@@ -2,6 +2,7 @@
 
 import sys
 import threading
+from collections import Counter, defaultdict
 from urllib.parse import urlparse
 
 import pytest
@@ -13,6 +14,43 @@ sys.path.insert(0, str(ROOT / "build"))
 from serve import make_server  # noqa: E402
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1"}
+
+
+def covering(cases: list, names) -> list:
+    """A few of `cases` (one test's parametrized items) in which every value of each parameter in `names`
+    appears at least once: greedy, each pick the case with most values not yet seen, ties to the case whose
+    values have been used least (so a game is played in each engine, each engine plays about as many)."""
+    def values(case):
+        return {(name, repr(value)) for name, value in case.callspec.params.items() if name in names}
+
+    chosen, seen, used = [], set(), Counter()
+    left = list(cases)
+    while left:
+        best = max(left, key=lambda case: (len(values(case) - seen), -sum(used[v] for v in values(case))))
+        if chosen and not values(best) - seen:
+            break
+        chosen.append(best)
+        left.remove(best)
+        seen |= values(best)
+        used.update(values(best))
+    return chosen
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """A test marked `sampled("game", "engine", ...)` runs, by default, only a covering sample of its cases:
+    every value of each named parameter at least once (a parameter not named may take any value). The other
+    cases are marked `long`: `bash build/test.sh long` runs them (and a case named on the command line runs
+    with `-m ''`)."""
+    by_test = defaultdict(list)
+    for item in items:
+        if item.get_closest_marker("sampled") and hasattr(item, "callspec"):
+            by_test[(item.path, item.originalname)].append(item)
+    for cases in by_test.values():
+        kept = covering(cases, set(cases[0].get_closest_marker("sampled").args))
+        for item in cases:
+            if item not in kept:
+                item.add_marker(pytest.mark.long)
 
 
 @pytest.fixture(scope="session", autouse=True)

@@ -501,3 +501,11 @@ class WebKit(Driver):
         except (OSError, RuntimeError):
             pass
         stop(self.process)
+
+
+def start(request):
+    """The driver of the engine a parametrized fixture asks for (request.param): Playwright's Chromium (the
+    session's browser), or Firefox ESR or WebKit over WebDriver."""
+    if request.param == "chromium":
+        return Chromium(request.getfixturevalue("browser"))
+    return {"firefox": Firefox, "webkit": WebKit}[request.param]()

@@ -348,6 +348,7 @@ def nothing_off_site(driver, frame, *allowed) -> None:
     assert driver.evaluate(OFF_SITE, list(allowed)) == []
 
 
+@pytest.mark.sampled("engine", "game")
 @pytest.mark.parametrize("game", GAMES)
 def test_in_firefox_and_webkit_a_blog_on_another_site_starts_the_embed(engine, game, site_url, host_url):
     """Every game's embed starts on the click in a blog's frame of another site; in FULL's game it plays,

@@ -69,10 +69,7 @@ PRECACHED = """async () => {
 
 @pytest.fixture(scope="module", params=ENGINES)
 def driver(request):
-    if request.param == "chromium":
-        made = engines.Chromium(request.getfixturevalue("browser"))
-    else:
-        made = {"firefox": engines.Firefox, "webkit": engines.WebKit}[request.param]()
+    made = engines.start(request)
     yield made
     made.close()
 
@@ -115,6 +112,7 @@ def autosave(driver, game) -> dict:
     return json.loads(driver.evaluate(f"localStorage.getItem('blitzbox:{game}:autosave')"))["record"]
 
 
+@pytest.mark.sampled("driver", "game", "size")
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_fits_a_phone_and_a_laptop(driver, site_url, game, size):
@@ -146,6 +144,7 @@ def test_the_page_fits_a_phone_and_a_laptop(driver, site_url, game, size):
     clean(page)
 
 
+@pytest.mark.sampled("driver", "game")  # each game in some engine, each engine two games
 @pytest.mark.parametrize("game", GAMES)
 def test_a_game_plays_to_the_end_and_a_reload_resumes_it(driver, site_url, game):
     if driver.name == "chromium":

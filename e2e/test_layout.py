@@ -67,6 +67,7 @@ def check_shell(page, size: str) -> None:
         assert off == [], f"board targets below the fold: {off}"
 
 
+@pytest.mark.sampled("sized", "game")
 @pytest.mark.parametrize("game", built_games())
 def test_game_page_fits_the_screen(sized, site_url, game):
     size, page = sized

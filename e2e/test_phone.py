@@ -83,10 +83,7 @@ def wait_ready(page) -> None:
 
 @pytest.fixture(scope="module", params=ENGINES)
 def driver(request):
-    if request.param == "chromium":
-        made = engines.Chromium(request.getfixturevalue("browser"))
-    else:
-        made = {"firefox": engines.Firefox, "webkit": engines.WebKit}[request.param]()
+    made = engines.start(request)
     yield made
     made.close()
 

@@ -138,6 +138,7 @@ def test_a_finished_game_is_reviewed_on_a_phone(engine, site_url):
 
 
 @pytest.mark.skipif(not os.environ.get("BLITZBOX_REVIEW_SHOTS"), reason="screenshots only when asked")
+@pytest.mark.sampled("key", "size")
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("key", REVIEWED)
 def test_screenshots_of_a_review_in_every_game(browser, site_url, key, size):

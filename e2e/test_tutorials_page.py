@@ -172,6 +172,7 @@ def test_every_tutorial_starts_with_its_first_element_on_the_page(browser, site_
     context.close()
 
 
+@pytest.mark.sampled("name", "size")
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("name", [name for name in TUTORIALS if name != "blitzkrieg"])  # (that one: above)
 def test_every_tutorial_is_completed_by_clicking_only_the_lit_element(browser, site_url, name, size):
