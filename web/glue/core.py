@@ -69,6 +69,11 @@ def element(id_):
     return document.getElementById(id_)
 
 
+def reduced_motion() -> bool:
+    """The player asked for less motion: no slides, no smooth scrolls (the result is the same)."""
+    return bool(browser_feature(window, "matchMedia") and window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+
+
 def now_ms() -> float:
     return float(window.performance.now())
 

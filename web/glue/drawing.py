@@ -11,7 +11,7 @@ from game_core.dock import headline
 from game_core.session import finished_now, log_edits, log_html
 from game_core.tray import tray_html
 
-from glue.core import EMBED, element, now_ms, page, show_message
+from glue.core import EMBED, element, now_ms, page, reduced_motion, show_message
 from glue import follow, sound, storage
 
 
@@ -31,10 +31,6 @@ def animated_nodes(board):
 
 def animated_marks(board) -> dict:
     return dict(mark for mark, _ in animated_nodes(board))
-
-
-def reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
 def piece_places(board) -> dict:

@@ -6,17 +6,13 @@ anything else, and the keyboard focus moves only for a keyboard player (a tap ne
 from pyodide.ffi import to_js
 from js import document, window
 
-from glue.core import element, page
+from glue.core import element, page, reduced_motion
 
 MARGIN_PX = 12  # the space kept between what is brought into view and the edges of the visible band
 
 
 def options(**values):
     return to_js(values, dict_converter=window.Object.fromEntries)
-
-
-def reduced_motion() -> bool:
-    return bool(window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
 
 def visible_band() -> tuple:
