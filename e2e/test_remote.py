@@ -251,7 +251,8 @@ def test_the_invitation_takes_its_deadline_and_send_opens_the_share_sheet(open_s
     blue.wait_for_function("document.body.getAttribute('data-remote') === '1'")
     link = blue.input_value("#remote-link")
     assert unseal(link.split("#r=")[1])["deadline"] == 6
-    blue.evaluate("navigator.share = async (data) => { window.shared = data; }")  # a phone's share sheet
+    # a phone's share sheet (set inside a function: Playwright calls a function the expression evaluates to)
+    blue.evaluate("() => { navigator.share = async (data) => { window.shared = data; }; }")
     blue.click('[data-command="remote-send"]')
     blue.wait_for_function("window.shared !== undefined")
     assert blue.evaluate("window.shared.url") == link
