@@ -10,16 +10,37 @@ from game_core.bitskrieg import BOTS, GAME
 from game_core.bitskrieg.bots import (CLOSEST_FLAG, PATIENCE, action_value, drive_table, fire_fight, side_score,
                                       sights, urge_to_advance)
 from game_core.bitskrieg.rules import FACINGS, sq_parse
-from game_core.engine import run_bot
+from game_core.engine import Bot, run_bot
 from game_core.rng import Rng
 
 CAP = 3000
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+class First(Bot):
+    """Always the first legal action."""
+
+    def choose(self, game, view, rng):
+        return view["legal_actions"][0]
+
+
+class Tapper(Bot):
+    """A player who taps the first control a phone offers, as issue 44's tester often did (and e2e's scripted
+    players do): the first ready tank's first shot, else Flip, else the first legal action (mostly a turn in place)."""
+
+    def choose(self, game, view, rng):
+        legal = view["legal_actions"]
+        tanks = [a.split()[1] for a in legal if a.split()[0] in ("move", "fire")]
+        shots = [a for a in legal if tanks and a.startswith(f"fire {tanks[0]} ")]
+        return (shots or [a for a in legal if a == "flip"] or legal)[0]
+
+
+PLAYERS = dict(BOTS, first=First(), tapper=Tapper(), random=Bot())
+
+
 def play(seed, blue, red, cap=CAP):
     state, rng = GAME.new_game(seed), Rng.from_seed(seed, "bots")
-    players = {"blue": BOTS[blue], "red": BOTS[red]}
+    players = {"blue": PLAYERS[blue], "red": PLAYERS[red]}
     while not state.is_over and len(state.actions) < cap:
         state = state.apply(run_bot(players[state.to_play], GAME, state.view(state.to_play), rng))
     return state
@@ -34,6 +55,24 @@ def play(seed, blue, red, cap=CAP):
 def test_the_searching_levels_finish_within_the_cap(seed, blue, red):
     state = play(seed, blue, red)
     assert state.is_over, f"{blue} vs {red}, seed {seed}: still running after {CAP} actions"
+
+
+LIMIT = 400  # actions, the set-up's 30 to 45 included
+
+
+# Issue 44: against Normal, a player tapping the first offered control (it fires from its base, flips and turns
+# in place) held the bot moving back and forth and flipping for up to 514 actions, the expert for up to 1374.
+# A game against any level must end within LIMIT actions. CI plays the seed that stalled Normal and a sample of
+# the other players; the long set plays every level against each player over ten seeds.
+@pytest.mark.parametrize("level,opponent,seeds", [
+    ("normal", "tapper", [0]), ("easy", "first", [1]), ("normal", "random", [3]),
+    *(pytest.param(level, opponent, range(10), marks=pytest.mark.long)
+      for level in BOTS for opponent in ("first", "tapper", "random"))])
+def test_a_game_against_any_level_ends(level, opponent, seeds):
+    for seed in seeds:
+        seats = (level, opponent) if seed % 2 == 0 else (opponent, level)  # the bot plays either side
+        state = play(seed, *seats, cap=LIMIT)
+        assert state.is_over, f"{level} against {opponent}, seed {seed}: still running after {LIMIT} actions"
 
 
 def test_urge_to_advance_grows_only_after_patience():

@@ -9,9 +9,9 @@ moved into a ready enemy's range is shot at first. (A full reply ply over every 
 earlier, played worse: its leaves undervalue the opponent's threats.) The evaluation counts every
 tank's best shot (a finished tank's at half), measures the way to the enemy flags around the
 obstacles with two different tanks for the two flags, and leans harder on reaching them as a long
-game drags on, so two bots never idle out of each other's reach forever. It picks three Heavies
-and two Mediums. normal: the one-ply search with random error in its judgement; easy: more
-error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
+game drags on (sooner while the enemy's tanks all stay on their home edge), so no game idles on
+forever. It picks three Heavies and two Mediums. normal: the one-ply search with random error in its
+judgement; easy: more error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
 (our best answer to each reply, from the same short list of shots, a flip or a quiet move), it judges
 the guns as a fire fight (one shot a turn, the side to move first: fire_fight), it lets the enemy come
 (the way to the enemy flags pulls it only EXPERT_ADVANCE as hard, and the stalemate pressure starts twice as
@@ -42,6 +42,13 @@ PATIENCE = 300
 EXPERT_PATIENCE = 600
 EXPERT_ADVANCE = 0.3   # the expert's weight on the flag-distance terms (hard's is 1): it lets the enemy come
 PRESSURE_STEP = 75
+# An enemy whose tanks all stay on their home edge is not coming, and waiting for it only stalls the game (a
+# player who only fires from its base, flips and turns in place held Normal for up to 400 actions and the
+# expert for up to 1374, most of them moving back and forth and flipping): then the pressure starts after
+# HOME_PATIENCE actions (the expert's EXPERT_HOME_PATIENCE) and grows by one per HOME_PRESSURE_STEP.
+HOME_PATIENCE = 100
+EXPERT_HOME_PATIENCE = 150
+HOME_PRESSURE_STEP = 30
 # The expert's fire fight: the share of a shot's expected gain counted for the best ready gun of the side
 # to move, of the waiting side, for every other ready gun, and for a finished tank's gun.
 FIGHT_NOW = 0.8
@@ -221,9 +228,16 @@ def evaluate(state, seat, urge=1.0, fight=False):
     return side_score(state, seat, urge, fight) - side_score(state, OTHER[seat], urge, fight, chase=not fight)
 
 
-def urge_to_advance(moves_made, patience=PATIENCE, start=1.0):
-    """How much the flag-distance terms weigh: `start`, growing once a game drags on past `patience` actions."""
-    return start + max(0, moves_made - patience) / PRESSURE_STEP
+def urge_to_advance(moves_made, patience=PATIENCE, start=1.0, step=PRESSURE_STEP):
+    """How much the flag-distance terms weigh: `start`, growing by one per `step` actions once a game drags on
+    past `patience` actions."""
+    return start + max(0, moves_made - patience) / step
+
+
+def enemy_stays_home(state, seat):
+    """Do all of `seat`'s enemy tanks stand on their home edge, where they were deployed (it is not coming)?"""
+    home = edge_squares(state.home[OTHER[seat]])
+    return all(sq in home for sq, tank in state.tanks.items() if tank[0] != seat)
 
 
 def action_value(state, action, seat, urge=1.0, plies=1, fight=False):
@@ -304,6 +318,7 @@ class SearchBot(Bot):
     stages = ((DEEPEN, 2),)  # () searches one ply only
     plan = "HHHMM"     # the tanks it picks (armour holds the ground; the Mediums take the flags)
     patience = PATIENCE
+    home_patience = HOME_PATIENCE  # the patience while the enemy stays home (enemy_stays_home)
     advance = 1.0      # how much the flag-distance terms weigh before the stalemate pressure adds to it
     fight = False      # weigh the shots as a fire fight (the expert's evaluation)
 
@@ -317,7 +332,10 @@ class SearchBot(Bot):
         state = game.state_from_view(view, rng.copy())
         if state.phase not in ("play", "bound"):
             return setup_choice(state, seat, legal, rng, self.plan)
-        urge = urge_to_advance(view["moves_made"], self.patience, self.advance)
+        if enemy_stays_home(state, seat):
+            urge = urge_to_advance(view["moves_made"], self.home_patience, self.advance, HOME_PRESSURE_STEP)
+        else:
+            urge = urge_to_advance(view["moves_made"], self.patience, self.advance)
         scored = []
         for action in legal:
             value = action_value(state, action, seat, urge, 1, self.fight) + self.noise * (rng.random() - 0.5) + rng.random() * 1e-6
@@ -343,6 +361,7 @@ class ExpertBot(SearchBot):
     # It waits longer before the stalemate pressure pushes it forward: pushed early, it drove into the
     # fire of players that always shoot or advance (3 of 7 games it had lost were won with the wait).
     patience = EXPERT_PATIENCE
+    home_patience = EXPERT_HOME_PATIENCE
     # It lets the enemy come: a tank that has just moved into its sights is finished and cannot shoot back
     # until a flip, so waiting with ready guns wins the fire fights (vs greedy, tuning seeds 20000..20099:
     # 87 games won of 100 at 0.3, 71 at 1).
