@@ -11,8 +11,8 @@ tank's best shot (a finished tank's at half), measures the way to the enemy flag
 obstacles with two different tanks for the two flags, and leans harder on reaching them as a long
 game drags on (sooner while the enemy's tanks all stay on their home edge), so no game idles on
 forever. It picks three Heavies and two Mediums. normal: the one-ply search with random error in its
-judgement; easy: more error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched one ply deeper again
-(our best answer to each reply, from the same short list of shots, a flip or a quiet move), it judges
+judgement; easy: more error and some random moves. expert: hard, then its EXPERT_DEEPEN best searched
+one ply deeper again (our best answer to each reply, from the same short list of shots, a flip or a quiet move), it judges
 the guns as a fire fight (one shot a turn, the side to move first: fire_fight), it lets the enemy come
 (the way to the enemy flags pulls it only EXPERT_ADVANCE as hard, and the stalemate pressure starts twice as
 late), and it drives at the enemy's last tank instead of its flags (but never flees a hunting enemy).
@@ -43,7 +43,7 @@ EXPERT_PATIENCE = 600
 EXPERT_ADVANCE = 0.3   # the expert's weight on the flag-distance terms (hard's is 1): it lets the enemy come
 PRESSURE_STEP = 75
 # An enemy whose tanks all stay on their home edge is not coming, and waiting for it only stalls the game (a
-# player who only fires from its base, flips and turns in place held Normal for up to 400 actions and the
+# player who only fires from its base, flips and turns in place held Normal for up to 514 actions and the
 # expert for up to 1374, most of them moving back and forth and flipping): then the pressure starts after
 # HOME_PATIENCE actions (the expert's EXPERT_HOME_PATIENCE) and grows by one per HOME_PRESSURE_STEP.
 HOME_PATIENCE = 100
