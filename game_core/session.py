@@ -112,7 +112,8 @@ class Session:
 
     @property
     def capabilities(self) -> Capabilities:
-        return Capabilities(undo=True, hint=self.game.hint_bot is not None, bots=True, record=True, autosave=True)
+        return Capabilities(undo=True, hint=self.game.hint_bot is not None and not self.game.realtime, bots=True,
+                            record=True, autosave=True)  # (no hint in a race: it would stop nobody's clock)
 
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)

@@ -335,7 +335,8 @@ def render() -> None:
         page.session.ui["last_setup"] = storage.last_setup()  # "Same as last game", where a tray offers it
     before = animated_marks(board)
     places = piece_places(board) if page.board_is_live else {}  # nothing slides from the build-time skeleton
-    frame = (page.session if page.replay is None else page.replay).frame()
+    shown = page.session if page.replay is None else page.replay
+    frame = shown.frame()
     window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
     status = frame["status"]
     new_lines = show_log(frame["log"], frame["step"])
@@ -363,6 +364,7 @@ def render() -> None:
                              ("redo", frame["can_redo"]), ("hint", frame["can_hint"])):
         for button in document.querySelectorAll(f'[data-command="{command}"]'):  # the menu's, and the dock's
             button.disabled = not enabled
+            button.hidden = command == "hint" and not shown.capabilities.hint  # (a dock's width is precious)
     element("notice").hidden = True
     curtain = element("curtain")
     curtain.hidden = not frame["curtain"]
