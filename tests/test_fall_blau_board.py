@@ -57,6 +57,47 @@ def overflows(picture):
     return bad
 
 
+CUBE = re.compile(r'<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)" rx="2" fill="[^"]+" '
+                  r'stroke="#00000080"')
+
+
+def over_cubes(picture):
+    """Texts drawn over a cube (the legend's sample cubes, drawn in a moved frame, left out): a text's box
+    runs from 0.75 of its size above the baseline to 0.25 below it."""
+    cubes = [tuple(map(float, m.groups())) for m in CUBE.finditer(re.sub(r'<g transform=.*?</g>', "", picture))]
+    bad = []
+    for m in TEXT.finditer(picture):
+        x, y, size, anchor, content = m.groups()
+        left, right = extent(x, size, anchor, content)
+        top, bottom = float(y) - 0.75 * float(size), float(y) + 0.25 * float(size)
+        if any(left < cx + cw and cx < right and top < cy + ch and cy < bottom for cx, cy, cw, ch in cubes):
+            bad.append(content)
+    return bad
+
+
+BAR = re.compile(r'<path d="M([\d.]+) ([\d.]+)a6 6 0 0 1 6 -6h([\d.]+)a6 6 0 0 1 6 6v([\d.]+)h-[\d.]+Z"')
+PIECE = re.compile(r'<g data-piece="[^"]*"[^>]*>(.*?)</g>')
+
+
+def off_their_bars(picture):
+    """Titles of a card not inside its coloured title bar (whose foot is 6 units above the cubes): on the
+    card's pale body a white line is unreadable and runs into the cubes."""
+    bad = []
+    for piece in PIECE.finditer(picture):
+        bar = BAR.search(piece.group(1))
+        if not bar:
+            continue
+        x, top, inner, rise = map(float, bar.groups())
+        left, right, top, foot = x, x + inner + 12, top - 6, top + rise
+        titles = re.match(r'(?:<text[^>]*fill="#ffffff">[^<]*</text>)*', piece.group(1)[piece.group(1).index("/>", bar.end()) + 2:])
+        for m in TEXT.finditer(titles.group(0)):  # the white texts drawn right after the bar: its title
+            tx, ty, size, anchor, content = m.groups()
+            start, end = extent(tx, size, anchor, content)
+            if start < left or end > right or float(ty) - 0.75 * float(size) < top or float(ty) + 0.25 * float(size) > foot:
+                bad.append(content)
+    return bad
+
+
 def advisor_positions(seed, options):
     state = GAME.new_game(seed, options)
     rng = Rng.from_seed(seed, "board")
@@ -79,12 +120,19 @@ def test_no_text_leaves_its_card_badge_button_or_the_board(layout):
             for ui in uis(state):
                 picture = render(state.view("player"), {**ui, **LAYOUTS[layout]})
                 assert overflows(picture) == [], (layout, seed, ui)
+                assert over_cubes(picture) == [] and off_their_bars(picture) == [], (layout, seed, ui)
 
 
-def test_the_overflow_check_catches_a_text_beyond_its_card():
+def test_the_overflow_checks_catch_a_text_beyond_its_card_or_over_the_cubes():
     board = render(orders().view("player"), {})
     assert overflows(board) == []
     assert overflows(board.replace(">Open front</text>", ">Open front, far beyond the edge of its slot</text>", 1))
+    state = orders()
+    place(state, 2, "caucasus", 4)
+    board = render(state.view("player"), {"narrow": True})
+    moved = re.sub(r'(<text x="[\d.]+" y=")([\d.]+)(" font-size="[\d.]+" text-anchor="start"[^>]*>North)',
+                   lambda m: m.group(1) + str(float(m.group(2)) + 48) + m.group(3), board, count=1)
+    assert over_cubes(board) == [] and over_cubes(moved) == ["North Caucasus"]  # a title moved onto the cubes
 
 
 def test_a_phone_gets_a_tall_drawing_with_text_of_at_least_11_px():
@@ -168,6 +216,16 @@ def test_long_names_shrink_or_wrap_but_are_never_cut():
                      "Artillerie-Vorbereitung", "Division Großdeutschland"):
             assert f">{name}</text>" in board
         assert "North Caucasus Front Counter-Attack" in words(board)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_three_line_title_ends_above_the_cubes(layout):
+    """North Caucasus Front Counter-Attack takes three lines in a phone's narrow card: its bar grows."""
+    state = orders()
+    place(state, 2, "caucasus", 4)
+    board = render(state.view("player"), LAYOUTS[layout])
+    assert over_cubes(board) == [] and off_their_bars(board) == []
+    assert "North Caucasus Front Counter-Attack" in words(board)
 
 
 def test_the_calendar_label_ends_before_the_start_box_and_captured_has_a_value():
@@ -278,3 +336,32 @@ def test_the_last_actions_report_stays_inside_the_event_panel_above_the_legend()
         board = render(state.view("player"), {})
         spilled = [m.group(5) for m in TEXT.finditer(board) if WIDE_H - 30 < float(m.group(2)) < WIDE_H - 10]
         assert spilled == []
+
+
+SIZE = re.compile(r'\s(r|rx|width|height)="([^"]*)"')
+
+
+def random_positions(seed):
+    """Every position of a game of random legal moves (they reach what a good player avoids: two
+    counter-attacks in one slot at the end of a turn, a slot's header full of cues and dice)."""
+    state = GAME.new_game(seed, {"missions": seed % 2 == 0, "general_pool": ("five", "six")[seed % 3 == 0]})
+    rng = Rng.from_seed(seed, "random positions")
+    while not state.is_over:
+        yield state
+        state = state.apply(rng.choice(state.legal_actions()))
+    yield state
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_no_element_is_drawn_with_a_negative_or_missing_size(layout):
+    """A browser rejects r="-1.0" or width="-10.1" (the phone's console showed both, from a slot's dice
+    squeezed by two counter-attack cues): every r, rx, width and height is a number of at least zero."""
+    crowded = orders()  # as seen on the phone: two counter-attacks in one slot at the end of a turn
+    crowded.cues = [{"slot": 2, "kind": "counter", "text": f"Counter-attack on Hoth: {hits} grey lost",
+                     "label": f"Counter-attack: -{hits} grey"} for hits in (0, 1)]
+    crowded.rolls = [{"slot": 2, "soviet": [3, 4, 4, 2, 2]}, {"slot": 2, "soviet": [5, 3, 5, 1]}]
+    for seed, state in [(None, crowded)] + [(seed, s) for seed in range(12) for s in random_positions(seed)]:
+        view = state.view("player")
+        bad = [(name, value) for name, value in SIZE.findall(render(view, LAYOUTS[layout]))
+               if not re.fullmatch(r"\d+(\.\d+)?", value)]
+        assert bad == [], (layout, seed, view["state"]["turn"], bad[:3])

@@ -41,10 +41,9 @@ def status_text(view):
                 f"(victory needs {facts['victory']}, brilliant {facts['brilliant']}).")
     if state["phase"] == "generals":
         return f"Choose general {state['slots'].index(None) + 1} of 3 (left to right)."
-    # The question first: a phone's folded tray shows the status's first two lines.
-    question = (PENDING[state["pending"]["kind"]] if state["pending"]
-                else "Select a general to give orders, play events, or end the turn.")
-    return f"{question} ({state['turn']} 1942: {state['vp']} VP, {state['supply']} supply.)"
+    # Only the question, short: a phone's dock shows it in two lines at most above the choices, and the
+    # date, VP and supply are on the board's tracks.
+    return PENDING[state["pending"]["kind"]] if state["pending"] else "Pick a general, play an event or end the turn."
 
 
 def render(view, ui):
@@ -102,6 +101,7 @@ def rect(x, y, w, h, fill, stroke=INK, width=1, rx=0, extra=""):
 
 
 # -- small drawings: cubes, dice, icons ---------------------------------------------------------
+MIN_DIE = 10  # the smallest die a slot's header draws when its cues take most of the room
 DICE_PER_SLOT = 12  # more than one action ever rolls at a slot (six white and three black dice, three red)
 DICE_LOOK = {"white": ("#ffffff", INK, "White attack die"), "black": ("#1d1d1d", "#ffffff", "Black attack die"),
              "soviet": (RED, "#ffffff", "Soviet counter-attack die")}
@@ -114,6 +114,11 @@ def cubes(x, y, count, colour, per_row=8, size=12):
         out.append(rect(cx, cy, size, size, colour, "#00000080", 0.8, 2)
                    + rect(cx + 1.5, cy + 1.5, size - 3, 2.5, "#ffffff55", "none", 0, 1))
     return "".join(out)
+
+
+def chip_width(text):
+    """A rounded chip holding `text` in 11 px bold."""
+    return round(svg.GLYPH * 11 * len(text) + 16)
 
 
 def legend_rows():
@@ -326,7 +331,7 @@ class Board:
         names the click. The accessible name begins with the chip's text."""
         attrs = (svg.action_attrs(action, f"{chip}: {name}") if action
                  else svg.command_attrs(command, f"{chip} {name}", pressed))
-        chip_w = round(svg.GLYPH * 11 * len(chip) + 16)
+        chip_w = chip_width(chip)
         cx, cy = round(x + w - chip_w - 5, 1), round(y + h - 27, 1)
         hit = rect(x, y, w, h, "#000000", "none", 0, 6, ' fill-opacity="0"')
         return (f'<g {attrs}>{hit}'
@@ -376,15 +381,6 @@ class Board:
         """'Slot n', the scoring moment there (a capture, a counter-attack: beside the cards, never over
         them) and the dice its last action rolled (white and black: the attack, red: the Soviets)."""
         out = [svg.text(x + 2, y + 16, f"Slot {slot}", 12, "start", weight="bold", fill=MUTED)]
-        left = x + 52
-        for cue in (c for c in self.facts["cues"] if c["slot"] == slot):
-            width = round(svg.GLYPH * 11 * len(cue["label"]) + 16)
-            fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
-            out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><title>{svg.esc(cue["text"])}</title>'
-                       f'{rect(left, y + 2, width, 22, fill, "#ffffff", 1.5, 11)}'
-                       f'{svg.text(round(left + width / 2, 1), y + 17, cue["label"], 11, weight="bold", fill="#ffffff")}'
-                       f'</g>')
-            left += width + 6
         faces = []
         for roll in self.state["rolls"]:
             if roll["slot"] != slot:
@@ -394,7 +390,21 @@ class Board:
                 faces += [(value, kind, gap and not i) for i, value in enumerate(roll.get(kind, []))]
                 gap = gap and not roll.get(kind)
         gaps = 8 * sum(gap for *_, gap in faces)
-        size = min(self.die_size, (x + w - left - gaps) / max(1, len(faces)) - 3)
+        cues = [c for c in self.facts["cues"] if c["slot"] == slot]
+        labels = [c["label"] for c in cues]
+        dice_room = len(faces) * (MIN_DIE + 3) + gaps
+        if sum(chip_width(t) + 6 for t in labels) > w - 52 - dice_room:  # two cues in a slot: their short words
+            labels = [t.split(": ", 1)[-1] for t in labels]  # ("-1 grey", "+2 VP"; the title says it whole)
+        left = x + 52
+        for cue, text in zip(cues, labels):
+            width = chip_width(text)
+            fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
+            out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><title>{svg.esc(cue["text"])}</title>'
+                       f'{rect(left, y + 2, width, 22, fill, "#ffffff", 1.5, 11)}'
+                       f'{svg.text(round(left + width / 2, 1), y + 17, text, 11, weight="bold", fill="#ffffff")}'
+                       f'</g>')
+            left += width + 6
+        size = max(MIN_DIE, min(self.die_size, (x + w - left - gaps) / max(1, len(faces)) - 3))
         right = x + w - len(faces) * (size + 3) - gaps
         for index in range(DICE_PER_SLOT):  # every place kept, so the page rolls each die that changed
             if index < len(faces):
@@ -437,7 +447,7 @@ class Board:
             info = data.CAMPAIGNS.get(card["card"]) or data.EVENTS[card["card"]]
             counter = card["card"] in data.EVENTS
             title, size = fit(info["name"], w - 44, 13, 2, 11)
-            bar_h = 26 if len(title) == 1 else 40
+            bar_h = round(26 + (len(title) - 1) * size * 1.1)  # a title's every line in the bar, above the cubes
             bar = SOVIET_BAR if counter else TERRAIN_BAR[info.get("terrain", "")]
             out = [f'<g data-piece="{card["card"]}"{last_class(card["card"], self.last)}>',
                    card_frame(x, y, w, h, bar, bar_h, SOVIET_BODY if counter else PAPER,
