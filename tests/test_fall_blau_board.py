@@ -5,8 +5,8 @@ import re
 import pytest
 
 from game_core.engine import run_bot
-from game_core.fall_blau import BOTS, GAME, data, render, tray
-from game_core.fall_blau.svg import NARROW_W, WIDE_H, WIDE_W, fit
+from game_core.fall_blau import BOTS, GAME, data, render, status_text, tray
+from game_core.fall_blau.svg import NARROW_W, PENDING, WIDE_H, WIDE_W, fit
 from game_core.svg import GLYPH
 from game_core.fall_blau.words import event_effect
 from game_core.rng import Rng
@@ -150,6 +150,15 @@ def test_the_phone_stacks_the_three_slots_and_the_laptop_sets_them_side_by_side(
         board = render(state.view("player"), LAYOUTS[layout])
         ys = [float(next(m.group(2) for m in TEXT.finditer(board) if m.group(5) == f"Slot {n}")) for n in (1, 2, 3)]
         assert (ys[0] < ys[1] < ys[2]) if stacked else (ys[0] == ys[1] == ys[2])
+
+
+def test_the_status_asks_its_question_in_two_lines_of_a_phones_dock():
+    """The dock (at most a quarter of a 390x844 screen) shows the status in bold beside Undo and Hint, about
+    28 characters a line: two lines leave room for choices. Date, VP and supply are on the tracks."""
+    asked = [status_text(state.view("player")) for state in advisor_positions(2, {"missions": True})][:-1]
+    for question in asked + list(PENDING.values()):
+        assert len(question) <= 2 * 28 and "supply" not in question, question
+    assert "Pick a general, play an event or end the turn." in asked
 
 
 def test_the_laptop_drawing_fits_beside_the_tray():

@@ -21,8 +21,8 @@ NARROW_W = 370  # a 390 px phone shows it at about 1:1, so 11 units are 11 px
 RESULT_WORDS = {"brilliant": "Brilliant Victory", "victory": "Victory", "defeat": "Defeat"}
 PENDING = {"discard": "Hand full: discard an event card.",
            "exhaust": "Event deck empty: exhaust a general to reshuffle.",
-           "deploy": "Choose the frontline slot where the Major Counter-Attack deploys.",
-           "reinforce": "Choose the frontline card that gets the Soviet reinforcements."}
+           "deploy": "Choose a slot for the Major Counter-Attack.",
+           "reinforce": "Choose the card that gets Soviet reinforcements."}
 
 # One palette: a parchment mat, cream cards with coloured title bars, field grey for the Germans.
 MAT, PAPER, INK, MUTED = "#e4d9bd", "#f8f2e0", "#2b2b2b", "#5e5747"
