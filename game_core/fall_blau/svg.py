@@ -716,7 +716,7 @@ def tray(view, ui):
             targets.setdefault(parts[1], []).extend(parts[2:])
     for event, places in targets.items():
         if not places:
-            items.append(item(f"play {event}", f"Play {card_name(event)}", "Play an event card", play_effect(event)))
+            items.append(item(f"play {event}", card_name(event), "Play an event card", play_effect(event)))
         for place in places:  # one short button per target under the card's heading keeps the tray short
             general = place in data.GENERALS
             front = None if general else state["front"][int(place) - 1]
