@@ -155,8 +155,8 @@ logs="$(mktemp -d)"
 deadline=$(( SECONDS + ${STREAM_MINUTES:-60} * 60 ))
 bounded() { timeout -s INT -k 60 "$(( deadline - SECONDS > 1 ? deadline - SECONDS : 1 ))" "$@"; }
 pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900 --durations=40)
-balance="e2e/test_remote.py e2e/test_saves.py"
-beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py"
+balance="e2e/test_remote.py e2e/test_saves.py e2e/test_platform.py e2e/test_hostile_input.py"
+beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py e2e/test_play.py e2e/test_modes.py"
 others="firefox or webkit"
 ( bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
