@@ -277,3 +277,33 @@ def test_a_remote_game_s_link_and_save_file_go_to_remote_play():
 def test_what_is_not_a_game_of_this_page_says_why(text, reason):
     with pytest.raises(SaveError, match=reason):
         records.carried(text, "blitzkrieg")
+
+
+def refusal(text) -> str:
+    with pytest.raises(SaveError) as refused:
+        records.carried(text, "blitzkrieg")
+    return str(refused.value)
+
+
+def test_each_refusal_of_a_carried_text_is_worded_whole():
+    assert refusal(5) == "a save is text"
+    assert refusal(" \n ") == "there is nothing to load: paste a save code, a link or a save file's text"
+    assert refusal("[1, 2") == "the save file is not valid JSON (its brackets do not match)"  # a JSON list too
+    assert refusal('{"format": "other"}') == "this is not a Blitzbox save"
+    # a save file is held to the save limit (2,000,000 characters), not the session's 500,000
+    assert refusal('{"format": "other", "pad": "' + "a" * 600_000 + '"}') == "this is not a Blitzbox save"
+    unnamed = json.dumps({"format": "blitzbox", "game": ["a list"]})
+    assert refusal(unnamed) == "this is not a game of Blitzkrieg!"  # (not a TypeError: a list is no title key)
+    for link in ("https://blitzbox.example/blitzkrieg.html", "blitzbox.example/blitzkrieg.html", "ab#x://y"):
+        assert refusal(link) == "this link holds no Blitzbox game (it has no #g= part)", link
+
+
+def test_where_a_code_is_found_in_a_text():
+    session, code = moved_game()
+    # the query's code, with a "?" later in the fragment; a code broken over lines, in a link or remote link
+    assert records._code_in(f"https://h.example/b.html?g={code}#top?x=1") == ("link", code)
+    assert records._code_in(f"#g={code[:30]}\n{code[30:]}") == ("part of a link", code)
+    assert records._code_in("https://h.example/b.html#r=bbr2.ab\ncd") == ("link", "bbr2.abcd")
+    # only a "bb" code may follow the "#" straight; a "/" after the "#" is no path
+    assert records._code_in("#hello") == ("save code", "#hello")
+    assert records._code_in("ab#c/d#e") == ("save code", "ab#c/d#e")
