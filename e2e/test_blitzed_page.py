@@ -56,6 +56,9 @@ def test_a_phone_draws_the_race_for_its_width_with_every_choice_on_screen(browse
     assert {"p1 roll", "p1 keep 1"} <= {t["action"] for t in mine}
     assert any(" claim " in t["action"] for t in mine)
     assert on_screen(page, mine) == []  # the dice, the cards to claim and Roll, without scrolling
+    # a race has no hint: no Hint button takes the dock's width (in the dock or the menu)
+    assert page.locator('[data-command="hint"]').count() == 2
+    assert page.locator('[data-command="hint"]:not([hidden])').count() == 0
     context.close()
 
 

@@ -112,8 +112,7 @@ class Session:
 
     @property
     def capabilities(self) -> Capabilities:
-        return Capabilities(undo=True, hint=self.game.hint_bot is not None and not self.game.realtime, bots=True,
-                            record=True, autosave=True)  # (no hint in a race: it would stop nobody's clock)
+        return Capabilities(undo=True, hint=self.game.hint_bot is not None, bots=True, record=True, autosave=True)
 
     def __init__(self, game_name: str, seed: int, options: dict | None = None, seats: dict | None = None):
         self.game = games.get(game_name)
@@ -346,9 +345,9 @@ class Session:
         return self.package.bots.get(self.game.hint_bot) if self.capabilities.hint else None
 
     def can_hint(self) -> bool:
-        """Hints need the game's declared hint bot, and a game that waits for the player (never behind the
-        hotseat curtain: the advice would name the covered player's pieces)."""
-        return self.hint_bot() is not None and self.interactive() and not self.realtime
+        """Hints need the game's declared hint bot (a race declares none), and a game that waits
+        for the player (never behind the hotseat curtain: the advice would name the covered player's pieces)."""
+        return self.hint_bot() is not None and self.interactive()
 
     def hint(self, rng_seed: int, playouts: int = 20):
         """A generator (run in slices): the hint bot's suggestion for the viewer, with the share of
