@@ -4,7 +4,7 @@ frame through e2e/engines.py on request, see ENGINES), with the bots on their ow
 - the last move reads whole (never cut with an ellipsis or under the dock's edge),
 - the page never scrolls except to bring the action into view (no jump to the top),
 - the dock takes at most a quarter of the screen in play, and nothing in it is clipped,
-- a place to play is in view, or behind the dock's "more" chip, on the player's turn.
+- a place to play is in view (whole, to tap), or behind the dock's "more" chip, on the player's turn.
 """
 
 import os
@@ -31,14 +31,17 @@ LOOK = """() => {
   const band = fixed ? dock.getBoundingClientRect().top : innerHeight;
   const shows = (e) => e.getClientRects().length > 0;
   const inBand = (box) => box.width > 0 && box.bottom > 0 && box.top < band && box.right > 0 && box.left < innerWidth;
+  const wholeInBand = (box) => box.width > 0 && box.top >= 0 && box.bottom <= band && box.left >= 0 && box.right <= innerWidth;
   const marks = [...document.querySelectorAll('#board .last')].filter(shows).map((e) => e.getBoundingClientRect());
   const last = document.getElementById('last-move'), dockBox = dock.getBoundingClientRect();
   const inDock = (box) => box.top >= dockBox.top - 1 && box.bottom <= dockBox.bottom + 1 && box.left >= -1 && box.right <= innerWidth + 1;
   const clipped = [...dock.querySelectorAll('button, h3, #status, #last-move')]
     .filter((e) => shows(e) && !e.closest('[hidden], details:not([open]) > :not(summary)') && !inDock(e.getBoundingClientRect()))
     .map((e) => e.textContent.trim().slice(0, 40));
-  const plays = [...document.querySelectorAll('#board [data-action], #board [data-command^="ui:"]')].filter(shows).map((e) => e.getBoundingClientRect());
-  const trayPlays = [...document.querySelectorAll('#tray [data-action]')].filter(shows);
+  const enabled = (e) => shows(e) && !e.disabled;  // (a disabled choice offers no step)
+  const plays = [...document.querySelectorAll('#board [data-action], #board [data-command^="ui:"]')].filter(enabled).map((e) => e.getBoundingClientRect());
+  // (a choice in the dock that comes before the place, as Nippon's unit to place: a tap on it brings its places into view)
+  const trayPlays = [...document.querySelectorAll('#tray [data-action], #tray [data-command^="ui:"]')].filter(enabled);
   const more = document.getElementById('tray-more'), moreShown = !!(more && shows(more) && more.textContent.includes('more'));
   return {over: document.body.dataset.over === '1', thinking: document.body.dataset.thinking === '1',
           moves: document.querySelectorAll('#log li').length, y: scrollY,
@@ -48,24 +51,32 @@ LOOK = """() => {
           ending: !!document.querySelector('#result:not([hidden]), #remote:not([hidden])') || document.body.hasAttribute('data-lesson'),
           clipped, curtain: !document.getElementById('curtain').hidden,
           canPlay: plays.length + trayPlays.length > 0 || moreShown,  // (every choice may be behind "more")
-          playInView: plays.some(inBand) || trayPlays.length > 0 || moreShown};
+          playInView: plays.some(wholeInBand) || trayPlays.length > 0 || moreShown};
 }"""
 # A random control the thumb can reach without scrolling: "I am ready" behind the hotseat curtain, else one
-# of the data-action elements in view above the dock or shown in it (else a square to choose first, as
-# Bitskrieg's phone board asks before a facing); else the dock's "more" chip; null when there is none.
+# of the data-action elements in view above the dock or in it (an expanded dock scrolls); else a square to
+# choose first (Bitskrieg's phone board asks one before a facing); else the dock's "more" chip; else a choice
+# in the dock that comes before its place (Nippon's unit: the page then brings its spaces into view); else null.
 TAP = """([chance]) => {
   const curtain = document.querySelector('#curtain');
   if (curtain && !curtain.hidden) return curtain.querySelector('[data-command="reveal"]');
   const dock = document.getElementById('dock'), band = getComputedStyle(dock).position === 'fixed' ? dock.getBoundingClientRect().top : innerHeight;
   const reach = (e) => { const box = e.getBoundingClientRect();
-    return e.getClientRects().length && !e.disabled && box.left >= 0 && box.right <= innerWidth && box.top >= 0 &&
-           (e.closest('#dock') ? box.bottom <= innerHeight : box.bottom <= band); };
+    if (!e.getClientRects().length || e.disabled || box.left < 0 || box.right > innerWidth) return false;
+    return e.closest('#dock') ? dock.classList.contains('expanded') || (box.top >= 0 && box.bottom <= innerHeight)
+                              : box.top >= 0 && box.bottom <= band; };
   const shown = [...document.querySelectorAll('[data-action]')].filter(reach);
-  if (shown.length) return shown[Math.floor(chance * shown.length)];
-  const steps = [...document.querySelectorAll('#board [data-command^="ui:"]:not([aria-pressed="true"])')].filter(reach);
-  if (steps.length) return steps[Math.floor(chance * steps.length)];  // a square to choose before its facing
+  if (shown.length) {  // (an expanded dock scrolls under the thumb to its choice)
+    const choice = shown[Math.floor(chance * shown.length)];
+    if (choice.closest('#dock')) choice.scrollIntoView({block: 'nearest'});
+    return choice;
+  }
+  const squares = [...document.querySelectorAll('#board [data-command^="ui:"]:not([aria-pressed="true"])')].filter(reach);
+  if (squares.length) return squares[Math.floor(chance * squares.length)];  // a square to choose before its facing
   const more = document.getElementById('tray-more');
-  return more && more.getClientRects().length && more.textContent.includes('more') ? more : null;
+  if (more && more.getClientRects().length && more.textContent.includes('more')) return more;
+  const units = [...document.querySelectorAll('#tray [data-command^="ui:"]')].filter(reach);
+  return units.length ? units[Math.floor(chance * units.length)] : null;  // a unit to choose before its place
 }"""
 
 
@@ -124,20 +135,20 @@ def test_a_whole_game_by_thumb_follows_the_action(driver, site_url, game):
     page.evaluate("document.querySelector('[data-command=\"tutorial:no-thanks\"]')?.click()")
     rng = random.Random(11)
     look = settle(page)
-    replies = in_view = taps = 0
+    replies = in_view = taps = misses = 0
     while not look["over"]:
         assert taps < MAX_TAPS, "the game did not end"
+        assert misses < 100, f"move {look['moves']}: a step is offered but no thumb can reach it: {look}"
         check_table(look, f"move {look['moves']}")
         if not look["curtain"]:
             assert look["playInView"], f"move {look['moves']}: no place to play in view: {look}"
         target = page.pick(TAP, [rng.random()])
-        if target is None:
-            look = settle(page)
+        if target is None or not page.click(target):
+            page.wait_for_timeout(100)
+            moves, look = look["moves"], settle(page)
+            misses = misses + 1 if look["moves"] == moves else 0  # (in a race the bots go on meanwhile)
             continue
-        before = look
-        if not page.click(target):
-            look = settle(page)
-            continue
+        before, misses = look, 0
         taps += 1
         look = settle(page)
         if look["moves"] > before["moves"] + 1 and look["marks"] and not look["over"]:

@@ -68,7 +68,7 @@ def follow(news: bool) -> None:
             if both[1] - both[0] <= bottom - top - 2 * MARGIN_PX:
                 seen = both
         scroll_into_band(seen)
-    elif targets and not any(span[1] > top and span[0] < bottom for span in targets):
+    elif targets and not any(span[0] >= top and span[1] <= bottom for span in targets):  # (whole, to tap)
         middle = (top + bottom) / 2
         scroll_into_band(min(targets, key=lambda span: abs((span[0] + span[1]) / 2 - middle)))
 
