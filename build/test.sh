@@ -146,7 +146,7 @@ if [ $# -gt 0 ]; then  # a chosen selection: `bash build/test.sh -k saves`
 fi
 # The engine's tests (pytest tests/, the fuzzer's among them, and the suite inside Pyodide under Node: CPU-bound), the browser's
 # (e2e/: Chromium, mostly waiting on timers and animations) and the same checks in Firefox ESR and WebKit
-# (e2e/test_engines.py and the embeds of e2e/test_embed_anywhere.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
+# (e2e/test_engines.py, test_phone.py's games and the embeds of e2e/test_embed_anywhere.py: mostly waiting on the bots) run side by side, each in a log printed when it ends;
 # the run fails if any does. Some Chromium files go with the engine's tests and some after the other engines'
 # checks, so that the three streams take about as long.
 logs="$(mktemp -d)"
@@ -156,12 +156,12 @@ deadline=$(( SECONDS + ${STREAM_MINUTES:-60} * 60 ))
 bounded() { timeout -s INT -k 60 "$(( deadline - SECONDS > 1 ? deadline - SECONDS : 1 ))" "$@"; }
 pytest=(.venv/bin/python -m pytest -p no:cacheprovider -o faulthandler_timeout=900 --durations=40)
 balance="e2e/test_remote.py e2e/test_saves.py e2e/test_platform.py e2e/test_hostile_input.py"
-beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py e2e/test_play.py e2e/test_modes.py"
+beside_others="e2e/test_table.py e2e/test_remote_live_page.py e2e/test_tutorials_page.py e2e/test_play.py"
 others="firefox or webkit"
 ( bounded "${pytest[@]}" --basetemp "$logs/engine-tmp" tests $balance ) > "$logs/engine.log" 2>&1 &
 engine=$!
 ( status=0
-  bounded "${pytest[@]}" --basetemp "$logs/others-tmp" e2e/test_engines.py \
+  bounded "${pytest[@]}" --basetemp "$logs/others-tmp" e2e/test_engines.py e2e/test_phone.py \
     e2e/test_embed_anywhere.py e2e/test_remote_live_page.py -k "$others" || status=$?  # (live play: Firefox to Firefox)
   bounded "${pytest[@]}" --basetemp "$logs/beside-tmp" $beside_others -k "not ($others)" \
     || status=$?
@@ -179,5 +179,5 @@ others_status=$?
 set -e
 echo "== engine tests (tests/, $balance): exit $engine_status"; cat "$logs/engine.log"
 echo "== browser tests (e2e/, Chromium): exit $browser_status"; cat "$logs/browser.log"
-echo "== Firefox ESR and WebKit (e2e/test_engines.py, e2e/test_embed_anywhere.py), then $beside_others: exit $others_status"; cat "$logs/others.log"
+echo "== Firefox ESR and WebKit (e2e/test_engines.py, test_phone.py, test_embed_anywhere.py), then $beside_others: exit $others_status"; cat "$logs/others.log"
 [ "$engine_status" = 0 ] && [ "$browser_status" = 0 ] && [ "$others_status" = 0 ]

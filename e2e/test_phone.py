@@ -1,5 +1,5 @@
 """A whole game on a phone, by taps, in every game (Chromium with touch; Firefox's and WebKit's 390 px
-frame through e2e/engines.py on request, see ENGINES), with the bots on their own. After every tap, and after each reply:
+frame through e2e/engines.py), with the bots on their own. After every tap, and after each reply:
 - the move the player did not make is in view above the docked decision (its `.last` marks),
 - the last move reads whole (never cut with an ellipsis or under the dock's edge),
 - the page never scrolls except to bring the action into view (no jump to the top),
@@ -7,7 +7,6 @@ frame through e2e/engines.py on request, see ENGINES), with the bots on their ow
 - a place to play is in view (whole, to tap), or behind the dock's "more" chip, on the player's turn.
 """
 
-import os
 import random
 import time
 
@@ -17,9 +16,7 @@ import engines
 from support import built_games
 
 GAMES = built_games()
-# Chromium with touch; Firefox's and WebKit's 390 px frame play through e2e/engines.py too
-# (`BLITZBOX_PHONE_ENGINES=chromium,firefox,webkit`), left out of CI's run until they are timed there.
-ENGINES = os.environ.get("BLITZBOX_PHONE_ENGINES", "chromium").split(",")
+ENGINES = ["chromium", "firefox", "webkit"]  # (by default each game in one engine: `sampled` below)
 PHONE = (390, 844)
 MAX_DOCK = 0.25
 MAX_TAPS = 1500
@@ -126,6 +123,7 @@ def check_table(look: dict, where: str) -> None:
         assert look["dock"] <= MAX_DOCK + 0.005, f"{where}: the dock takes {look['dock']:.0%} of the screen"
 
 
+@pytest.mark.sampled("driver", "game")
 @pytest.mark.parametrize("game", GAMES)
 def test_a_whole_game_by_thumb_follows_the_action(driver, site_url, game):
     url = f"{site_url}/{game}.html?fresh=1"
