@@ -153,18 +153,13 @@ def spill_tray() -> None:
         # the tray's foot, or the dock's (inside its padding) where the tray, at its least, runs past it
         edge = float(dock.getBoundingClientRect().bottom) - float(window.parseFloat(window.getComputedStyle(dock).paddingBottom) or 0)
         limit = min(float(tray.getBoundingClientRect().bottom), edge) + 0.5
-        out = [node for node in choices if float(node.getBoundingClientRect().bottom) > limit]
-        for node in out:
-            node.classList.add("spill")
-        more.hidden = not (out or tray.querySelector(".detail"))
-        more.textContent = more_label(len(out), False)
-        place_more(tray, more)
-        kept = [node for node in choices if node not in out]
-        while not more.hidden and kept and float(more.getBoundingClientRect().bottom) > limit:  # the chip must fit too
-            out.append(kept.pop())
-            out[-1].classList.add("spill")
-            more.textContent = more_label(len(out), False)
-            place_more(tray, more)
+        out = fit_choices(tray, more, choices, limit, headings=True)
+        # Never the chip alone: the headings give their room (the status asks the question), and then the
+        # first choice short enough to share the row with the chip shows.
+        first = 0
+        while len(out) == len(choices) and first < len(choices):
+            out = fit_choices(tray, more, choices, limit, headings=False, first=first)
+            first += 1
     else:
         more.hidden = not (docked and expanded)
     spilled = len(out)
@@ -172,6 +167,28 @@ def spill_tray() -> None:
     more.textContent = more_label(spilled, expanded)
     more.setAttribute("aria-label", "Show the short choices" if expanded
                       else f"Show {spilled} more choices" if spilled else "Show each choice's details")
+
+
+def fit_choices(tray, more, choices: list, limit: float, headings: bool, first: int = 0) -> list:
+    """Set aside the choices before `first` and those that end below `limit`, and more while the chip that
+    counts them does not fit above it; the choices set aside."""
+    for node in tray.querySelectorAll(".spill"):
+        node.classList.remove("spill")
+    for node in ([] if headings else list(tray.querySelectorAll("h3"))) + choices[:first]:
+        node.classList.add("spill")
+    out = choices[:first] + [node for node in choices[first:] if float(node.getBoundingClientRect().bottom) > limit]
+    for node in out:
+        node.classList.add("spill")
+    more.hidden = not (out or tray.querySelector(".detail"))
+    more.textContent = more_label(len(out), False)
+    place_more(tray, more)
+    kept = [node for node in choices if node not in out]
+    while not more.hidden and kept and float(more.getBoundingClientRect().bottom) > limit:
+        out.append(kept.pop())
+        out[-1].classList.add("spill")
+        more.textContent = more_label(len(out), False)
+        place_more(tray, more)
+    return out
 
 
 def place_more(tray, more) -> None:
@@ -207,12 +224,11 @@ def show_last_move(line: str) -> None:
     last.innerHTML = (f"<strong>Last move:</strong> {escape(head)}"
                       + (f' <span class="rest">{escape(rest)}</span><span class="more" aria-hidden="true">More ▸</span>'
                          if rest else ""))
-    if rest:
-        last.setAttribute("role", "button")
-        last.setAttribute("tabindex", "0")
-        last.setAttribute("aria-expanded", "false")
+    if rest:  # a control only when a tap shows more (then finger-sized: style.css)
+        for name, value in (("data-command", "last-move"), ("role", "button"), ("tabindex", "0"), ("aria-expanded", "false")):
+            last.setAttribute(name, value)
     else:
-        for name in ("role", "tabindex", "aria-expanded"):
+        for name in ("data-command", "role", "tabindex", "aria-expanded"):
             last.removeAttribute(name)
 
 
