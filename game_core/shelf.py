@@ -81,6 +81,25 @@ def import_plan(text, game_name: str, current=None, seats=None) -> dict:
             "what": f"This {form} holds {about}: {does}.{replaces}"}
 
 
+def import_words(text: str, plan) -> str:
+    """What Saves -> Import says of a pasted text as it is typed, before anything changes (`plan`: import_plan
+    for this page): what it is and does, or why it cannot be loaded ("" for no text)."""
+    try:
+        return plan(text)["what"] if text else ""
+    except SaveError as err:
+        return f"This cannot be loaded: {err}."
+
+
+def not_loaded(err: SaveError) -> str:
+    return f"That could not be loaded: {err}. Nothing was changed."
+
+
+def taken_words(plan: dict, kept: str) -> str:
+    """What the page says once an import_plan is taken: what was loaded, then `kept`, the shelf's news of the
+    game kept aside for it."""
+    return " ".join(words for words in (f"{plan['done']}." if plan["done"] else "", kept) if words)
+
+
 def _seats_for(game_name: str, record: dict, seats):
     """Who plays an unfinished game's record (it names nobody): the page's usual seats where they fit its
     options, else every seat a person."""

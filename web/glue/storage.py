@@ -10,7 +10,7 @@ from game_core import SaveError, games, limits, new_game, saves, stats
 from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 from game_core.session import HUMAN, Session
-from game_core.shelf import Refused, Shelf, import_plan as import_plan_for
+from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words
 
 from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page,
     random_seed, show_message)
@@ -151,8 +151,7 @@ def take(plan: dict, why: str) -> bool:
         page.replay = None
     else:
         page.replay = plan["replay"]
-    kept = SHELF.take_notice() if SHELF else ""  # "<why>: your game in progress was kept aside in Saves (...)."
-    show_message(" ".join(words for words in (f"{plan['done']}." if plan["done"] else "", kept) if words))
+    show_message(taken_words(plan, SHELF.take_notice() if SHELF else ""))
     say()  # with its Undo
     return True
 
