@@ -314,6 +314,35 @@ class Shelf:
             self.put(self.over_key, over)
         return True
 
+    def save_shown(self, controller, remote_open_key: str) -> None:
+        """Save the game this tab shows (after every redraw): a remote game under its own key, when it changed
+        (it never replaces the local autosave); else this tab's game (`save`), and the note of the remote game
+        shown last (`remote_open_key`: a reload resumes it) goes, since a reload resumes this one now."""
+        if controller.capabilities.remote:
+            text = controller.to_save()
+            if text != controller.saved and self.store(controller.key, text):
+                controller.saved = text
+            return
+        if self.storage.get(remote_open_key) is not None:
+            self.storage.remove(remote_open_key)
+        self.save(controller)
+
+    def keep_before_fresh_start(self):
+        """The start-failure message's "Start a new game" (?fresh=1) started a game without reading the autosave
+        (it may be what failed): a game saved there is kept aside as by a New game, or, with no room for a copy,
+        held where it is (never overwritten without one). Returns (what the page says, whether it reads as news),
+        or None when no game was saved there."""
+        text = self.storage.get(self.autosave_key)
+        if not text or saves.moves(text) == 0:
+            return None
+        try:
+            entry = self.keep(text)
+        except Refused as err:
+            self.held = "stuck"
+            return (f"A new game was started, but the game saved before could not be kept aside ({err}): it stays "
+                    "where it is, and this game is not saved until there is room.", False)
+        return f"A new game was started: the game saved before was kept aside in Saves ({entry['label']}).", True
+
     def retry(self, session) -> None:
         """Save again if the last save failed (space was freed: a copy deleted, another tab's storage event)."""
         if session is not None and (self.problem or self.held == "stuck"):
