@@ -28,6 +28,11 @@ def share_code_in(fragment: str, query: str):
     return code or None
 
 
+def is_setting(key: str, value) -> bool:
+    """`value` is one of the choices of the setting `key`."""
+    return key in SETTINGS and value in SETTINGS[key]
+
+
 def clean_settings(text) -> dict:
     """The stored settings, checked key by key: a missing or damaged value gets its default."""
     return read_settings(text)[0]

@@ -3,9 +3,10 @@ only puts it on the page and reads its controls back): the fields, which of them
 (Option.shown; the seats an option decides, like the solo module's, are not asked), and the set-up the
 filled form makes."""
 
+import json
 from html import escape
 
-from . import games
+from . import games, limits
 from .session import HUMAN
 
 
@@ -16,6 +17,48 @@ def default_setup(game_name: str) -> dict:
     for index, seat in enumerate(game.seats):
         seats[str(seat)] = HUMAN if index == 0 or not bots else ("normal" if "normal" in bots else bots[0])
     return {"options": {}, "seats": seats}
+
+
+def embed_setup(game_name: str, setup: dict, query: str) -> tuple:
+    """An embed's set-up from its address in the lichess style (?seed=&bot=&seat=&theme=; limits.address_choices)
+    over `setup`, the page's usual one: (the set-up, the seed or None, a sentence naming whatever in the address
+    cannot be used, or "")."""
+    game = games.get(game_name)
+    seats = dict(setup["seats"])
+    chosen, problems = limits.address_choices(query, list(games.package(game_name).bots), list(seats), game.saved_seat)
+    setup = dict(setup)
+    if "bot" in chosen:
+        human = chosen.get("seat", next(iter(seats)))
+        setup["seats"] = {seat: HUMAN if seat == human else chosen["bot"] for seat in seats}
+        setup["options"] = game.with_seats(setup["options"], setup["seats"])
+    problem = f"Part of this address was not used ({'; '.join(problems)}): the game plays without it." if problems else ""
+    return setup, chosen.get("seed"), problem
+
+
+def last_setup_key(game_name: str) -> str:
+    """Where the page keeps the set-up a person made in their last game, to repeat ("Same as last game")."""
+    return f"blitzbox:{game_name}:last-setup"
+
+
+def last_setup_text(controller):
+    """At a game's end, the set-up its first person made (Package.remembered_setup, Bitskrieg's) as the text to
+    keep, or None (the game remembers none, or no person played)."""
+    remembered = controller.package.remembered_setup
+    humans = controller.humans()
+    if remembered is not None and humans:
+        choice = remembered(controller.state.record(), humans[0])
+        if choice:
+            return json.dumps(choice)
+    return None
+
+
+def read_last_setup(text):
+    """The set-up kept by last_setup_text, or None (missing or unreadable: not offered)."""
+    try:
+        choice = limits.parse_json(text, "the last set-up", 10_000)
+    except limits.SaveError:
+        return None
+    return choice if isinstance(choice, dict) else None
 
 
 def asked_options(game) -> list:

@@ -6,6 +6,7 @@ from html import escape
 
 from game_core.remote import Remote
 from game_core import games
+from game_core.jsontext import SaveError, parse_json
 from game_core.session import Capabilities, draw, make_frame, readable, set_ui, status_line
 
 
@@ -29,6 +30,15 @@ class RemoteSession:
         self.followed = None  # the side as another tab of this browser stored it, while this tab follows that one
         if narrated:  # (not for a label in Saves)
             self._record()  # a loaded side: every move its load replayed
+
+    @classmethod
+    def from_save(cls, game_name: str, text, key_prefix: str, narrated: bool = True) -> "RemoteSession":
+        """A side a page of `game_name` stored (to_save), its log narrated unless `narrated` is false (a label
+        in Saves needs none); SaveError if it cannot be used here."""
+        data = parse_json(text, "the saved remote game")
+        if not isinstance(data, dict) or data.get("name") != game_name:
+            raise SaveError(f"this is not a remote game of {games.get(game_name).title}")
+        return cls(Remote.from_dict(data), key_prefix, narrated)
 
     @property
     def state(self):

@@ -81,6 +81,25 @@ def import_plan(text, game_name: str, current=None, seats=None) -> dict:
             "what": f"This {form} holds {about}: {does}.{replaces}"}
 
 
+def import_words(text: str, plan) -> str:
+    """What Saves -> Import says of a pasted text as it is typed, before anything changes (`plan`: import_plan
+    for this page): what it is and does, or why it cannot be loaded ("" for no text)."""
+    try:
+        return plan(text)["what"] if text else ""
+    except SaveError as err:
+        return f"This cannot be loaded: {err}."
+
+
+def not_loaded(err: SaveError) -> str:
+    return f"That could not be loaded: {err}. Nothing was changed."
+
+
+def taken_words(plan: dict, kept: str) -> str:
+    """What the page says once an import_plan is taken: what was loaded, then `kept`, the shelf's news of the
+    game kept aside for it."""
+    return " ".join(words for words in (f"{plan['done']}." if plan["done"] else "", kept) if words)
+
+
 def _seats_for(game_name: str, record: dict, seats):
     """Who plays an unfinished game's record (it names nobody): the page's usual seats where they fit its
     options, else every seat a person."""
@@ -294,6 +313,35 @@ class Shelf:
         if self.storage.get(self.over_key) != over:
             self.put(self.over_key, over)
         return True
+
+    def save_shown(self, controller, remote_open_key: str) -> None:
+        """Save the game this tab shows (after every redraw): a remote game under its own key, when it changed
+        (it never replaces the local autosave); else this tab's game (`save`), and the note of the remote game
+        shown last (`remote_open_key`: a reload resumes it) goes, since a reload resumes this one now."""
+        if controller.capabilities.remote:
+            text = controller.to_save()
+            if text != controller.saved and self.store(controller.key, text):
+                controller.saved = text
+            return
+        if self.storage.get(remote_open_key) is not None:
+            self.storage.remove(remote_open_key)
+        self.save(controller)
+
+    def keep_before_fresh_start(self):
+        """The start-failure message's "Start a new game" (?fresh=1) started a game without reading the autosave
+        (it may be what failed): a game saved there is kept aside as by a New game, or, with no room for a copy,
+        held where it is (never overwritten without one). Returns (what the page says, whether it reads as news),
+        or None when no game was saved there."""
+        text = self.storage.get(self.autosave_key)
+        if not text or saves.moves(text) == 0:
+            return None
+        try:
+            entry = self.keep(text)
+        except Refused as err:
+            self.held = "stuck"
+            return (f"A new game was started, but the game saved before could not be kept aside ({err}): it stays "
+                    "where it is, and this game is not saved until there is room.", False)
+        return f"A new game was started: the game saved before was kept aside in Saves ({entry['label']}).", True
 
     def retry(self, session) -> None:
         """Save again if the last save failed (space was freed: a copy deleted, another tab's storage event)."""

@@ -12,7 +12,7 @@ import json
 from html import escape
 
 from . import games
-from .jsontext import SaveError, check_json
+from .jsontext import SaveError, check_json, parse_json
 from .limits import MAX_HISTORY_CHARS
 
 HISTORY_KEY = "blitzbox:history"
@@ -31,6 +31,15 @@ def finished_entry(session, finished_at: str) -> dict:
     return {"game": session.game.name, "mode": mode, "opponent": bots[0] if bots else HUMAN, "seats": session.seats,
             "human_seats": session.humans(), "winner": state.winner, "moves": len(state.actions),
             "finished_at": finished_at}
+
+
+def add_finished(text, entry: dict) -> str:
+    """The stored history `text` (None: no history yet) with a finished game's entry added; SaveError when the
+    stored history cannot be read (it is never written over)."""
+    history = parse_json(text or "[]", "your statistics", MAX_HISTORY_CHARS)
+    if not isinstance(history, list):
+        raise SaveError("your statistics are damaged")
+    return json.dumps(history + [entry])
 
 
 def read_history(text) -> tuple:

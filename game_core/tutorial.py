@@ -15,6 +15,7 @@ is saved as {tutorial, step} in a slot of its own. The page finds a game's tutor
 import importlib
 import json
 from dataclasses import dataclass, field
+from html import escape
 
 from game_core import games
 from game_core.engine import IllegalAction
@@ -227,6 +228,10 @@ class Lesson:
         options = {k: v for k, v in self.tutorial.options.items() if k not in self.tutorial.script_options}
         return {"options": self.session.game.with_seats(options, seats), "seats": seats}
 
+    def skipped(self) -> "Lesson":
+        """The lesson at its end (Skip to the end), offering the real game."""
+        return Lesson(self.name, self.tutorial, step=len(self.tutorial.steps))
+
     # -- its own save slot ------------------------------------------------------------------------
     def to_save(self) -> str:
         return json.dumps({"tutorial": self.name, "step": self.index})
@@ -246,3 +251,100 @@ class Lesson:
             return cls(name, tutorials[name], step)
         except (IllegalAction, ValueError):  # a tutorial that changed under its save: from the start
             return cls(name, tutorials[name])
+
+
+# -- the lesson on the page (web/glue/tutorial.py writes these into it) -----------------------------
+# The menu's commands a lesson leaves to the page; any other leaves the lesson first
+MENU_KEEPS = {"menu", "settings", "close-dialog", "tips-done", "tutorial", "tray-fold", "sound", "last-move"}
+TAKEN_BACK = ("undo", "redo", "reset-turn", "hint")  # off in a lesson (said)
+OFF = "Undo, Redo and Hint are off during a tutorial: use Start over to begin it again."
+
+
+def slot_key(prefix: str, name: str) -> str:
+    """Where the page keeps a lesson's place (its own slot: never the player's autosave)."""
+    return f"{prefix}:tutorial:{name}"
+
+
+def offer_key(prefix: str) -> str:
+    """Where the page notes that the first visit's offer was dismissed or taken ("no")."""
+    return f"{prefix}:tutorial-offer"
+
+
+def choices_html(tutorials: dict, saved: dict) -> str:
+    """The page's tutorials as buttons (in the first visit's offer and the How to play box): each starts, or
+    resumes where it was left part way (`saved`: each tutorial's stored place, text or None)."""
+    parts = []
+    for name, tutorial in tutorials.items():
+        lesson = Lesson.from_save(saved.get(name) or "", tutorials)
+        if lesson is not None and 0 < lesson.index and not lesson.done:
+            number, count = lesson.learner_steps()
+            label = f"Resume: {tutorial.title} (step {number} of {count})"
+        else:
+            label = f"{tutorial.title} ({tutorial.minutes} min)"
+        parts.append(f'<button type="button" data-command="tutorial:start:{escape(name)}">{escape(label)}</button>')
+    return "".join(parts)
+
+
+def offer_html(tutorials: dict) -> str:
+    """The first visit's offer: the first tutorial, in one button."""
+    name, tutorial = next(iter(tutorials.items()))
+    label = f"Learn by playing ({tutorial.minutes} min)"
+    return (f'<button type="button" data-command="tutorial:start:{escape(name)}" '
+            f'aria-label="{escape(label)}: {escape(tutorial.title)}">{escape(label)}</button>')
+
+
+def offered(offer: str, controller) -> bool:
+    """The first visit's offer shows: not dismissed or taken before (`offer`: the stored note), on a new
+    local game (nothing played yet)."""
+    return offer != "no" and controller.capabilities.autosave and not controller.state.actions
+
+
+def asked(wanted: str, tutorials: dict) -> str:
+    """The tutorial an address asks for (?tutorial=NAME): that one, or the first where there is none so named."""
+    return wanted if wanted in tutorials else next(iter(tutorials))
+
+
+def lesson_for(name: str, tutorials: dict, saved, fresh: bool = False) -> Lesson:
+    """The lesson `name` where it was left (`saved`: its stored place), or from the start: `fresh` (Start
+    over), finished before (asked again), or no usable place."""
+    lesson = None if fresh else Lesson.from_save(saved or "", tutorials)
+    if lesson is not None and lesson.name == name and not lesson.done:
+        return lesson
+    return Lesson(name, tutorials[name])
+
+
+def missing(name: str, tutorials: dict) -> str:
+    """The words for a tutorial this page does not have."""
+    return f"There is no tutorial {name!r} for this game (tutorials here: {', '.join(tutorials) or 'none yet'})."
+
+
+def answer(command: str, on_table: bool):
+    """What a data-command does while a lesson is shown (`on_table`: clicked on the board or the tray):
+    "lesson" (the lesson takes it), "off" (Undo, Redo and Hint: OFF says so), "leave" (the lesson is left,
+    then the command runs), or None (it runs as usual: the menu's choices kept, the replay bar's)."""
+    if command.split(":", 1)[0] in MENU_KEEPS or command.startswith("replay-"):
+        return None
+    if on_table:
+        return "lesson"
+    return "off" if command in TAKEN_BACK else "leave"
+
+
+def panel_page(panel: dict) -> dict:
+    """Lesson.panel's words as the page shows them: {"progress", "news" (HTML), "later" (HTML: the rules left
+    for later, at the end), "light" (the style rule that lights the element to click and dims the rest),
+    "spoken" (what the live region reads out)}."""
+    lit = f":is({panel['target']})"  # (a highlight may list several selectors)
+    light = "" if panel["done"] else (
+        f"body[data-lesson] {lit} {{ opacity: 1 !important; filter: var(--lesson-glow); }}"
+        f"body[data-lesson] #board {lit} > :first-child {{ stroke: var(--lesson); stroke-width: 5; }}"
+        f"body[data-lesson] #tray button{lit} {{ background: var(--gold); color: #1f2421; border-style: solid; "
+        f"outline: 4px solid var(--lesson); outline-offset: 1px; }}"
+        f"body[data-lesson] #tray {lit} .detail {{ color: #3a3a30; }}"
+        f"@media (prefers-reduced-motion: no-preference) {{ body[data-lesson] {lit} "
+        f"{{ animation: lesson-pulse 1.6s ease-in-out infinite; }} }}")
+    return {"progress": "Finished" if panel["done"] else f"Step {panel['number']} of {panel['count']}",
+            "news": "".join(f"<p>{escape(text)}</p>" for text in panel["news"]),
+            "later": "".join(f'<li><a href="./{escape(anchor)}" target="_blank" rel="noopener">{escape(rule)}</a></li>'
+                             for rule, anchor in panel["later"]),
+            "light": light,
+            "spoken": " ".join(([panel["feedback"]] if panel["feedback"] else panel["news"]) + [panel["say"]])}

@@ -218,7 +218,7 @@ window.blitzbox.morph = (() => {
   };
 })();
 
-// Sound cues, synthesized (no sound files): which cue a moment gets is decided by web/glue/sound.py.
+// Sound cues, synthesized (no sound files): which cue a moment gets is decided by game_core/sound.py.
 // Web Audio is detected before use; browsers start it only after a user gesture, so the context is made
 // (or resumed) on the first touch or key press, and a cue asked for before that is simply not played.
 window.blitzbox.sound = (() => {

@@ -1,11 +1,10 @@
 """The dialogs: new game, saves and import, share, settings."""
 
-from html import escape
-
 from pyodide.ffi import create_proxy
 from js import document, window
 
-from game_core import SaveError, limits, new_game
+from game_core import SaveError, limits, new_game, shelf
+from game_core.dialogs import saves_html, share
 
 from glue.core import EMBED, NAME, REMOTE_PREFIX, SLOT_PREFIX, element, page, show_message
 from glue import drawing, remote, remote_invite, storage
@@ -42,62 +41,34 @@ def read_new_game_form() -> dict:
     return new_game.setup_from_form(game, form_option_values(), seats)
 
 
-def save_row(label: str, key: str, actions: tuple) -> str:
-    buttons = " ".join(f'<button type="button" data-command="{command}:{escape(key)}" '
-                       f'aria-label="{name} {escape(label)}">{name}</button>' for command, name in actions)
-    return f"<li>{escape(label)} {buttons}</li>"
-
-
 def slot_list_html() -> str:
-    """The named saves, then the copies kept aside (an unreadable save, another tab's game)."""
-    rows = [save_row(key[len(SLOT_PREFIX):], key, (("slot-load", "Load"), ("save-delete", "Delete")))
-            for key in storage.storage_keys(SLOT_PREFIX)]
-    labels = {}
+    """Saves' list (game_core.dialogs.saves_html): each stored remote game is described once by its text."""
+    remotes, labels = [], {}
     for key in storage.storage_keys(REMOTE_PREFIX):
         here = page.session.capabilities.remote and key == page.session.key
         text = storage.storage_get(key)
         if here:
-            label = page.session.describe() + " (open now)"
+            label = page.session.describe()
         else:
             label = labels[text] = page.remote_labels.get(text) or remote.remote_label(text)
-        rows.append(save_row(label, key,
-                             (("remote-open", "Open"),) + ((() if here else (("save-delete", "Delete"),)))))
+        remotes.append((key, label, here))
     page.remote_labels = labels
     kept = storage.SHELF.kept() if storage.SHELF else []
-    for entry in kept:
-        opened = (("slot-load", "Open"),) if entry["kind"] == "game" else ()
-        rows.append(save_row(entry["label"], entry["key"], opened + (("save-export", "Export"), ("save-delete", "Delete"))))
-    usage = f'<li class="usage">{escape(storage.SHELF.usage()["text"])}</li>' if kept else ""
-    return "".join(rows) + usage or "<li><em>No saved games yet.</em></li>"
+    usage = storage.SHELF.usage()["text"] if kept else ""
+    return saves_html(SLOT_PREFIX, storage.storage_keys(SLOT_PREFIX), remotes, kept, usage)
 
 
 def fill_share_dialog() -> None:
-    """One link per choice of Session.share_choices: a finished game's record; for a game in progress, a
-    link to watch it (nothing hidden) and, with its warning, the whole game to move to another device."""
-    address = str(window.location.href).split("#")[0].split("?")[0]
-    base = address.rsplit("/", 1)[0]
-    choices = page.session.share_choices()
-    rows = []
-    for index, choice in enumerate(choices):
-        link = f"{address}#g={choice['code']}"
-        field = "share-link" if index == 0 else f"share-link-{index}"
-        warning = ' class="warning"' if choice["text"].startswith("Warning") else ""
-        rows.append(f'<h3><label for="{field}">{escape(choice["label"])}</label></h3>'
-                    f'<p{warning}><small>{escape(choice["text"])}</small></p>'
-                    f'<textarea id="{field}" rows="3" readonly>{escape(link)}</textarea>'
-                    f'<p><button type="button" data-command="copy-share:{field}">Copy this link</button></p>')
-    element("share-choices").innerHTML = "".join(rows)
-    link = element("share-link").value
-    element("embed-snippet").value = (
-        f'<iframe src="{base}/embed/{NAME}.html" title="{page.session.game.title} on Blitzbox" '
-        f'style="width:100%;aspect-ratio:3/2;border:0" loading="lazy" allow="fullscreen"></iframe>')
-    element("bgg-snippet").value = (f"[url={link}]{page.session.game.title}: play or replay this game on Blitzbox[/url]\n"
-                                    "(attach the board picture downloaded below)")
+    """One link per choice of Session.share_choices (game_core.dialogs.share), and the snippets to embed it."""
+    shown = share(str(window.location.href), page.session.share_choices(), NAME, page.session.game.title)
+    element("share-choices").innerHTML = shown["choices"]
+    element("embed-snippet").value = shown["embed"]
+    element("bgg-snippet").value = shown["bgg"]
 
 
 def apply_settings() -> None:
     theme = window.URLSearchParams.new(window.location.search).get("theme") if EMBED else None
-    if theme not in limits.SETTINGS["theme"]:
+    if not limits.is_setting("theme", theme):
         theme = storage.settings()["theme"]
     document.documentElement.setAttribute("data-theme", theme)
 
@@ -105,7 +76,7 @@ def apply_settings() -> None:
 def on_setting_change(event) -> None:
     target = event.target
     key = target.getAttribute("data-setting")
-    if key in limits.SETTINGS and target.value in limits.SETTINGS[key]:
+    if limits.is_setting(key, target.value):
         if storage.SHELF:
             storage.SHELF.choose(key, target.value)
             storage.say()
@@ -122,12 +93,7 @@ def on_file_chosen(event) -> None:
 
 def on_code_input(event) -> None:
     """Say what the pasted text is, and what loading it would replace, before anything is replaced."""
-    text = str(element("code-in").value).strip()
-    try:
-        words = storage.import_plan(text)["what"] if text else ""
-    except SaveError as err:
-        words = f"This cannot be loaded: {err}."
-    element("code-what").textContent = words
+    element("code-what").textContent = shelf.import_words(str(element("code-in").value).strip(), storage.import_plan)
 
 
 def import_text(text) -> None:
@@ -136,11 +102,11 @@ def import_text(text) -> None:
     try:
         plan = storage.import_plan(str(text))
     except SaveError as err:
-        show_message(f"That could not be loaded: {err}. Nothing was changed.")
+        show_message(shelf.not_loaded(err))
         return
     element("saves").close()
     try:
         storage.take(plan, "Import")
     except SaveError as err:  # a remote game's save file that its remote play cannot read
-        show_message(f"That could not be loaded: {err}. Nothing was changed.")
+        show_message(shelf.not_loaded(err))
     drawing.render()

@@ -1,28 +1,16 @@
-"""Sound: one short synthesized cue for what a redraw shows just happened (dice rolled, a piece placed, a
-shot, a claim, a score, the end). The cues are made by Web Audio in boot.js (window.blitzbox.sound); which
-cue a moment gets is decided here, in one place, from the marks the game's renderer puts on the board for
-the engine's facts (fresh dice, a claim, a line of fire, a scoring cue, a piece the last move changed).
-
-Quiet by default on the site, off by default in an embed (its host page did not ask for noise); the
-choice is the header's speaker switch and the Settings dialog's "Sound"."""
+"""Sound: one short synthesized cue for what a redraw shows just happened (game_core/sound.py chooses it),
+made by Web Audio in boot.js (window.blitzbox.sound); the choice is the header's speaker switch and the
+Settings dialog's "Sound"."""
 
 from pyodide.ffi import create_proxy
 from js import document, window
 
+from game_core import sound as choice
+
 from glue.core import EMBED, PREFIX, browser_feature, element
 from glue import storage
 
-LEVELS = {"quiet": 0.06, "loud": 0.2, "off": 0.0}  # the gain of each choice (quiet: under a normal voice)
-KEY = f"{PREFIX}:sound" if EMBED else "blitzbox:sound"  # the site's choice is one for every game
-# (what the board shows, the cue it gets), the first that applies wins: the end outweighs its last score
-EVENTS = (
-    ("over", "end"),
-    (".cue[data-cue]", "score"),
-    (".fire-line.last", "shot"),
-    (".thunder.fresh", "claim"),
-    (".die.fresh", "dice"),
-    (".last, [data-piece].arrived", "place"),
-)
+KEY = choice.key(PREFIX, EMBED)
 
 
 def synth():
@@ -32,8 +20,7 @@ def synth():
 
 
 def level() -> str:
-    chosen = storage.storage_get(KEY)
-    return chosen if chosen in LEVELS else ("off" if EMBED else "quiet")
+    return choice.level(storage.storage_get(KEY), EMBED)
 
 
 def choose(value: str) -> None:
@@ -55,12 +42,11 @@ def show_choice() -> None:
 
 
 def toggle() -> None:
-    """The header switch: off, or back to quiet."""
-    choose("quiet" if level() == "off" else "off")
+    choose(choice.toggled(level()))
 
 
 def on_setting(event) -> None:
-    if event.target.value in LEVELS:
+    if event.target.value in choice.LEVELS:
         choose(event.target.value)
 
 
@@ -70,14 +56,8 @@ def setup() -> None:
 
 
 def cue_for(board, moved: bool, ended: bool):
-    """The cue for what the last redraw shows just happened (None: nothing new happened)."""
-    for selector, cue in EVENTS:
-        if selector == "over":
-            if ended:
-                return cue
-        elif (moved or selector in (".die.fresh", ".thunder.fresh")) and board.querySelector(selector):
-            return cue
-    return None
+    """The cue for what the last redraw shows on `board` just happened (None: nothing new happened)."""
+    return choice.cue_for({selector for selector, _ in choice.MARKS if board.querySelector(selector)}, moved, ended)
 
 
 def play(cue) -> None:
@@ -85,7 +65,7 @@ def play(cue) -> None:
     only after the player's first touch or key press: boot.js resumes the audio then)."""
     if cue is None:
         return
-    gain = LEVELS[level()]
+    gain = choice.LEVELS[level()]
     sound = synth()
     if gain and sound is not None:
         sound.play(cue, gain)

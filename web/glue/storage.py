@@ -1,19 +1,17 @@
 """localStorage for the page: saves, the autosave (never silently over another tab's game), the set-up,
 the settings and the statistics history. Storage may be blocked or full: every call says so, none throws."""
 
-import json
 from datetime import datetime, timezone
 
 from js import document, window
 
-from game_core import SaveError, games, limits, new_game, saves, stats
-from game_core.remote import Remote
+from game_core import SaveError, limits, new_game, stats
 from game_core.remote_session import RemoteSession
-from game_core.session import HUMAN, Session
-from game_core.shelf import Refused, Shelf, import_plan as import_plan_for
+from game_core.session import Session
+from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words
 
-from glue.core import (AUTOSAVE_KEY, NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page,
-    random_seed, show_message)
+from glue.core import (NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page, random_seed,
+    show_message)
 
 
 def local_storage():
@@ -125,11 +123,6 @@ def start(setup: dict, seed=None) -> None:
         say()
 
 
-def read_session(text) -> Session:
-    """A stored or imported session, checked before it is parsed; SaveError if unusable."""
-    return Session.from_save(NAME, limits.check_json(text, "the saved game"))
-
-
 def import_plan(text) -> dict:
     """What a pasted text or an address brings and what taking it does (game_core.shelf.import_plan); an
     unfinished game's record is played by this page's usual seats. SaveError if it cannot be used."""
@@ -151,8 +144,7 @@ def take(plan: dict, why: str) -> bool:
         page.replay = None
     else:
         page.replay = plan["replay"]
-    kept = SHELF.take_notice() if SHELF else ""  # "<why>: your game in progress was kept aside in Saves (...)."
-    show_message(" ".join(words for words in (f"{plan['done']}." if plan["done"] else "", kept) if words))
+    show_message(taken_words(plan, SHELF.take_notice() if SHELF else ""))
     say()  # with its Undo
     return True
 
@@ -166,10 +158,7 @@ def adopt(loaded: Session) -> None:
 
 def read_remote(text, narrated: bool = True) -> RemoteSession:
     """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
-    data = limits.parse_json(text, "the saved remote game")
-    if not isinstance(data, dict) or data.get("name") != NAME:
-        raise SaveError(f"this is not a remote game of {games.get(NAME).title}")
-    return RemoteSession(Remote.from_dict(data), REMOTE_PREFIX, narrated)
+    return RemoteSession.from_save(NAME, text, REMOTE_PREFIX, narrated)
 
 
 def adopt_remote(game: RemoteSession) -> None:
@@ -191,37 +180,22 @@ def resume(fallback: tuple) -> None:
 
 
 def start_fresh(fallback: tuple) -> None:
-    """The start-failure message's "Start a new game" (?fresh=1): the autosave is not read (it may be what
-    failed): the fallback (setup, seed) starts, and that game is kept aside as by a New game."""
-    text = storage_get(AUTOSAVE_KEY)
+    """The start-failure message's "Start a new game" (?fresh=1): the fallback (setup, seed) starts without
+    reading the autosave, and a game saved there is kept aside (Shelf.keep_before_fresh_start)."""
     start(*fallback)
-    if text and saves.moves(text) != 0 and SHELF:
-        try:
-            entry = SHELF.keep(text)
-            show_message(f"A new game was started: the game saved before was kept aside in Saves ({entry['label']}).",
-                         news=True)
-        except Refused as err:
-            SHELF.held = "stuck"  # never overwritten without a copy
-            show_message(f"A new game was started, but the game saved before could not be kept aside ({err}): "
-                         "it stays where it is, and this game is not saved until there is room.")
+    said = SHELF.keep_before_fresh_start() if SHELF else None
+    if said:
+        show_message(said[0], news=said[1])
     address = window.URL.new(window.location.href)
     address.searchParams.delete("fresh")  # a reload resumes the new game
     window.history.replaceState(None, "", address.href)
 
 
 def autosave() -> None:
-    """Save this tab's game (called after every redraw): game_core.shelf.Shelf.save."""
-    if page.replay is not None or SHELF is None:
-        return
-    if page.session.capabilities.remote:  # under its own key: a remote game never replaces the local autosave
-        text = page.session.to_save()
-        if text != page.session.saved and SHELF.store(page.session.key, text):
-            page.session.saved = text
-    else:
-        if storage_get(REMOTE_OPEN_KEY) is not None:
-            storage_remove(REMOTE_OPEN_KEY)  # a local game is shown now: a reload resumes it
-        SHELF.save(page.session)
-    say()
+    """Save this tab's game (called after every redraw): game_core.shelf.Shelf.save_shown."""
+    if page.replay is None and SHELF is not None:
+        SHELF.save_shown(page.session, REMOTE_OPEN_KEY)
+        say()
 
 
 def keep_unfinished(why: str) -> bool:
@@ -235,53 +209,32 @@ def keep_unfinished(why: str) -> bool:
 
 
 def embed_setup() -> tuple:
-    """Embed parameters in the lichess style (?seed=&bot=&seat=&theme=; ?g= is a share link): (setup, seed),
-    with a one-line message naming whatever in the address cannot be used."""
-    setup = saved_setup()
-    game = games.get(NAME)
-    bots = list(games.package(NAME).bots)
-    chosen, problems = limits.address_choices(str(window.location.search or ""), bots, list(setup["seats"]),
-                                              game.saved_seat)
-    if "bot" in chosen:
-        human = chosen.get("seat", next(iter(setup["seats"])))
-        setup["seats"] = {s: HUMAN if s == human else chosen["bot"] for s in setup["seats"]}
-        setup["options"] = game.with_seats(setup["options"], setup["seats"])
-    if problems:
-        page.address_problem = f"Part of this address was not used ({'; '.join(problems)}): the game plays without it."
-    return setup, chosen.get("seed")
+    """An embed's (setup, seed) from its address (game_core.new_game.embed_setup); what of it cannot be used is
+    said once at start."""
+    setup, seed, page.address_problem = new_game.embed_setup(NAME, saved_setup(), str(window.location.search or ""))
+    return setup, seed
 
 
-LAST_SETUP_KEY = f"blitzbox:{NAME}:last-setup"  # a game's set-up to repeat ("Same as last game")
+LAST_SETUP_KEY = new_game.last_setup_key(NAME)
 
 
 def remember_last_setup() -> None:
     """At a game's end, the set-up its person made, for the next game's "Same as last game" (Bitskrieg)."""
-    remembered = page.session.package.remembered_setup
-    humans = page.session.humans()
-    if remembered is not None and humans:
-        choice = remembered(page.session.state.record(), humans[0])
-        if choice:
-            storage_set(LAST_SETUP_KEY, json.dumps(choice))
+    text = new_game.last_setup_text(page.session)
+    if text:
+        storage_set(LAST_SETUP_KEY, text)
 
 
 def last_setup():
-    """The set-up remembered at the end of the last game, or None (missing or unreadable: not offered)."""
-    try:
-        choice = limits.parse_json(storage_get(LAST_SETUP_KEY), "the last set-up", 10_000)
-    except SaveError:
-        return None
-    return choice if isinstance(choice, dict) else None
+    return new_game.read_last_setup(storage_get(LAST_SETUP_KEY))
 
 
 def record_finished_game() -> None:
-    """Append a finished game to the local history that the statistics page reads (never over a
-    history this page cannot read)."""
+    """Add a finished game to the local history that the statistics page reads (never over a history this
+    page cannot read)."""
     entry = stats.finished_entry(page.session, datetime.now(timezone.utc).isoformat(timespec="seconds"))
     try:
-        history = limits.parse_json(storage_get(stats.HISTORY_KEY) or "[]", "your statistics", limits.MAX_HISTORY_CHARS)
-        if not isinstance(history, list):
-            raise SaveError("your statistics are damaged")
+        history = stats.add_finished(storage_get(stats.HISTORY_KEY), entry)
     except SaveError as err:
-        show_message(f"This game was not added to your statistics: {err}.")
-        return
-    storage_set(stats.HISTORY_KEY, json.dumps(history + [entry]))
+        return show_message(f"This game was not added to your statistics: {err}.")
+    storage_set(stats.HISTORY_KEY, history)

@@ -4,51 +4,38 @@ While a lesson is on, `page.session` is the lesson's own game and the player's g
 (the autosave is not written: the lesson's place is kept in a slot of its own, {tutorial, step}). Every click
 on the board or tray goes to the lesson, which takes it or says why not; the one element to click is lit by a
 style rule (the rest dimmed, nothing disabled or hidden from screen readers), and the instruction is read out
-in a live region. Nothing here knows a game: the words and targets are the tutorial's data."""
-
-from html import escape
+in a live region. Nothing here knows a game or decides: the words, targets and choices are game_core.tutorial's."""
 
 from pyodide.ffi import to_js
 from js import document, window
 
-from game_core.tutorial import Lesson, for_game
+from game_core import tutorial as lessons
 
 from glue.core import EMBED, NAME, PREFIX, element, page, show_message
 from glue import drawing, storage
 
 
-OFFER_KEY = f"{PREFIX}:tutorial-offer"  # "no": the first-visit offer was dismissed or taken
-TUTORIALS = {} if EMBED else for_game(NAME)
-MENU_KEEPS = {"menu", "settings", "close-dialog", "tips-done", "tutorial", "tray-fold", "sound", "last-move"}  # kept in a lesson
+OFFER_KEY = lessons.offer_key(PREFIX)
+TUTORIALS = {} if EMBED else lessons.for_game(NAME)
 
 
-def slot_key(name: str) -> str:
-    return f"{PREFIX}:tutorial:{name}"
+def saved(name: str):
+    return storage.storage_get(lessons.slot_key(PREFIX, name))
 
 
 def options(into) -> None:
-    """The page's tutorials as buttons in `into` (the offer, the How to play box): Start, or Resume where one
-    was left part way."""
-    parts = []
-    for name, tutorial in TUTORIALS.items():
-        saved = Lesson.from_save(storage.storage_get(slot_key(name)) or "", TUTORIALS)
-        if saved is not None and 0 < saved.index and not saved.done:
-            number, count = saved.learner_steps()
-            label = f"Resume: {tutorial.title} (step {number} of {count})"
-        else:
-            label = f"{tutorial.title} ({tutorial.minutes} min)"
-        parts.append(f'<button type="button" data-command="tutorial:start:{escape(name)}">{escape(label)}</button>')
-    into.innerHTML = "".join(parts)
+    """The page's tutorials as buttons in `into` (the offer, the How to play box)."""
+    into.innerHTML = lessons.choices_html(TUTORIALS, {name: saved(name) for name in TUTORIALS})
 
 
 class PageLesson:
     """The lesson on this page and the player's game it stands in front of."""
 
-    def __init__(self, lesson: Lesson, player):
+    def __init__(self, lesson: lessons.Lesson, player):
         self.lesson, self.player = lesson, player
 
     def save(self) -> None:
-        storage.storage_set(slot_key(self.lesson.name), self.lesson.to_save())
+        storage.storage_set(lessons.slot_key(PREFIX, self.lesson.name), self.lesson.to_save())
 
     def click(self, action: str = "", command: str = "") -> None:
         taken = self.lesson.click(action, command)
@@ -65,41 +52,27 @@ class PageLesson:
     def show(self) -> None:
         """The lesson's panel, the lit target and the words read out (after every redraw)."""
         panel = self.lesson.panel()
-        body = document.body
-        body.setAttribute("data-lesson", self.lesson.name)
+        shown = lessons.panel_page(panel)
+        document.body.setAttribute("data-lesson", self.lesson.name)
         element("lesson").hidden = False
         element("lesson-offer").hidden = True
         element("lesson-title").textContent = panel["title"]
-        element("lesson-progress").textContent = ("Finished" if panel["done"]
-                                                  else f"Step {panel['number']} of {panel['count']}")
-        element("lesson-news").innerHTML = "".join(f"<p>{escape(text)}</p>" for text in panel["news"])
+        element("lesson-progress").textContent = shown["progress"]
+        element("lesson-news").innerHTML = shown["news"]
         feedback = element("lesson-feedback")
         feedback.textContent = panel["feedback"]
         feedback.hidden = not panel["feedback"]
         element("lesson-say").textContent = panel["say"]
         element("lesson-say").hidden = panel["done"]
-        end = element("lesson-end")
-        end.hidden = not panel["done"]
+        element("lesson-end").hidden = not panel["done"]
         if panel["done"]:
             element("lesson-real").textContent = panel["real"]
-            element("lesson-later").innerHTML = "".join(
-                f'<li><a href="./{escape(anchor)}" target="_blank" rel="noopener">{escape(rule)}</a></li>'
-                for rule, anchor in panel["later"])
+            element("lesson-later").innerHTML = shown["later"]
         element("lesson-skip").hidden = element("lesson-go").hidden = panel["done"]
-        target = panel["target"]
-        lit = f":is({target})"  # (a highlight may list several selectors)
-        element("lesson-light").textContent = "" if panel["done"] else (
-            f"body[data-lesson] {lit} {{ opacity: 1 !important; filter: var(--lesson-glow); }}"
-            f"body[data-lesson] #board {lit} > :first-child {{ stroke: var(--lesson); stroke-width: 5; }}"
-            f"body[data-lesson] #tray button{lit} {{ background: var(--gold); color: #1f2421; border-style: solid; "
-            f"outline: 4px solid var(--lesson); outline-offset: 1px; }}"
-            f"body[data-lesson] #tray {lit} .detail {{ color: #3a3a30; }}"
-            f"@media (prefers-reduced-motion: no-preference) {{ body[data-lesson] {lit} "
-            f"{{ animation: lesson-pulse 1.6s ease-in-out infinite; }} }}")
-        spoken = " ".join(([panel["feedback"]] if panel["feedback"] else panel["news"]) + [panel["say"]])
-        if spoken.strip() and element("lesson-live").textContent != spoken:
-            element("lesson-live").textContent = spoken
-        element_to_click = document.querySelector(target) if target else None
+        element("lesson-light").textContent = shown["light"]
+        if shown["spoken"].strip() and element("lesson-live").textContent != shown["spoken"]:
+            element("lesson-live").textContent = shown["spoken"]
+        element_to_click = document.querySelector(panel["target"]) if panel["target"] else None
         if element_to_click and not panel["feedback"]:
             bring_into_view(element_to_click)
 
@@ -125,21 +98,12 @@ def bring_into_view(target) -> None:
     if float(box.top) < 0 or float(box.bottom) > bottom:
         window.scrollBy(0, float(box.top) - max(0.0, (bottom - float(box.height)) / 2))
 
-def begin(name: str, to_panel: bool = True) -> None:
-    """Start a tutorial where it was left; one finished before is played again."""
-    finished = Lesson.from_save(storage.storage_get(slot_key(name)) or "", TUTORIALS)
-    start(name, fresh=finished is not None and finished.done, to_panel=to_panel)
-
-
 def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
-    """Show the tutorial `name` where it was left (or from the start: `fresh`, or finished before and asked
-    again from the offer)."""
+    """Show the tutorial `name` where it was left (game_core.tutorial.lesson_for: from the start when `fresh`
+    or finished before)."""
     if name not in TUTORIALS:
-        shown = ", ".join(TUTORIALS) or "none yet"
-        show_message(f"There is no tutorial {name!r} for this game (tutorials here: {shown}).")
-        return
-    saved = None if fresh else Lesson.from_save(storage.storage_get(slot_key(name)) or "", TUTORIALS)
-    lesson = saved if saved is not None and saved.name == name else Lesson(name, TUTORIALS[name])
+        return show_message(lessons.missing(name, TUTORIALS))
+    lesson = lessons.lesson_for(name, TUTORIALS, saved(name), fresh)
     player = page.lesson.player if page.lesson is not None else page.session
     page.jobs.clear()
     page.replay = None
@@ -183,7 +147,7 @@ def command(arg: str, event) -> None:
     "tutorial:focus", "tutorial:real-game" and "tutorial:no-thanks"."""
     verb, _, name = arg.partition(":")
     if verb == "start":
-        begin(name)
+        start(name)
     elif verb == "no-thanks":
         element("lesson-offer").hidden = True
         storage.storage_set(OFFER_KEY, "no")
@@ -192,8 +156,7 @@ def command(arg: str, event) -> None:
     elif verb == "restart":
         start(page.lesson.lesson.name, fresh=True)
     elif verb == "skip":
-        lesson = page.lesson.lesson
-        page.lesson.lesson = Lesson(lesson.name, lesson.tutorial, step=len(lesson.tutorial.steps))
+        page.lesson.lesson = page.lesson.lesson.skipped()
         page.session = page.lesson.lesson.session
         page.lesson.save()
         drawing.render()
@@ -212,19 +175,18 @@ def command(arg: str, event) -> None:
 
 
 def takes(name: str, event) -> bool:
-    """While a lesson is on, a data-command: True when the lesson answered it. The game's own controls (board,
-    tray) are the lesson's; Undo, Redo and Hint are off; other menu choices leave the lesson first."""
-    if page.lesson is None or name.split(":", 1)[0] in MENU_KEEPS or name.startswith("replay-"):
+    """While a lesson is on, a data-command (game_core.tutorial.answer): True when the lesson answered it."""
+    if page.lesson is None:
         return False
     target = event.target.closest("[data-command]") if event and event.target and event.target.closest else None
-    if target and target.closest("#board, #tray"):
+    answer = lessons.answer(name, bool(target and target.closest("#board, #tray")))
+    if answer == "lesson":
         page.lesson.click(command=name)
-        return True
-    if name in ("undo", "redo", "reset-turn", "hint"):
-        show_message("Undo, Redo and Hint are off during a tutorial: use Start over to begin it again.")
-        return True
-    leave()
-    return False
+    elif answer == "off":
+        show_message(lessons.OFF)
+    elif answer == "leave":
+        leave()
+    return answer in ("lesson", "off")
 
 
 def open_from_address() -> None:
@@ -237,12 +199,7 @@ def open_from_address() -> None:
     options(element("lesson-choices"))
     element("lesson-learn").hidden = False
     if wanted:
-        begin(wanted if wanted in TUTORIALS else next(iter(TUTORIALS)), to_panel=False)
-    elif (storage.storage_get(OFFER_KEY) != "no" and page.session.capabilities.autosave
-          and not page.session.state.actions):  # a first visit's new local game: the first tutorial, in one line
-        name, tutorial = next(iter(TUTORIALS.items()))
-        label = f"Learn by playing ({tutorial.minutes} min)"
-        element("lesson-offer-choice").innerHTML = (
-            f'<button type="button" data-command="tutorial:start:{escape(name)}" '
-            f'aria-label="{escape(label)}: {escape(tutorial.title)}">{escape(label)}</button>')
+        start(lessons.asked(wanted, TUTORIALS), to_panel=False)
+    elif lessons.offered(storage.storage_get(OFFER_KEY), page.session):  # a first visit's new local game
+        element("lesson-offer-choice").innerHTML = lessons.offer_html(TUTORIALS)
         element("lesson-offer").hidden = False
