@@ -17,6 +17,12 @@ OFFERS_A_STEP = """() => document.body.dataset.over === '1'
        && getComputedStyle(e).visibility !== 'hidden')"""
 
 
+# The bots reply fast (Settings: bot speed), as a player who wants to play on would choose: whole games
+# in the tests wait less between replies.
+FAST_BOTS = """() => { const speed = document.getElementById('set-speed'); speed.value = 'fast';
+  speed.dispatchEvent(new Event('change', {bubbles: true})); }"""
+
+
 def built_games() -> list:
     """The game pages of the built site (the pages whose body names a game)."""
     return sorted(p.stem for p in SITE.glob("*.html") if 'data-game="' in p.read_text())

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import engines
-from support import OFFERS_A_STEP, SITE, TURN_TIMEOUT_S, built_games, wait_until
+from support import FAST_BOTS, OFFERS_A_STEP, SITE, TURN_TIMEOUT_S, built_games, wait_until
 from test_layout import check_shell
 
 from serve import make_server  # (build/, put on the path by conftest.py)
@@ -155,6 +155,7 @@ def test_a_game_plays_to_the_end_and_a_reload_resumes_it(driver, site_url, game)
     driver.goto(f"{site_url}/{game}.html")
     wait_ready(driver)
     assert driver.evaluate("document.body.dataset.game") == game
+    driver.evaluate(FAST_BOTS)
     rng = random.Random(7)
     play(driver, rng, clicks=8)
     wait_until(driver, SAVED, game)

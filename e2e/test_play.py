@@ -6,7 +6,7 @@ import random
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from support import OFFERS_A_STEP, TURN_TIMEOUT_S, built_games, wait_ready
+from support import FAST_BOTS, OFFERS_A_STEP, TURN_TIMEOUT_S, built_games, wait_ready
 
 GAMES = built_games()
 MAX_CLICKS = 3000
@@ -49,11 +49,10 @@ def play_to_end(page, rng, max_clicks=MAX_CLICKS, max_waits=6000, click=click_ra
 
 @pytest.mark.parametrize("game", GAMES)
 def test_game_plays_to_the_end_with_nothing_off_origin(game, page, site_url, off_origin, page_errors):
-    # the bots reply at once (Settings: bot speed), as a player who wants to play on would choose
-    page.add_init_script("localStorage.setItem('blitzbox:settings', JSON.stringify({speed: 'fast'}))")
     page.goto(f"{site_url}/{game}.html")
     assert page.locator("#board svg").count() == 1, "the board skeleton is in the page before Python starts"
     wait_ready(page)
+    page.evaluate(FAST_BOTS)
     assert page.get_attribute("body", "data-game") == game
     clicks = play_to_end(page, random.Random(7))
     assert clicks > 0
