@@ -8,6 +8,7 @@ to the page, reading nothing but the frame and the declared Capabilities (docs/a
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import dataclass
 from html import escape
 
@@ -519,6 +520,29 @@ class Replay:
     def at_end(self) -> bool:
         return self.index == self.last
 
+    def steer(self, command: str, playing: bool) -> str:
+        """A replay-bar command ("replay-" and first, back, next, last, play or exit), with `playing` whether
+        the replay was playing by itself (the page stops that first): what the page does then: "exit" closes
+        the viewer, "play" plays it by itself (from the first position when at the end), "" redraws (a step
+        taken, or "play" while playing: a pause)."""
+        if playing and command == "replay-play":
+            return ""
+        if command == "replay-exit":
+            return "exit"
+        if command == "replay-play":
+            if self.at_end:
+                self.go("first")
+            return "play"
+        self.go(command.removeprefix("replay-"))
+        return ""
+
+    def advance(self) -> bool:
+        """Playing by itself: the next position; False at the end (nothing moves)."""
+        if self.at_end:
+            return False
+        self.go("next")
+        return True
+
     def board_svg(self) -> str:
         ui = dict(self.ui, interactive=False)
         if not self.watching:
@@ -543,3 +567,40 @@ class Replay:
         the recorded game ended)."""
         return make_frame(self.board_svg(), self.status(), self.lines, step=self.index,
                           over=not self.watching and self.states[-1].is_over, moves=self.index)
+
+
+# -- between clicks: what the page's glue (web/glue/play.py) runs on its timers ------------------------------
+def run_slice(jobs: dict, kind: str, job, paused: bool, seconds: float, clock=time.perf_counter) -> tuple:
+    """One slice of the search `job` (a generator) of `kind`, for at most `seconds` of `clock`: ("dropped",)
+    when `jobs` no longer holds it (replaced by another of its kind, or a new game), ("paused",) while
+    `paused` (the replay viewer is open), ("done", its result) once it returns (taken out of `jobs`), else
+    ("more",)."""
+    if jobs.get(kind) is not job:
+        return ("dropped",)
+    if paused:
+        return ("paused",)
+    deadline = clock() + seconds
+    try:
+        while clock() < deadline:
+            next(job)
+    except StopIteration as done:
+        del jobs[kind]
+        return ("done", done.value)
+    return ("more",)
+
+
+def bot_due(controller, jobs: dict, following: bool) -> bool:
+    """A bot starts thinking on the page: none thinks yet (`jobs`), the page is not following another tab's
+    game, the controller declares bots, one of them moves now and the game goes on."""
+    return ("bot" not in jobs and not following and controller.capabilities.bots and controller.bot_seat() is not None
+            and not controller.state.is_over)
+
+
+def wake_lock_step(racing: bool, holding: bool, asking: bool, visible: bool) -> str | None:
+    """A race keeps the screen on: "ask" for the lock (racing, none held, the page shown), "release" it
+    (held, no race), or None (nothing to do, or an answer awaited: `asking`)."""
+    if asking:
+        return None
+    if racing and not holding and visible:
+        return "ask"
+    return "release" if not racing and holding else None

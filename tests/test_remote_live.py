@@ -9,7 +9,9 @@ import pytest
 from game_core import cli, games, remote
 from game_core.blitzkrieg.data import kind_of
 from game_core.remote import Cheated, Refused, Remote, seal, unseal, verify_transcript
-from game_core.remote.live import MAX_FAILURES, Channel, compact, in_app_browser, parse, plan, rebuild, stun_url
+from game_core.remote_session import RemoteSession
+from game_core.remote.live import (CLOSED, MAX_FAILURES, Channel, PeerState, cannot_connect, channel_for, compact,
+                                   in_app_browser, next_step, parse, plan, rebuild, stun_url)
 from remote_table import Entropy, Table, forged, until
 
 BITSKRIEG, BLITZKRIEG, NIPPON = games.get("bitskrieg"), games.get("blitzkrieg"), games.get("blitzkrieg-nippon")
@@ -313,19 +315,17 @@ def test_any_message_carries_the_pages_next_offer_or_answer_signed_and_once():
 
 
 class Page:
-    """One page's live play, as web/glue/remote_live.py drives it (keep_up), with a stand-in connection
-    whose offer or answer is made at once."""
+    """One page's live play, as web/glue/remote_live.py drives it (keep_up: next_step), with a stand-in
+    connection whose offer or answer is made at once."""
     made = 0
 
     def __init__(self, side, peer=None):
         self.side, self.peer = side, peer
 
     def keep_up(self):
-        while (step := plan(self.side, self.peer, self.peer.failures if self.peer else 0)) is not None:
-            if step[0] == "drop":
-                self.side.live = None
-            elif step[0] == "close":
-                self.peer.link.closed("their browser cannot connect live.")
+        while (step := next_step(self.side, self.peer, webrtc=True)) is not None:
+            if step[0] == "close":
+                self.peer.closed(cannot_connect(self.side))
             elif step[0] == "connect":
                 self.peer.connected = self.peer.their = step[1]
             else:
@@ -333,15 +333,15 @@ class Page:
                 self.side.live = self.peer.text
 
 
-class FakePeer:
+class FakePeer(PeerState):
     def __init__(self, side, their_offer, old):
+        super().__init__(old.failures if old else 0)
         Page.made += 1
         self.answers = parse(their_offer)["ufrag"] if their_offer else None
         self.text = compact(FIREFOX_ANSWER.replace("1a2b3c4d", f"Ans{Page.made}"), their_offer) if their_offer \
             else offer_text(Page.made)
         self.connected = self.their = their_offer
-        self.failures = old.failures if old else 0
-        self.link = Channel(side.creator == side.seat)
+        self.follow(side.gid, side.creator == side.seat)
 
 
 def connect_if_matched(creator: Page, joiner: Page) -> bool:
@@ -395,9 +395,11 @@ def test_a_channel_that_dropped_goes_live_again_when_links_pass_and_stops_trying
     assert Page.made == offers + 1 and not creator.peer.link.live  # a fresh offer, carried by the next link
     play_links(table, creator, joiner)
     assert creator.peer.link.live and joiner.peer.link.live
+    assert not creator.peer.failed("failed")  # (a channel that opened: its connection failing is no failure)
+    creator.peer.closed()
+    creator.keep_up()
     for _ in range(MAX_FAILURES):  # connections that never open: the creator stops offering
-        creator.peer.link.closed("could not connect.")
-        creator.peer.failures += 1
+        assert creator.peer.failed("failed") and creator.peer.link.why.startswith("the two pages could not connect")
         creator.keep_up()
     assert creator.peer.link.state == "closed" and creator.peer.failures == MAX_FAILURES
     assert plan(creator.side, creator.peer, MAX_FAILURES) is None
@@ -444,3 +446,61 @@ def test_two_tabs_of_one_game_store_the_same_side_whatever_live_offers_they_make
     first.live, second.live = "offer-of-the-first-tab", "offer-of-the-second-tab"
     assert json.dumps(first.to_dict(), sort_keys=True) == json.dumps(second.to_dict(), sort_keys=True) == text
 
+
+
+def test_a_connection_follows_its_events_the_channel_closes_once_and_a_failure_counts_before_it_opens():
+    creator, _ = Remote.create(BITSKRIEG, None, "blue")
+    peer = PeerState(failures=1)
+    peer.closed("before it follows a game: nothing to close")
+    peer.follow(creator.gid, mine_first=True)
+    assert peer.link.state == "connecting" and peer.link.parity == 0
+    assert not peer.failed("connecting") and not peer.failed("disconnected") and peer.failures == 1
+    assert peer.failed("failed") and peer.failures == 2 and peer.link.state == "closed"
+    assert peer.link.why == ("the two pages could not connect live (on different networks, a STUN server named in "
+                             "the new-game dialog may help).")
+    assert not peer.failed("failed") and peer.failures == 2  # (counted once: the channel is closed)
+    opened = PeerState()
+    opened.follow(creator.gid, mine_first=False)
+    opened.link.opened()
+    assert not opened.failed("failed") and opened.failures == 0  # a channel that opened is no failure
+    opened.closed()
+    opened.closed("a later reason")
+    assert opened.link.state == "closed" and opened.link.why == CLOSED == "the live connection closed."
+
+
+def test_a_connection_carries_the_game_the_page_shows_and_acknowledges_a_message_it_holds():
+    a, invitation = Remote.create(BITSKRIEG, None, "blue")
+    b, reply = Remote.accept(invitation)
+    a.receive(reply)
+    peer = PeerState()
+    peer.follow(a.gid, mine_first=True)
+    shown, other = RemoteSession(a, "p:"), RemoteSession(Remote.create(BITSKRIEG, None, "blue")[0], "p:")
+    assert peer.carries(shown) and not peer.carries(other)
+    assert peer.holds(shown, " " + reply + "\n") and not peer.holds(other, reply)
+    assert peer.ack(reply) == "a1" and peer.ack(invitation) == "a0"
+    local = type("Local", (), {"capabilities": type("C", (), {"remote": False})()})()
+    assert not peer.carries(local)
+
+
+def test_the_next_step_drops_a_stale_offer_and_nothing_is_done_without_webrtc_or_after_the_verdict():
+    c, _ = Remote.create(BITSKRIEG, None, "blue")
+    c.live = "an offer of a page since closed"
+    assert next_step(c, None, webrtc=False) is None and c.live is not None  # (left as it is)
+    assert next_step(c, None, webrtc=True) == ("offer",) and c.live is None
+    c.verdict = {"ok": True, "winner": "blue", "moves": 1, "outcomes": 0}  # (as a checked game's)
+    assert plan(c, None) == ("offer",) and next_step(c, None, webrtc=True) is None
+
+
+def test_the_channel_is_the_connections_or_links_with_the_reason():
+    a, invitation = Remote.create(BITSKRIEG, None, "blue", live=offer_text(60))
+    b, reply = Remote.accept(invitation)  # its browser cannot play live: its reply carries no answer
+    assert channel_for(b, None, webrtc=False).mode("Blue") == "By links: this browser cannot connect live (it has no WebRTC)."
+    waiting = channel_for(b, None, webrtc=True)
+    assert waiting.state == "connecting" and waiting.parity == 1
+    assert channel_for(a, None, webrtc=True).state == "connecting"  # (no reply yet: nothing known of their browser)
+    a.receive(reply)
+    assert channel_for(a, None, webrtc=True).mode("Red") == "By links: Red's browser cannot connect live."
+    assert cannot_connect(b) == "Blue's browser cannot connect live." and channel_for(a, None, True).parity == 0
+    peer = PeerState()
+    peer.follow(a.gid, mine_first=True)
+    assert channel_for(a, peer, webrtc=False) is peer.link

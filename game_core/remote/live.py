@@ -7,6 +7,9 @@
 - `Channel` decides what goes over the channel (every message of mine the other page has not acknowledged),
   reads what comes (a message's code, applied exactly like a link's, or an acknowledgement), and says
   whether play is "Live" or "By links" and so whether the page must show the link to send;
+- `PeerState` is one page's connection for one game as plain state driven by the browser's events (the
+  glue's Peer holds the browser's objects and reports each event to it); `next_step` and `channel_for` what
+  the page does with it after each change;
 - `in_app_browser` names a messenger's built-in browser from its user agent (it does not hold the game).
 """
 
@@ -14,6 +17,8 @@ from __future__ import annotations
 
 import base64
 import re
+
+from .codec import unseal
 
 LIVE_VERSION = "w1"
 MAX_CANDIDATES = 6
@@ -216,6 +221,79 @@ def plan(side, peer, failures: int = 0) -> tuple | None:
             return ("connect", side.their_live)
         return None
     return ("offer",) if failures < MAX_FAILURES else None  # (else the two pages cannot reach each other)
+
+
+CLOSED = "the live connection closed."
+
+
+def cannot_connect(side) -> str:
+    return f"{side.game.seat_name(side.other)}'s browser cannot connect live."
+
+
+class PeerState:
+    """This page's connection for one remote game as plain state, driven by the browser's events (the page's
+    glue.remote_live.Peer makes the browser's connection and calls these): its offer or answer, once made, and
+    the game whose messages its `link` (a Channel) carries, once it follows one."""
+
+    def __init__(self, failures: int = 0):
+        self.text = None  # my compact offer or answer, once made
+        self.answers = None  # the user fragment of the offer this connection answers (None: it offers)
+        self.connected = False  # the other page's offer or answer is applied
+        self.failures = failures  # this game's connections on this page that never opened, this one included
+        self.link, self.gid = None, None
+
+    def follow(self, gid: str, mine_first: bool) -> None:
+        self.gid, self.link = gid, Channel(mine_first)
+
+    def closed(self, why: str = CLOSED) -> None:
+        if self.link is not None:
+            self.link.closed(why)
+
+    def failed(self, state: str) -> bool:
+        """The connection's state changed: True (redraw) when it failed before its channel opened."""
+        if state != "failed" or self.link.state != "connecting":
+            return False
+        self.failures += 1
+        self.link.closed("the two pages could not connect live (on different networks, a STUN server named in the "
+                         "new-game dialog may help).")
+        return True
+
+    def carries(self, session) -> bool:
+        """The page's controller `session` shows the game this connection carries."""
+        return session.capabilities.remote and session.side.gid == self.gid
+
+    def holds(self, session, code: str) -> bool:
+        return self.carries(session) and code.strip() in session.side.log
+
+    @staticmethod
+    def ack(code: str) -> str:
+        """The frame that acknowledges a message held (by its number)."""
+        return Channel.ack(unseal(code)["n"])
+
+
+def next_step(side, peer, webrtc: bool) -> tuple | None:
+    """What the page does after each change to bring the game live (`plan`), with `webrtc` whether this
+    browser can: a description made by another page is dropped at once (`side.live`), so the step is one of
+    plan's others; None where the browser cannot or the game is checked."""
+    if not webrtc or side.verdict is not None:
+        return None
+    step = plan(side, peer, peer.failures if peer else 0)
+    if step == ("drop",):
+        side.live = None
+        return next_step(side, peer, webrtc)
+    return step
+
+
+def channel_for(side, peer, webrtc: bool) -> Channel:
+    """How this game's messages travel now: its connection's channel, or links (with the reason)."""
+    if peer is not None:
+        return peer.link
+    mine_first = side.creator == side.seat
+    if not webrtc:
+        return Channel(mine_first, state="closed", why="this browser cannot connect live (it has no WebRTC).")
+    if side.their["top"] is not None and side.their_live is None:
+        return Channel(mine_first, state="closed", why=cannot_connect(side))
+    return Channel(mine_first)  # until this page's next offer or answer is made and carried
 
 
 def _read(text) -> dict | None:

@@ -1,13 +1,11 @@
 """What happens between clicks: a move taken, bots and hints thinking in slices (the page never freezes),
 the real-time clock, and the replay viewer."""
 
-import time
-
 from pyodide.ffi import create_once_callable, create_proxy
 from js import document, window
 
 from game_core import IllegalAction
-from game_core.session import Replay
+from game_core.session import Replay, bot_due, run_slice, wake_lock_step
 
 from glue.core import (BOT_DELAYS_MS, NAME, SLICE_SECONDS, browser_feature, element, now_ms, page, random_seed,
                        show_message)
@@ -22,22 +20,13 @@ def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
     show_thinking()
 
     def step():
-        if page.jobs.get(kind) is not job:
+        outcome = run_slice(page.jobs, kind, job, page.replay is not None, SLICE_SECONDS)
+        if outcome[0] in ("dropped", "done"):
             show_thinking()
-            return  # replaced or dropped
-        if page.replay is not None:  # paused while the replay viewer is open
-            window.setTimeout(create_once_callable(step), 200)
+            if outcome[0] == "done":
+                on_done(outcome[1])
             return
-        deadline = time.perf_counter() + SLICE_SECONDS
-        try:
-            while time.perf_counter() < deadline:
-                next(job)
-        except StopIteration as done:
-            del page.jobs[kind]
-            show_thinking()
-            on_done(done.value)
-            return
-        window.setTimeout(create_once_callable(step), 0)
+        window.setTimeout(create_once_callable(step), 200 if outcome[0] == "paused" else 0)
 
     window.setTimeout(create_once_callable(step), delay_ms)
 
@@ -49,11 +38,9 @@ def show_thinking() -> None:
 
 
 def schedule_bot() -> None:
-    session = page.session
-    if ("bot" not in page.jobs and not page.following and session.capabilities.bots and session.bot_seat() is not None
-            and not session.state.is_over):
+    if bot_due(page.session, page.jobs, page.following):
         delay = BOT_DELAYS_MS[storage.settings()["speed"]]
-        run_in_slices("bot", session.bot_thinker(random_seed()), bot_done, delay)
+        run_in_slices("bot", page.session.bot_thinker(random_seed()), bot_done, delay)
 
 
 def bot_done(action) -> None:
@@ -90,9 +77,11 @@ def keep_awake(racing: bool) -> None:
     end. The browser drops it when the page is hidden: it is asked for again once the page shows."""
     locks = browser_feature(window.navigator, "wakeLock")
     held = page.wake_lock
-    if not locks or held == "asking":
+    if not locks:
         return
-    if racing and (held is None or held.released) and document.visibilityState == "visible":
+    step = wake_lock_step(racing, held not in (None, "asking") and not held.released, held == "asking",
+                          document.visibilityState == "visible")
+    if step == "ask":
         page.wake_lock = "asking"
 
         def got(sentinel):
@@ -101,7 +90,7 @@ def keep_awake(racing: bool) -> None:
         def refused(error):
             page.wake_lock = None
         locks.request("screen").then(create_once_callable(got), create_once_callable(refused))
-    elif not racing and held is not None and not held.released:
+    elif step == "release":
         held.release()
         page.wake_lock = None
 
@@ -112,10 +101,9 @@ def open_replay(record: dict) -> None:
 
 
 def replay_tick() -> None:
-    if page.replay is None or page.replay.at_end:
+    if page.replay is None or not page.replay.advance():
         page.autoplay_timer = None
         return
-    page.replay.go("next")
     drawing.render()
     page.autoplay_timer = window.setTimeout(replay_tick_proxy, int(element("replay-speed").value))
 
@@ -124,19 +112,15 @@ replay_tick_proxy = create_proxy(replay_tick)
 
 
 def replay_command(command: str) -> None:
-    if page.autoplay_timer is not None:
+    playing = page.autoplay_timer is not None
+    if playing:
         window.clearTimeout(page.autoplay_timer)
         page.autoplay_timer = None
-        if command == "replay-play":
-            return drawing.render()
-    if command == "replay-exit":
+    then = page.replay.steer(command, playing) if page.replay is not None else "exit"
+    if then == "exit":
         page.replay = None
-    elif command == "replay-play":
-        if page.replay.at_end:
-            page.replay.go("first")
+    elif then == "play":
         page.autoplay_timer = window.setTimeout(replay_tick_proxy, 0)
-    else:
-        page.replay.go(command.removeprefix("replay-"))
     drawing.render()
 
 

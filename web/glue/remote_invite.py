@@ -2,16 +2,13 @@
 the joiner's consent (the join dialog) and joining, sending a link (the share sheet, or copied) and the transcript's download."""
 
 import asyncio
-import json
-from html import escape
 
 from pyodide.ffi import JsException, create_proxy
 from js import document, window
 
 from game_core import games
-from game_core.remote import DEADLINE_HOURS, MAX_DEADLINE_HOURS, Refused, Remote
-from game_core.remote.live import stun_url
-from game_core.remote_session import RemoteSession, join_terms
+from game_core.remote import Refused, Remote
+from game_core.remote_session import RemoteSession, declined, join_terms, not_used, remote_choices, remote_fields as fields
 
 from glue.core import NAME, REMOTE_PREFIX, browser_feature, element, page, show_message
 from glue import drawing, storage
@@ -34,14 +31,11 @@ def on_join_closed(event) -> None:
     dialog = element("remote-join")
     code, app = str(dialog.dataset.code), str(dialog.dataset.app)
     if dialog.returnValue != "join":
-        if app:
-            return offer_code(f"You did not join that game. Nothing was changed. To play it in your own "
-                              "browser, copy this code and paste it there under \"Got a code\".", code)
-        return show_message("You did not join that game. Nothing was changed.")
+        return offer_code(declined(app), code) if app else show_message(declined(app))
     try:
         offer = Remote.read(code)
     except Refused as err:
-        return show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
+        return show_message(not_used(err))
     show_message("")
     asyncio.ensure_future(join(code, offer))
 
@@ -69,7 +63,7 @@ async def join(code: str, offer: dict) -> None:
     except (Refused, ValueError) as err:
         if peer:
             peer.close()
-        show_message(f"That remote-play link was not used: {err}. Nothing was changed.")
+        show_message(not_used(err))
     else:
         storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
         if answer:
@@ -98,20 +92,17 @@ async def create(game, options: dict, seat, deadline: int, move_deadline: int | 
 def new_game(options: dict) -> None:
     """The new-game dialog's "Play a friend remotely": its side, reveal deadline and STUN server."""
     game = page.session.game
-    seat = next(s for s in game.seats if str(s) == str(element("remote-seat").value))
-    text = str(element("remote-deadline").value).strip()
-    moves = str(element("remote-move-deadline").value).strip()
-    if not text.isdigit() or not (moves.isdigit() or moves == ""):
-        return show_message("Cannot start that game: a deadline is a whole number of hours.")
     try:
-        stun = stun_url(element("remote-stun").value) if element("remote-stun-on").checked else None
+        chosen = remote_choices(game.seats, element("remote-seat").value, element("remote-deadline").value,
+                                element("remote-move-deadline").value, element("remote-stun-on").checked,
+                                element("remote-stun").value)
     except ValueError as err:
-        return show_message(f"Cannot start that game: {err}.")
-    if stun:
-        storage.storage_set(STUN_KEY, stun)
+        return show_message(str(err))
+    if chosen["stun"]:
+        storage.storage_set(STUN_KEY, chosen["stun"])
     else:
         storage.storage_remove(STUN_KEY)
-    asyncio.ensure_future(create(game, options, seat, int(text), int(moves) if moves else None))
+    asyncio.ensure_future(create(game, options, chosen["seat"], chosen["deadline"], chosen["move_deadline"]))
 
 
 def send_link() -> None:
@@ -139,27 +130,9 @@ def notice(text: str) -> None:
 
 
 def download_transcript() -> None:
-    side = page.session.side
-    window.blitzbox.download(f"{NAME}-transcript-{side.gid[:8]}.json", json.dumps(side.transcript(), indent=1),
-                             "application/json")
+    window.blitzbox.download(*page.session.transcript_file(), "application/json")
 
 
 def remote_fields() -> str:
-    """The new-game dialog's remote choices: the reveal deadline, and the STUN server (off by default)."""
-    stun = storage.storage_get(STUN_KEY) or ""
-    checked = " checked" if stun else ""
-    return (f'<p><label for="remote-deadline">Hours each of you has to answer a reveal</label> '
-            f'<input id="remote-deadline" type="number" min="1" max="{MAX_DEADLINE_HOURS}" step="1" '
-            f'value="{DEADLINE_HOURS}" inputmode="numeric"> <small>A player who stays silent longer than '
-            'this when they owe a reveal can be claimed to have lost. 1 to 720 hours.</small></p>'
-            '<p><label for="remote-move-deadline">Hours each of you has for a move</label> '
-            f'<input id="remote-move-deadline" type="number" min="1" max="{MAX_DEADLINE_HOURS}" step="1" '
-            'value="" placeholder="no limit" inputmode="numeric"> <small>Blank: no limit. Otherwise a player who '
-            'takes longer over a move can be claimed to have lost.</small></p>'
-            '<details class="remote-stun"><summary>Play live with a friend on another network</summary>'
-            f'<p><label><input type="checkbox" id="remote-stun-on"{checked}> Use a STUN server</label> '
-            f'<input id="remote-stun" value="{escape(stun.removeprefix("stun:"))}" placeholder="stun.example.org" '
-            'aria-label="STUN server"></p><p><small>Live play needs no server when you are both on the same '
-            'network. To reach a friend elsewhere, a STUN server tells your browser its internet address, and '
-            'in doing so that server learns your address. Leave this off unless you trust it.</small></p>'
-            '</details>')
+    """The new-game dialog's remote choices, with the STUN server the player named last."""
+    return fields(storage.storage_get(STUN_KEY) or "")

@@ -8,11 +8,10 @@ import asyncio
 from pyodide.ffi import JsException, create_proxy, to_js
 from js import window
 
-from game_core import games
-from game_core.remote import Remote, unseal
-from game_core.remote.live import Channel, compact, parse, plan, rebuild, stun_url
+from game_core.remote import Remote
+from game_core.remote.live import CLOSED, Channel, PeerState, cannot_connect, channel_for, compact, next_step, parse, rebuild, stun_url
 
-from glue.core import NAME, browser_feature, page
+from glue.core import browser_feature, page
 from glue import drawing, storage
 
 STUN_KEY = "blitzbox:remote-stun"  # the STUN server the player named (absent: host candidates only)
@@ -23,17 +22,14 @@ def js(value):
     return to_js(value, dict_converter=window.Object.fromEntries)
 
 
-class Peer:
+class Peer(PeerState):
     """This page's WebRTC connection for one remote game: the browser's API only (what travels and when is
-    game_core.remote.live: `plan`, and the Channel `link`)."""
+    game_core.remote.live: its state `PeerState`, `plan`, and the Channel `link`)."""
 
     def __init__(self, connection, channel, failures: int):
+        super().__init__(failures)
         self.connection, self.channel = connection, channel
-        self.text = None  # my compact offer or answer, once made
-        self.answers = None  # the user fragment of the offer this connection answers (None: it offers)
-        self.connected = False  # the other page's offer or answer is applied
-        self.failures = failures  # this game's connections on this page that never opened, this one included
-        self.link, self.gid, self.handlers = None, None, []
+        self.handlers = []
 
     @classmethod
     def open(cls, failures: int = 0):
@@ -74,28 +70,24 @@ class Peer:
             self.close("this browser could not make its live offer.")
         return self.text
 
-    def close(self, why: str = "the live connection closed.") -> None:
-        if self.link is not None:
-            self.link.closed(why)
+    def close(self, why: str = CLOSED) -> None:
+        self.closed(why)
         self.connection.close()
 
     def follow(self, gid: str, mine_first: bool) -> "Peer":
         """Carry the messages of game `gid`: the channel's events drive `link` and redraw the page."""
-        self.gid, self.link = gid, Channel(mine_first)
+        super().follow(gid, mine_first)
 
         def opened(event):
             self.link.opened()
             refresh(self)
 
         def closed(event):
-            self.link.closed("the live connection closed.")
+            self.closed()
             refresh(self)
 
         def changed(event):
-            if str(self.connection.connectionState) == "failed" and self.link.state == "connecting":
-                self.failures += 1
-                self.link.closed("the two pages could not connect live (on different networks, a STUN server "
-                                 "named in the new-game dialog may help).")
+            if self.failed(str(self.connection.connectionState)):
                 refresh(self)
 
         for target, name, handler in ((self.channel, "open", opened), (self.channel, "close", closed),
@@ -111,24 +103,23 @@ class Peer:
         try:
             await self.connection.setRemoteDescription(js({"type": "answer", "sdp": rebuild(answer, "answer")}))
         except (JsException, ValueError):
-            self.link.closed("your friend's page sent an answer this browser cannot use.")
+            self.closed("your friend's page sent an answer this browser cannot use.")
             refresh(self)
 
 
+def webrtc() -> bool:
+    return browser_feature(window, "RTCPeerConnection") is not None
+
+
 def keep_up(side: Remote) -> None:
-    """After each change: what this page does to bring the game live (live.plan). A fresh offer or answer
+    """After each change: what this page does to bring the game live (live.next_step). A fresh offer or answer
     waits in `side.live` for this page's next message."""
-    if browser_feature(window, "RTCPeerConnection") is None or side.verdict is not None:
-        return
     peer = page.live.get(side.gid)
-    step = plan(side, peer, peer.failures if peer else 0)
+    step = next_step(side, peer, webrtc())
     if step is None:
         return
-    if step[0] == "drop":
-        side.live = None
-        return keep_up(side)
     if step[0] == "close":
-        peer.close(f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
+        peer.close(cannot_connect(side))
         return
     if step[0] == "connect":
         peer.connected = True  # (at once: a redraw before the answer is applied must not apply it again)
@@ -146,7 +137,7 @@ def keep_up(side: Remote) -> None:
 
 async def offered(peer: Peer, their_offer: str | None) -> None:
     """Once made, the fresh offer or answer waits for this page's next message."""
-    if await peer.describe(their_offer) is not None and page.live.get(peer.gid) is peer and shows(peer):
+    if await peer.describe(their_offer) is not None and page.live.get(peer.gid) is peer and peer.carries(page.session):
         page.session.side.live = peer.text
     refresh(peer)
 
@@ -159,20 +150,11 @@ def on_frame(peer: Peer, data) -> None:
     except ValueError:
         return
     if code is not None:
-        if not holds(peer, code):
+        if not peer.holds(page.session, code):
             page.open_code(code)
-        if holds(peer, code):
-            send(peer, [Channel.ack(unseal(code)["n"])])
+        if peer.holds(page.session, code):
+            send(peer, [peer.ack(code)])
     refresh(peer)
-
-
-def shows(peer: Peer) -> bool:
-    """The page shows the game this peer carries."""
-    return page.session.capabilities.remote and page.session.side.gid == peer.gid
-
-
-def holds(peer: Peer, code: str) -> bool:
-    return shows(peer) and code.strip() in page.session.side.log
 
 
 def send(peer: Peer, frames: list) -> None:
@@ -180,24 +162,15 @@ def send(peer: Peer, frames: list) -> None:
         try:
             peer.channel.send(frame)
         except JsException:
-            peer.link.closed("the live connection closed.")
+            peer.closed()
             return
 
 
 def refresh(peer: Peer) -> None:
-    if shows(peer):
+    if peer.carries(page.session):
         drawing.render()
 
 
 def channel_of(side: Remote) -> Channel:
     """How this game's messages travel now: its live channel, or links (with the reason)."""
-    peer = page.live.get(side.gid)
-    if peer is not None:
-        return peer.link
-    mine_first = side.creator == side.seat
-    if browser_feature(window, "RTCPeerConnection") is None:
-        return Channel(mine_first, state="closed", why="this browser cannot connect live (it has no WebRTC).")
-    if side.their["top"] is not None and side.their_live is None:
-        return Channel(mine_first, state="closed",
-                       why=f"{games.get(NAME).seat_name(side.other)}'s browser cannot connect live.")
-    return Channel(mine_first)  # until this page's next offer or answer is made and carried
+    return channel_for(side, page.live.get(side.gid), webrtc())
