@@ -31,8 +31,9 @@ fi
 
 # Mutation testing with mutmut, in a scratch copy (mutmut writes its mutants/ next to the code). Scopes:
 #   fast: records.py against its tests (CI, about a minute); core: engine.py, session.py, records.py,
-#   flow.py, new_game.py, dialogs.py, sound.py and review_replay.py (the page's decisions: its controller,
-#   new-game dialog, saves and share dialogs, sound cues, the review's viewer) against their fast
+#   flow.py, new_game.py, dialogs.py, sound.py, review_replay.py, remote_session.py and remote/live.py (the
+#   page's decisions: its controller and timers, new-game dialog, saves and share dialogs, sound cues, the
+#   review's viewer, remote play's panel, addresses and live peer) against their fast
 #   tests; a game (blitzed, fall_blau, blitzkrieg, bitskrieg): its rules (and its words.py, the log's
 #   wording moved out of the rules) against its
 #   own tests, less the long random-game runs and the board-layout checks (they only cost time: the rules
@@ -51,8 +52,9 @@ mutation() {
     fast) sources="game_core/records.py"
           tests="tests/test_records.py tests/test_core_saves.py" ;;
     core) sources="game_core/engine.py game_core/session.py game_core/records.py game_core/flow.py game_core/new_game.py
-                   game_core/dialogs.py game_core/sound.py game_core/review_replay.py"
-          tests="tests/test_dialogs.py tests/test_sound.py tests/test_review_replay.py tests/test_page_storage.py tests/test_flow.py tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
+                   game_core/dialogs.py game_core/sound.py game_core/review_replay.py game_core/remote_session.py game_core/remote/live.py"
+          tests="tests/test_dialogs.py tests/test_sound.py tests/test_review_replay.py tests/test_page_storage.py
+                 tests/test_remote_page.py tests/test_remote_live.py tests/test_page_timers.py tests/test_flow.py tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
                  tests/test_controller.py tests/test_new_game.py
                  tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py tests/test_core_edges.py" ;;
     blitzed) sources="game_core/blitzed/rules.py game_core/blitzed/words.py"
