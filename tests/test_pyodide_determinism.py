@@ -36,7 +36,7 @@ import fetch_wheels  # noqa: E402
 SLOW_SUITES = ("propert", "props", "quality", "pyodide", "_table", "declared", "bots", "expert", "newcomer",
                "_play", "lab", "tutorial", "conformance", "board", "svg", "symbols", "diagrams", "site",
                "headers")
-CPYTHON_ONLY = "not thousand and not 1000_random and not seeded_bot_games and not stored_remote_side_comes_back"  # (the last: see the closing note of session 24)
+CPYTHON_ONLY = "not thousand and not 1000_random and not seeded_bot_games"
 # CI's run inside Pyodide leaves out also the three longest random-game runs of those files (the same games in
 # CPython, and whole games are compared move by move above), and the files that replay one game many times
 # (the review) or play more whole remote games (a Bitskrieg game by codes, signed, shuffled and verified,
