@@ -64,13 +64,17 @@ class RemoteSession:
     def _record(self) -> None:
         self.narration += [self.game.narrate(before, after) for before, after in self.side.moved]
 
-    def act(self, action: str, now_ms=None) -> None:
-        self.side.act(action)  # IllegalAction: nothing changed
+    def act(self, action: str, now_ms=None):
+        """The move made and narrated: the code to send, as Remote.act gives it."""
+        code = self.side.act(action)  # IllegalAction: nothing changed
         self._record()
+        return code
 
-    def receive(self, code: str) -> None:
-        self.side.receive(code)  # Refused (Cheated): nothing changed but the verdict
+    def receive(self, code: str):
+        """The message applied and narrated: the code to send back, as Remote.receive gives it."""
+        answer = self.side.receive(code)  # Refused (Cheated): nothing changed but the verdict
         self._record()
+        return answer
 
     def command(self, name: str) -> None:
         if name.startswith("ui:"):
