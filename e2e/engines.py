@@ -181,8 +181,13 @@ class Chromium(Driver):
     def pick(self, source: str, arg=None):
         return self.page.evaluate_handle(as_function(source), arg).as_element()
 
-    def click(self, element) -> bool:
+    def click(self, element, scroll: bool = True) -> bool:
         try:
+            if not scroll:  # a tap where the element is seen now
+                at = element.evaluate(SEEN)
+                if at is not None:
+                    self.page.mouse.click(*at)
+                return at is not None
             element.click(timeout=3000)
         except PlaywrightTimeout:  # covered, or not shown any more: no click
             return False
@@ -197,14 +202,17 @@ class Chromium(Driver):
 
 
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the W3C WebDriver key of an element reference
-# Where a click on an element lands: the middle of its box, scrolled into view; null where another covers it.
-CENTER = """(element) => {
-  element.scrollIntoView({block: "nearest", inline: "nearest"});
+# Where a click on an element lands: the middle of its box, scrolled into view (CENTER) or where it is now
+# (SEEN: a thumb's tap, which never scrolls the page); null where another element covers it or it is out of view.
+POINT = """
   const box = element.getBoundingClientRect();
   const x = Math.floor(box.left + box.width / 2), y = Math.floor(box.top + box.height / 2);
   const hit = document.elementFromPoint(x, y);
   return hit && (hit === element || element.contains(hit)) ? [x, y] : null;
 }"""
+CENTER = """(element) => {
+  element.scrollIntoView({block: "nearest", inline: "nearest"});""" + POINT
+SEEN = "(element) => {" + POINT
 
 
 # Firefox's preferences for a touch screen: pointer capabilities (1: coarse, no hover) and touch points.
@@ -348,11 +356,11 @@ class Firefox(Driver):
         value = self.call(f"async (arg) => (await ({as_function(source)})(JSON.parse(arg))) ?? null", arg, "root")
         return value if value.get("type") == "node" else None
 
-    def click(self, element) -> bool:
+    def click(self, element, scroll: bool = True) -> bool:
         pointer = "touch" if self.touch else "mouse"
         try:
             at = self.send("script.callFunction", {
-                "functionDeclaration": f"(element) => JSON.stringify(({CENTER})(element))",
+                "functionDeclaration": f"(element) => JSON.stringify(({CENTER if scroll else SEEN})(element))",
                 "target": {"context": self.target}, "awaitPromise": True,
                 "arguments": [{"sharedId": element["sharedId"]}]})["result"]
             at = json.loads(at.get("value", "null"))
@@ -478,11 +486,11 @@ class WebKit(Driver):
         value = self.run(source, arg)
         return value[ELEMENT] if isinstance(value, dict) and ELEMENT in value else None
 
-    def click(self, element) -> bool:
+    def click(self, element, scroll: bool = True) -> bool:
         # WebKitWebDriver finds an SVG group "not interactable": the pointer goes to the middle of its box
         # on the screen instead (as in Firefox), when that point is the element's own (not covered).
         try:
-            at = self.run(CENTER, {ELEMENT: element})
+            at = self.run(CENTER if scroll else SEEN, {ELEMENT: element})
             if at is None:
                 return False
             at = self.in_top(at)
