@@ -18,7 +18,8 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from game_core.bitskrieg import BOTS, GAME  # noqa: E402
 from game_core.bitskrieg.bots import setup_choice  # noqa: E402
-from game_core.bitskrieg.rules import OTHER, parse, sq_parse, xy  # noqa: E402
+from game_core.bitskrieg.actions import Action  # noqa: E402
+from game_core.bitskrieg.rules import OTHER, sq_parse, xy  # noqa: E402
 from game_core.engine import Bot, run_bot  # noqa: E402
 from game_core.lab import wilson  # noqa: E402
 from game_core.rng import Rng  # noqa: E402
@@ -51,9 +52,9 @@ class GreedyBot(Bot):
 
         advances = []
         for action in legal:
-            kind, fields = parse(action)
-            if kind == "move" and fields[0] == "move" and sq_parse(fields[1]) not in flags:
-                gain = to_flag(sq_parse(fields[1])) - to_flag(sq_parse(fields[2]))
+            step = Action.parse(action)
+            if step.verb == "move" and sq_parse(step.start) not in flags:
+                gain = to_flag(sq_parse(step.start)) - to_flag(sq_parse(step.end))
                 if gain > 0:
                     advances.append((gain, rng.random(), action))
         if advances:

@@ -258,6 +258,11 @@ class Game:
         """Game hook: normalise spelling (case, aliases); raise IllegalAction if malformed."""
         return text
 
+    def read_action(self, text: str):
+        """Game hook: the canonical notation `text` as the game's typed action, read once here and handed to
+        State.do (its str() is the notation again); the text itself for a game without one."""
+        return text
+
     def describe_action(self, state: "State", action: str) -> str:
         """Game hook: the action in plain words, for the move log (state is before it)."""
         return action
@@ -390,8 +395,8 @@ class State:
         """Game hook: every legal action now, as canonical notation strings."""
         raise NotImplementedError
 
-    def do(self, action: str) -> None:
-        """Game hook: carry out a legal action on self (already a fresh copy)."""
+    def do(self, action) -> None:
+        """Game hook: carry out a legal action (Game.read_action's) on self (already a fresh copy)."""
         raise NotImplementedError
 
     def check_legal(self, action: str) -> None:
@@ -508,7 +513,7 @@ class State:
         unseen = [self.unseen(seat) for seat in movers]
         new = self.copy()
         before = new.rng.state
-        new.do(text)
+        new.do(self.game.read_action(text))
         new.actions = self.actions + (text,)
         if new.rng.state != before or any(shown(was, new.unseen(seat)) for seat, was in zip(movers, unseen)):
             new.undo_floor = len(new.actions)  # chance decided, or the mover saw something hidden before

@@ -37,8 +37,8 @@ def imports_of(name):
 
 
 def test_renderer_imports_no_rules():
-    # game_core.svg helpers, this game's data and its words (which read only the data) only
-    assert imports_of("svg.py") <= {(2, "svg"), (1, "data"), (1, "words")}, imports_of("svg.py")
+    # game_core.svg helpers, this game's data, its typed actions and its words (which read only the data) only
+    assert imports_of("svg.py") <= {(2, "svg"), (1, "data"), (1, "actions"), (1, "words")}, imports_of("svg.py")
     assert imports_of("words.py") <= {(1, "data")}, imports_of("words.py")
 
 

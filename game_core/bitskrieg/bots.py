@@ -23,8 +23,9 @@ hidden set-up picks are dealt by Game.state_from_view).
 from itertools import permutations
 
 from ..engine import Bot
+from .actions import Action
 from .rules import (CLASSES, GAME, EDGE_FACING_IN, FACINGS, LEFT, OTHER, RIGHT, SIZE, STEP, edge_squares, on_board,
-                    parse, sq_name, sq_parse, xy)
+                    sq_name, sq_parse, xy)
 
 VALUE = {"L": 3.0, "M": 4.0, "H": 5.0, "D": 4.0}
 PICK_PLAN = "HMHMD"  # a balanced force: the default set-up (the benchmark's greedy bot uses it)
@@ -79,12 +80,12 @@ class ScriptedDice:
 
 def outcomes(state, action):
     """[(probability, state after)] for one action, exact over its dice."""
-    kind, fields = parse(action)
-    if kind == "fire":
-        shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+    step = Action.parse(action)
+    if step.kind == "fire":
+        shooter, target = sq_parse(step.start), sq_parse(step.target)
         chances = state.fire_outcomes(shooter, target, state.range_count(shooter, target))
-    elif kind == "ram":
-        chances = state.ram_outcomes(sq_parse(fields[0]), sq_parse(fields[2]))
+    elif step.kind == "ram":
+        chances = state.ram_outcomes(sq_parse(step.start), sq_parse(step.target))
     else:
         chances = [(1.0, [], None)]
     merged = {}
@@ -96,7 +97,7 @@ def outcomes(state, action):
     for probability, dice in merged.values():
         after = state.copy()
         after.rng = ScriptedDice(dice)
-        after.do(action)
+        after.do(step)
         result.append((probability, after))
     return result
 
@@ -282,11 +283,11 @@ def setup_choice(state, seat, legal, rng, plan=PICK_PLAN):
     if phase == "deploy":
         facing = EDGE_FACING_IN[state.home[seat]]
         cls = max(sorted(set(state.hand[seat])), key=lambda c: VALUE[c])  # sorted: ties break alike in every process
-        options = [a for a in legal if a.endswith(" " + facing) and a.split()[1] == cls]
-        return min(options, key=lambda a: (spread(sq_parse(a.split()[2]), state, seat), rng.random()))
+        options = [a for a in legal if Action.parse(a).facing == facing and Action.parse(a).letter == cls]
+        return min(options, key=lambda a: (spread(sq_parse(Action.parse(a).end), state, seat), rng.random()))
     if phase == "flags":
         home = edge_squares(state.home[seat])
-        return min(legal, key=lambda a: (min(distance(sq_parse(a.split()[1]), h) for h in home), rng.random()))
+        return min(legal, key=lambda a: (min(distance(sq_parse(Action.parse(a).end), h) for h in home), rng.random()))
     return rng.choice(legal)
 
 
@@ -412,9 +413,9 @@ def playout_choice(state, rng):
 
     advances = []
     for action in legal:
-        kind, fields = parse(action)
-        if kind == "move" and fields[0] == "move" and sq_parse(fields[1]) not in flags:
-            gain = to_flag(sq_parse(fields[1])) - to_flag(sq_parse(fields[2]))
+        step = Action.parse(action)
+        if step.verb == "move" and sq_parse(step.start) not in flags:
+            gain = to_flag(sq_parse(step.start)) - to_flag(sq_parse(step.end))
             if gain > 0:
                 advances.append((gain, rng.random(), action))
     if advances:
@@ -432,5 +433,5 @@ def win_chance(view, rng) -> float:
             return 1.0 if state.result == view["seat"] else 0.0
         action = playout_choice(state, rng)
         state = state.copy()
-        state.do(action)
+        state.do(Action.parse(action))
     return 1.0 if evaluate(state, view["seat"]) > 0 else 0.0

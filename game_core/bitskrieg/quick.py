@@ -9,6 +9,7 @@ set-up, kept by the page from `remembered_setup`): it applies `quick_setup(view,
 """
 
 from ..rng import Rng
+from .actions import Action
 from .bots import setup_choice
 from .data import FACINGS, SIZE, xy
 from .rules import GAME, EDGE_FACING_IN, sq_name, sq_parse
@@ -65,10 +66,9 @@ def remembered_setup(record, seat):
         return None
     edge = state.home[seat]
     deploy = []
-    for action in state.actions:
-        words = action.split()
-        if words[0] == "deploy" and to_frame(sq_parse(words[2]), edge)[1] == 0:  # on this seat's edge
-            deploy.append([words[1], *to_frame(sq_parse(words[2]), edge), turn(words[3], edge, back=True)])
+    for step in map(Action.parse, state.actions):
+        if step.verb == "deploy" and to_frame(sq_parse(step.end), edge)[1] == 0:  # on this seat's edge
+            deploy.append([step.letter, *to_frame(sq_parse(step.end), edge), turn(step.facing, edge, back=True)])
     return {"picks": "".join(state.chosen[seat]), "deploy": deploy,
             "flags": [list(to_frame(flag, edge)) for flag in state.flags[seat]]}
 

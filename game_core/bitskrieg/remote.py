@@ -1,6 +1,7 @@
 """Bitskrieg's remote play (game_core/remote/, docs/remote.md): secret tank picks."""
 
 from ..remote.adapter import Adapter
+from .actions import Action
 from .data import CLASS_ORDER, TANK_CLASSES
 
 
@@ -9,7 +10,7 @@ class BitskriegAdapter(Adapter):
     to hold every class the opponent deploys."""
 
     def secret(self, action):
-        return action.startswith("pick ")
+        return Action.parse(action).kind == "pick"
 
     def stand_in(self, state):
         return state.legal_actions()[0] if state.phase == "pick" else None
@@ -19,14 +20,14 @@ class BitskriegAdapter(Adapter):
 
     def fit(self, remote, action):
         state, them = remote.state, remote.other
-        words = action.split()
-        if words[0] != "deploy" or words[1] in state.hand[them]:
+        step = Action.parse(action)
+        if step.verb != "deploy" or step.letter in state.hand[them]:
             return
         steps = sorted(k for k in remote.secret if k not in remote.opened)
         picks = list(state.chosen[them])  # those deployed, then the new class, then any with room
         for cls in state.hand[them]:
             picks.remove(cls)
-        picks = (picks + [words[1]])[:len(steps)]
+        picks = (picks + [step.letter])[:len(steps)]
         for cls in CLASS_ORDER:
             while len(picks) < len(steps) and picks.count(cls) < TANK_CLASSES[cls]["count"]:
                 picks.append(cls)

@@ -1,17 +1,12 @@
 """Bitskrieg rules: a two-player tank duel on an 8 x 8 board (basic game plus nine advanced rules).
 
 Squares are named like chess squares ("a1".."h8"); internally a square is y * 8 + x.
-Facings are n, e, s, w. Notation (canonical, lower case except tank-class letters L M H D):
-  set-up:  roll | roll building|woods|water | pick L | axis ns|ew | home n|e|s|w
-           deploy L a1 n | flag c3
-  play:    move b1 c3 n | bound b1 c3 n | back b1 b2 n | fire b1 e5 | ram b1 c3 d3
-           flip | hold | rebuild L a1 n | reserve L a1 n
+Facings are n, e, s, w. The notation is actions.py's.
 """
-
-import re
 
 from ..engine import SCRATCH, SEAT, Field, Game, IllegalAction, Option, Outcome, State, hidden, require
 from . import data, words
+from .actions import Action
 from .words import seat_name
 
 SIZE = data.SIZE
@@ -57,31 +52,6 @@ def in_front(from_sq, facing, sq):
 
 
 FACE_THE_BOARD = "a tank always faces an adjacent square, never off the edge of the board"
-
-SQ = r"([a-h][1-8])"
-PATTERNS = [
-    ("roll", re.compile(r"roll(?: (building|woods|water))?")),
-    ("pick", re.compile(r"pick ([lmhd])")),
-    ("axis", re.compile(r"axis (ns|ew)")),
-    ("home", re.compile(r"home ([nesw])")),
-    ("place", re.compile(rf"(deploy|rebuild|reserve) ([lmhd]) {SQ} ([nesw])")),
-    ("flag", re.compile(rf"flag {SQ}")),
-    ("move", re.compile(rf"(move|bound|back) {SQ} {SQ} ([nesw])")),
-    ("fire", re.compile(rf"fire {SQ} {SQ}")),
-    ("ram", re.compile(rf"ram {SQ} {SQ} {SQ}")),
-    ("flip", re.compile(r"flip")),
-    ("hold", re.compile(r"hold")),
-]
-
-
-def parse(text):
-    """Split a canonical action into (kind, fields); None when malformed."""
-    for kind, pattern in PATTERNS:
-        match = pattern.fullmatch(text.lower())
-        if match:
-            return kind, match.groups()
-    return None
-
 
 def _tank_data(t):
     return {"seat": t[0], "class": t[1], "facing": t[2], "ready": t[3], "piece": t[4]}
@@ -414,9 +384,9 @@ class BitskriegState(State):
             return facts
         shots, rams, paths = {}, {}, {}
         for action in self.legal_actions():
-            kind, fields = parse(action)
-            if kind == "fire":
-                shooter, target = sq_parse(fields[0]), sq_parse(fields[1])
+            step = Action.parse(action)
+            if step.kind == "fire":
+                shooter, target = sq_parse(step.start), sq_parse(step.target)
                 distance = self.range_count(shooter, target)
                 odds = {result: 0.0 for result in ("miss", "destroyed", "stunned", "deflected")}
                 for probability, _, result in self.fire_outcomes(shooter, target, distance):
@@ -424,8 +394,8 @@ class BitskriegState(State):
                 shots[action] = {"range": distance, "armor": self.target_armor(shooter, target),
                                  "range_dice": 2 if self.bounding == shooter else 1,
                                  "fire_dice": self.tank_stat(shooter, "fire"), **odds}
-            elif kind == "ram":
-                rammer, target = sq_parse(fields[0]), sq_parse(fields[2])
+            elif step.kind == "ram":
+                rammer, target = sq_parse(step.start), sq_parse(step.target)
                 rams[action] = {"target": round(self.ram_loss(target), 4), "rammer": round(self.ram_loss(rammer), 4)}
         for start in self.seat_tanks(seat) if self.phase == "play" else ():
             if not self.tanks[start][3]:
@@ -447,11 +417,11 @@ class BitskriegState(State):
         """The squares the last action changed (for the board's last-move highlight)."""
         if not self.actions:
             return []
-        kind, fields = parse(self.actions[-1])
-        if kind == "roll":
+        last = Action.parse(self.actions[-1])
+        if last.kind == "roll":
             return [self.last_roll["square"]]
-        return {"place": fields[2:3], "flag": fields[:1], "move": fields[1:3], "fire": list(fields),
-                "ram": list(fields)}.get(kind, [])
+        return {"place": [last.end], "flag": [last.end], "move": [last.start, last.end],
+                "fire": [last.start, last.target], "ram": [last.start, last.end, last.target]}.get(last.kind, [])
 
     def cues(self):
         """Scoring moments of the last action, drawn where they happened: [{"square", "text"}]."""
@@ -549,11 +519,10 @@ class BitskriegState(State):
     def do(self, action):
         self._legal = None
         self.last_roll = None  # the dice of this action only (the log and the board's cues read it)
-        kind, fields = parse(action)
-        seat = self.turn
-        getattr(self, "_do_" + kind)(seat, *fields)
+        getattr(self, "_do_" + action.kind)(self.turn, action)
 
-    def _do_roll(self, seat, terrain):
+    def _do_roll(self, seat, action):
+        terrain = action.choice
         tries = []  # every pair rolled: a pair naming a taken square is rolled again
         while True:
             first, second = self.rng.roll(), self.rng.roll()
@@ -569,8 +538,8 @@ class BitskriegState(State):
         else:
             self.turn = OTHER[seat]
 
-    def _do_pick(self, seat, letter):
-        cls = letter.upper()
+    def _do_pick(self, seat, action):
+        cls = action.letter
         self.chosen[seat].append(cls)
         self.hand[seat].append(cls)
         if len(self.chosen[seat]) == data.TANKS_PICKED:
@@ -592,21 +561,22 @@ class BitskriegState(State):
         self.last_roll = {"kind": "axis", "seat": winner, "dice": rolls}
         return winner
 
-    def _do_axis(self, seat, axis):
-        self.axis = axis
+    def _do_axis(self, seat, action):
+        self.axis = action.choice
         self.phase, self.turn = "home", OTHER[seat]
 
-    def _do_home(self, seat, edge):
+    def _do_home(self, seat, action):
+        edge = action.choice
         self.home[seat] = edge
         self.home[OTHER[seat]] = BACK[edge]
         self.first = seat
         self.phase = "deploy"
 
-    def _do_place(self, seat, verb, letter, square, facing):
-        cls = letter.upper()
+    def _do_place(self, seat, action):
+        verb, cls = action.verb, action.letter
         self.placed[seat] += 1
         piece = f"{seat}-{self.placed[seat]}"
-        self.tanks[sq_parse(square)] = [seat, cls, facing, verb == "deploy", piece]
+        self.tanks[sq_parse(action.end)] = [seat, cls, action.facing, verb == "deploy", piece]
         if verb == "deploy":
             self.hand[seat].remove(cls)
             if not self.hand[seat]:
@@ -624,28 +594,28 @@ class BitskriegState(State):
             self.rebuilds[seat] -= 2
         self.end_turn()
 
-    def _do_flag(self, seat, square):
-        self.flags[seat].append(sq_parse(square))
+    def _do_flag(self, seat, action):
+        self.flags[seat].append(sq_parse(action.end))
         if len(self.flags[seat]) == data.FLAGS_PER_PLAYER["value"]:
             if seat == self.first:
                 self.turn = OTHER[seat]
             else:
                 self.phase, self.turn = "play", self.first
 
-    def _do_move(self, seat, verb, start, end, facing):
-        start, end = sq_parse(start), sq_parse(end)
+    def _do_move(self, seat, action):
+        start, end = sq_parse(action.start), sq_parse(action.end)
         tank = self.tanks.pop(start)
-        tank[2] = facing
+        tank[2] = action.facing
         self.tanks[end] = tank
-        if verb == "bound" and self.fire_targets(end):
+        if action.verb == "bound" and self.fire_targets(end):
             self.bounding = end
             self.phase = "bound"
             return
         tank[3] = False
         self.end_turn()
 
-    def _do_fire(self, seat, shooter, target):
-        shooter, target = sq_parse(shooter), sq_parse(target)
+    def _do_fire(self, seat, action):
+        shooter, target = sq_parse(action.start), sq_parse(action.target)
         distance = self.range_count(shooter, target)
         range_dice = [self.rng.roll() for _ in range(2 if self.bounding == shooter else 1)]
         armor = self.target_armor(shooter, target)
@@ -672,8 +642,8 @@ class BitskriegState(State):
         self.bounding = None
         self.end_turn()
 
-    def _do_ram(self, seat, start, square, target):
-        start, square, target = sq_parse(start), sq_parse(square), sq_parse(target)
+    def _do_ram(self, seat, action):
+        start, square, target = sq_parse(action.start), sq_parse(action.end), sq_parse(action.target)
         tank = self.tanks.pop(start)
         tx, ty = xy(target)
         sx, sy = xy(square)
@@ -693,13 +663,13 @@ class BitskriegState(State):
                 self.tanks[sq][3] = False
         self.end_turn()
 
-    def _do_flip(self, seat):
+    def _do_flip(self, seat, action):
         for tank in self.tanks.values():
             if tank[0] == seat:
                 tank[3] = True
         self.end_turn()
 
-    def _do_hold(self, seat):
+    def _do_hold(self, seat, action):
         self.tanks[self.bounding][3] = False
         self.bounding = None
         self.end_turn()
@@ -733,7 +703,8 @@ class BitskriegState(State):
 
     # -- explaining refusals -------------------------------------------------------------
     def why_illegal(self, action):
-        kind, fields = parse(action)
+        action = Action.parse(action)
+        kind = action.kind
         phase_kinds = {"obstacles": {"roll"}, "pick": {"pick"}, "axis": {"axis"}, "home": {"home"},
                        "deploy": {"place"}, "flags": {"flag"}, "bound": {"fire", "hold"},
                        "play": {"move", "fire", "ram", "flip", "place"}}
@@ -742,37 +713,38 @@ class BitskriegState(State):
                     "deploy": "deploy a tank on your home edge", "flags": "place a flag",
                     "bound": "fire with the tank that made a bounding move, or hold fire",
                     "play": "move, fire, ram, flip or rebuild"}[self.phase]
-        if kind not in phase_kinds[self.phase] or (kind == "place" and (fields[0] == "deploy") != (self.phase == "deploy")):
+        if kind not in phase_kinds[self.phase] or (kind == "place" and (action.verb == "deploy") != (self.phase == "deploy")):
             return f"now is the time to {expected}"
         seat = self.turn
         if kind == "roll":
-            if fields[0] and not self.terrain_rules():
+            terrain = action.choice
+            if terrain and not self.terrain_rules():
                 return "terrain types are only chosen with the Terrain rule"
-            if not fields[0]:
+            if not terrain:
                 return "with the Terrain rule, say which side of the obstacle counter to use"
-            return f"every {fields[0]} side is already on the board (each terrain can be used at most " \
-                   f"{data.MAX_PER_TERRAIN[fields[0]]} times)"
+            return f"every {terrain} side is already on the board (each terrain can be used at most " \
+                   f"{data.MAX_PER_TERRAIN[terrain]} times)"
         if kind == "pick":
-            return f"you have only {CLASSES[fields[0].upper()]['count']} tanks of that class"
+            return f"you have only {CLASSES[action.letter]['count']} tanks of that class"
         if kind == "home":
             return "the home edge must be one of the two edges of the chosen axis"
         if kind == "flag":
-            sq = sq_parse(fields[0])
+            sq = sq_parse(action.end)
             if not is_dice_square(sq):
                 return "flags go on squares with dice symbols (not on the edge)"
             if sq in self.obstacles or sq in self.tanks or sq in self.flags[BLUE] + self.flags[RED]:
                 return "flags go on a free square (no obstacle, tank or other flag)"
             return "your two flags may not share a row or a column"
         if kind == "place":
-            return self._why_place(seat, *fields)
+            return self._why_place(seat, action)
         if kind == "flip":
             return "you have no finished tanks to flip"
         # ("axis" and "hold" never get here: each is legal whenever its phase accepts it.)
-        return self._why_tank(seat, kind, fields)
+        return self._why_tank(seat, action)
 
-    def _why_place(self, seat, verb, letter, square, facing):
-        cls = letter.upper()
-        sq = sq_parse(square)
+    def _why_place(self, seat, action):
+        verb, cls, facing = action.verb, action.letter, action.facing
+        sq = sq_parse(action.end)
         if verb == "deploy" and cls not in self.hand[seat]:
             return "you can only deploy the tanks you picked that are not yet on the board"
         if verb == "rebuild":
@@ -794,8 +766,9 @@ class BitskriegState(State):
             return FACE_THE_BOARD
         return "that square of your base is taken"
 
-    def _why_tank(self, seat, kind, fields):
-        start = sq_parse(fields[1] if kind == "move" else fields[0])
+    def _why_tank(self, seat, action):
+        kind = action.kind
+        start = sq_parse(action.start)
         tank = self.tanks.get(start)
         if tank is None or tank[0] != seat:
             return "you have no tank on that square"
@@ -805,7 +778,7 @@ class BitskriegState(State):
             return "a finished tank cannot move or fire (flip your finished tanks first)"
         speed = CLASSES[tank[1]]["speed"]
         if kind == "move":
-            verb = fields[0]
+            verb = action.verb
             if verb == "bound" and not self.options["bounding_fire"]:
                 return "bounding fire is an advanced rule that is not in use"
             if verb == "bound" and speed < 2:
@@ -815,10 +788,10 @@ class BitskriegState(State):
                     return "reverse movement is an advanced rule that is not in use"
                 return "a reverse move goes exactly one square straight back into a square where it can stop" + \
                     ("" if self.options["reverse_turn"] else ", without turning")
-            end = sq_parse(fields[2])
-            if not faces_board(end, fields[3]):
+            end = sq_parse(action.end)
+            if not faces_board(end, action.facing):
                 return FACE_THE_BOARD
-            if end == start and fields[3] == BACK[tank[2]]:
+            if end == start and action.facing == BACK[tank[2]]:
                 return "a tank turns in place only once in a move (90 degrees): that turn is the one " \
                        "square it enters without moving"
             if self.tanks.get(end, (seat,))[0] != seat or self.blocks_move(end):
@@ -832,7 +805,7 @@ class BitskriegState(State):
             if not self.options["ramming"]:
                 return "ramming is an advanced rule that is not in use"
             return "to ram, the tank must end adjacent to an enemy tank, facing it, with speed left to enter its square"
-        target = sq_parse(fields[1])
+        target = sq_parse(action.target)
         if target not in self.tanks and target in self.obstacles:
             if not self.options["destroy_obstacles"]:
                 return "firing at obstacles is an advanced rule that is not in use"
@@ -926,14 +899,14 @@ class BitskriegGame(Game):
     )
 
     def canonical_action(self, text):
-        parsed = parse(text)
-        if parsed is None:
+        action = Action.parse(text)
+        if action is None:
             raise IllegalAction(f"{text!r} is not Bitskrieg notation (e.g. 'move b1 c3 n', 'fire b1 e5', "
                                 "'flip', 'pick L', 'deploy M a1 n', 'flag c3')")
-        tokens = text.lower().split()
-        if parsed[0] in ("pick", "place"):
-            tokens[1] = tokens[1].upper()
-        return " ".join(tokens)
+        return str(action)
+
+    def read_action(self, text):
+        return Action.parse(text)
 
     # -- narration: every event in plain words ------------------------------------------------------
     def narrate(self, before, after):
@@ -946,13 +919,13 @@ class BitskriegGame(Game):
             lines.append((outcome, None))
         if after.is_over:
             lines.append((words.end_words(after.winner, after.won_by), None))
-        kind, fields = parse(action)
-        if kind == "pick":
-            lines.append((words.picked_words(fields[0].upper()), before.turn))
+        action = Action.parse(action)
+        if action.kind == "pick":
+            lines.append((words.picked_words(action.letter), before.turn))
         return lines
 
     def describe_action(self, state, action):
-        return words.action_words(state, *parse(action))
+        return words.action_words(state, Action.parse(action))
 
     def describe_outcome(self, before, after):
         """What the dice did in the last action, with their faces; "" when none were rolled."""

@@ -14,6 +14,7 @@ place), "curtain" (hide the own picks: hotseat hand-over), "interactive", "narro
 
 from .. import svg as S
 from . import data
+from .actions import MOVES, PLACES, TANK_STEPS, Action
 from .words import roll_rows, seat_name
 from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 
@@ -347,7 +348,7 @@ def draw_result(view, lay):
 
 # -- choices on the board --------------------------------------------------------------------------
 def tank_actions(legal, square):
-    return [a for a in legal if a.split()[0] in ("move", "bound", "back", "fire", "ram") and a.split()[1] == square]
+    return [a for a in legal if Action.parse(a).verb in TANK_STEPS and Action.parse(a).start == square]
 
 
 def selected_tank(view, ui, legal):
@@ -360,10 +361,9 @@ def selected_tank(view, ui, legal):
     wanted = ui.get("tank")
     if isinstance(wanted, str) and tank_actions(legal, wanted):
         return wanted
-    for action in legal:
-        words = action.split()
-        if words[0] in ("move", "fire", "bound", "back", "ram"):
-            return words[1]
+    for action in map(Action.parse, legal):
+        if action.verb in TANK_STEPS:
+            return action.start
     return None
 
 
@@ -422,8 +422,8 @@ def facings(sq, steps, say, fill, lay, chosen):
 def turn_in_place(action, narrow):
     """A tank step that ends where it began: a tray button on a laptop (triangles on the counter would
     hide its ratings); on a phone its arrows stand on the squares around it."""
-    words = action.split()
-    return not narrow and words[0] in ("move", "bound", "back") and words[1] == words[2]
+    step = Action.parse(action)
+    return not narrow and step.verb in MOVES and step.start == step.end
 
 
 def destinations(view, ui, lay, origin, steps, fill, say):
@@ -465,14 +465,15 @@ def chosen_end(ui, origin, steps):
 def draw_choices(view, ui, legal, lay):
     phase = view["state"]["phase"]
     if phase == "flags":
-        return [square_target(sq_parse(a.split()[1]), S.action_attrs(a, "Place a flag on " + a.split()[1]),
-                              "#ffd54a", 0.45, lay) for a in legal]
+        return [square_target(sq_parse(flag.end), S.action_attrs(str(flag), "Place a flag on " + flag.end),
+                              "#ffd54a", 0.45, lay) for flag in map(Action.parse, legal)]
     if phase == "home":  # the tray has the two buttons; the board shows where each edge is
-        return [edge_band(a.split()[1], lay) for a in legal]
+        return [edge_band(Action.parse(a).choice, lay) for a in legal]
     place = current_place(view, ui, legal)
     if place:
         verb, cls = place.split()
-        steps = [(a, a.split()[2], a.split()[3]) for a in legal if a.startswith(place + " ")]
+        steps = [(a, step.end, step.facing) for a, step in zip(legal, map(Action.parse, legal))
+                 if step.kind == "place" and step.place == place]
         # the origin of a placement is the place itself ("deploy M"), so "to" reads "deploy M a1"
         squares, facing = destinations(view, ui, lay, place, steps, "#ffb300",
                                        lambda end, f: f"{verb.capitalize()} a {CLASSES[cls]['name']} on {end} "
@@ -483,7 +484,7 @@ def draw_choices(view, ui, legal, lay):
         return []
     actions = tank_actions(legal, tank)
     mode = current_mode(ui, actions)
-    steps = [(a, a.split()[2], a.split()[3]) for a in actions if a.startswith(mode + " ")]
+    steps = [(a, step.end, step.facing) for a, step in zip(actions, map(Action.parse, actions)) if step.verb == mode]
     verb = {"move": "Move", "bound": "Bounding move", "back": "Back up"}[mode]
 
     def say(end, facing):
@@ -492,7 +493,7 @@ def draw_choices(view, ui, legal, lay):
 
     squares, facing = destinations(view, ui, lay, f"{mode} {tank}", steps,
                                    "#4caf50" if mode == "move" else "#ff9800", say)
-    shots = [fire_marker(view, a, lay) for a in actions if a.startswith("fire ")]
+    shots = [fire_marker(view, a, lay) for a in actions if Action.parse(a).verb == "fire"]
     return squares + shots + facing
 
 
@@ -513,7 +514,7 @@ def edge_band(edge, lay):
 
 def current_mode(ui, actions):
     mode = ui.get("mode") if ui.get("mode") in ("bound", "back") else "move"
-    return mode if any(a.startswith(mode + " ") for a in actions) else "move"
+    return mode if any(Action.parse(a).verb == mode for a in actions) else "move"
 
 
 def target_name(view, square):
@@ -527,7 +528,7 @@ def target_name(view, square):
 def fire_marker(view, action, lay):
     """A target ring with the chance to destroy (the engine's figure) on the square fired at."""
     shot = view["facts"]["shots"][action]
-    target = action.split()[2]
+    target = Action.parse(action).target
     cx, cy = lay.centre(sq_parse(target))
     chance = f"{shot['destroyed']:.0%}"
     label = f"{chance}: fire at the {target_name(view, target)} on {target}, range {shot['range']}, {chance} to destroy"
@@ -542,9 +543,9 @@ def current_place(view, ui, legal):
     """'deploy M' / 'rebuild L' / 'reserve H' when placing a tank, else None."""
     phase = view["state"]["phase"]
     if phase == "deploy":
-        options = sorted({" ".join(a.split()[:2]) for a in legal})
+        options = sorted({Action.parse(a).place for a in legal})
     elif phase == "play":
-        options = sorted({" ".join(a.split()[:2]) for a in legal if a.split()[0] in ("rebuild", "reserve")})
+        options = sorted({step.place for step in map(Action.parse, legal) if step.verb in ("rebuild", "reserve")})
         if ui.get("place") not in options:
             return None
     else:
@@ -557,13 +558,13 @@ def hint_ui(view, action):
     """The ui keys that bring `action`'s control onto the board or the tray, for the page to set before
     it marks a hint (a value None clears its key): a tank's step needs the tank selected in the right
     mode and, on a phone, its square chosen; a placement needs its tank class and square chosen."""
-    words = action.split()
-    if words[0] in ("move", "bound", "back"):
-        return {"place": None, "tank": words[1], "mode": words[0], "to": " ".join(words[:3])}
-    if words[0] in ("fire", "ram"):
-        return {"place": None, "tank": words[1]}
-    if words[0] in ("deploy", "rebuild", "reserve"):
-        return {"place": " ".join(words[:2]), "to": " ".join(words[:3])}
+    step = Action.parse(action)
+    if step.kind == "move":
+        return {"place": None, "tank": step.start, "mode": step.verb, "to": f"{step.verb} {step.start} {step.end}"}
+    if step.kind in ("fire", "ram"):
+        return {"place": None, "tank": step.start}
+    if step.kind == "place":
+        return {"place": step.place, "to": f"{step.place} {step.end}"}
     return {}
 
 
@@ -584,24 +585,24 @@ def tray(view, ui=None):
     items = []
     obstacle = f"Obstacle {len(st['obstacles']) + 1} of {data.OBSTACLE_COUNT}"
     for action in legal:
-        words = action.split()
+        step = Action.parse(action)
         if action == "roll":
             items.append(control("Roll for an obstacle", "two dice name the square it lands on", obstacle, action))
-        elif words[0] == "roll":
-            items.append(control(f"Roll: {data.TERRAINS[words[1]]['name']}", data.terrain_effect(words[1]),
+        elif step.kind == "roll":
+            items.append(control(f"Roll: {data.TERRAINS[step.choice]['name']}", data.terrain_effect(step.choice),
                                  f"{obstacle}: choose its terrain, then roll", action))
-        elif words[0] == "pick":
-            left = CLASSES[words[1]]["count"] - st["chosen"][view["seat"]].count(words[1])
-            items.append(control(f"Pick {CLASSES[words[1]]['short']}", f"{ratings(words[1])} ({left} left)",
+        elif step.kind == "pick":
+            left = CLASSES[step.letter]["count"] - st["chosen"][view["seat"]].count(step.letter)
+            items.append(control(f"Pick {CLASSES[step.letter]['short']}", f"{ratings(step.letter)} ({left} left)",
                                  f"Secret pick {len(st['chosen'][view['seat']]) + 1} of {data.TANKS_PICKED}: "
                                  "choose a tank", action))
-        elif words[0] == "axis":
-            edges = "north and south" if words[1] == "ns" else "east and west"
-            items.append(control(f"{'North-south' if words[1] == 'ns' else 'East-west'} axis",
+        elif step.kind == "axis":
+            edges = "north and south" if step.choice == "ns" else "east and west"
+            items.append(control(f"{'North-south' if step.choice == 'ns' else 'East-west'} axis",
                                  f"home edges {edges}; the other player picks one and moves first",
                                  "Choose the axis", action))
-        elif words[0] == "home":
-            items.append(control(f"Home: {FACING_NAMES[words[1]]} edge", "you deploy first and move first",
+        elif step.kind == "home":
+            items.append(control(f"Home: {FACING_NAMES[step.choice]} edge", "you deploy first and move first",
                                  "Choose your home edge", action))
         elif action == "flip":
             finished = sum(1 for t in st["tanks"].values() if t["seat"] == view["seat"] and not t["ready"])
@@ -616,12 +617,12 @@ def tray(view, ui=None):
         if isinstance(ui.get("last_setup"), dict):
             items.append(control("Same as last game", "repeat your choices of the last game",
                                  "Or let the game choose (Undo takes it back)", command="quick-setup:last"))
-    places = sorted({" ".join(a.split()[:2]) for a in legal if a.split()[0] in ("deploy", "rebuild", "reserve")},
-                    key=lambda p: (p.split()[0], data.CLASS_ORDER.index(p.split()[1])))
+    places = sorted({(step.verb, step.letter) for step in map(Action.parse, legal) if step.kind == "place"},
+                    key=lambda p: (p[0], data.CLASS_ORDER.index(p[1])))
     chosen = current_place(view, ui, legal)
     then = "then a square, then a facing" if ui.get("narrow") else "then a facing on a square"
-    for place in places:
-        verb, cls = place.split()
+    for verb, cls in places:
+        place = f"{verb} {cls}"
         cost = {"deploy": "", "rebuild": f"; uses a rebuild ({st['rebuilds'][view['seat']]} left)",
                 "reserve": "; a sixth tank for two rebuilds"}[verb]
         items.append(control(f"{verb.capitalize()} {CLASSES[cls]['short']}", ratings(cls) + cost,
@@ -632,7 +633,7 @@ def tray(view, ui=None):
     tank = selected_tank(view, ui, legal)
     if tank is not None and st["phase"] == "play":
         actions = tank_actions(legal, tank)
-        kinds = {a.split()[0] for a in actions}
+        kinds = {Action.parse(a).verb for a in actions}
         mode = current_mode(ui, actions)
         name = CLASSES[st["tanks"][tank]["class"]]["short"]
         if len(kinds & {"move", "bound", "back"}) > 1:
@@ -643,12 +644,13 @@ def tray(view, ui=None):
                     items.append(control(label, detail, f"{name} on {tank}: how it moves", command=f"ui:mode={kind}",
                                          pressed=mode == kind))
         for action in actions:
-            if action.startswith(mode + " ") and turn_in_place(action, ui.get("narrow")):
-                facing = FACING_NAMES[action.split()[3]]
+            step = Action.parse(action)
+            if step.verb == mode and turn_in_place(action, ui.get("narrow")):
+                facing = FACING_NAMES[step.facing]
                 items.append(control(f"Face {facing}", "turn in place" + (", then fire" if mode == "bound" else ""),
                                      f"{name} on {tank}: turn in place", action))
-            if action.startswith("ram "):
-                _, _, frm, target = action.split()
+            if step.verb == "ram":
+                frm, target = step.end, step.target
                 odds = view["facts"]["rams"][action]
                 items.append(control(f"Ram {target} from {frm}", f"destroys the {target_name(view, target)} "
                                      f"{odds['target']:.0%}, loses the rammer {odds['rammer']:.0%}",

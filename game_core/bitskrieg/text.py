@@ -3,6 +3,7 @@ files, ranks, facings and obstacles and a legend, and the legal moves grouped by
 explained, shots with their range and chance to destroy (from view["facts"])."""
 
 from . import data
+from .actions import TANK_STEPS, Action
 from .data import FACING_NAMES, FILES, SIZE, is_dice_square, sq_parse
 from .svg import count, ratings, seat_name, status_text, target_name
 
@@ -66,36 +67,36 @@ def action_menu(view):
         groups.setdefault(heading, []).append((action, words))
 
     order = ("fire", "ram", "move", "bound", "back")  # a tank's shots first
-    for action in sorted(legal, key=lambda a: order.index(a.split()[0]) if a.split()[0] in order else 0):
-        words = action.split()
-        kind = words[0]
-        if kind in ("move", "bound", "back", "fire", "ram"):
-            tank = st["tanks"][words[1]]
-            heading = (f"{data.TANK_CLASSES[tank['class']]['name']} on {words[1]}, facing "
+    steps = sorted(map(Action.parse, legal), key=lambda a: order.index(a.verb) if a.verb in order else 0)
+    for step in steps:
+        action, kind = str(step), step.verb
+        if kind in TANK_STEPS:
+            tank = st["tanks"][step.start]
+            heading = (f"{data.TANK_CLASSES[tank['class']]['name']} on {step.start}, facing "
                        f"{FACING_NAMES[tank['facing']]} ({data.ratings(tank['class'])})")
-            add(heading, action, tank_step(view, words))
+            add(heading, action, tank_step(view, step))
         elif kind == "pick":
-            left = data.TANK_CLASSES[words[1]]["count"] - st["chosen"][seat].count(words[1])
+            left = data.TANK_CLASSES[step.letter]["count"] - st["chosen"][seat].count(step.letter)
             add(f"Pick a tank in secret ({len(st['chosen'][seat])} of {data.TANKS_PICKED} chosen)", action,
-                f"{ratings(words[1])} ({left} left)")
+                f"{ratings(step.letter)} ({left} left)")
         elif kind in ("deploy", "rebuild", "reserve"):
-            cls = words[1]
+            cls = step.letter
             cost = {"deploy": "", "rebuild": f", uses one of {st['rebuilds'][seat]} rebuilds",
                     "reserve": ", a sixth tank for two rebuilds"}[kind]
             add(f"{kind.capitalize()} a {ratings(cls)}{cost}", action,
-                f"on {words[2]} facing {FACING_NAMES[words[3]]}" + ("" if kind == "deploy" else ", finished side up"))
+                f"on {step.end} facing {FACING_NAMES[step.facing]}" + ("" if kind == "deploy" else ", finished side up"))
         elif kind == "flag":
-            x, y = sq_parse(words[1]) % SIZE, sq_parse(words[1]) // SIZE
+            x, y = sq_parse(step.end) % SIZE, sq_parse(step.end) // SIZE
             add("Place a flag (a free dice square, not in the row or column of your other flag)", action,
-                f"on {words[1]} (dice {x} and {y})")
+                f"on {step.end} (dice {x} and {y})")
         elif kind == "roll":
-            what = f"a {words[1]} obstacle" if len(words) > 1 else "an obstacle"
+            what = f"a {step.choice} obstacle" if step.choice else "an obstacle"
             add("Battlefield", action, f"roll two dice to place {what} on the square they name")
         elif kind == "axis":
-            edges = "north and south" if words[1] == "ns" else "east and west"
+            edges = "north and south" if step.choice == "ns" else "east and west"
             add("Choose the axis", action, f"home edges {edges}; the other player takes one and moves first")
         elif kind == "home":
-            add("Choose your home edge", action, f"the {FACING_NAMES[words[1]]} edge; you deploy and move first")
+            add("Choose your home edge", action, f"the {FACING_NAMES[step.choice]} edge; you deploy and move first")
         elif kind == "flip":
             finished = sum(1 for t in st["tanks"].values() if t["seat"] == seat and not t["ready"])
             other.append((action, f"flip your {finished} finished tank{'s' if finished != 1 else ''} to ready"))
@@ -107,21 +108,21 @@ def action_menu(view):
     return menu
 
 
-def tank_step(view, words):
-    kind, start = words[0], words[1]
+def tank_step(view, step):
+    kind, start = step.verb, step.start
     if kind == "fire":
-        shot = view["facts"]["shots"][" ".join(words)]
+        shot = view["facts"]["shots"][str(step)]
         dice = "two range dice must both" if shot["range_dice"] == 2 else "a range die must"
         stun = f", {shot['stunned']:.0%} to stun" if shot["stunned"] else ""
-        return (f"fire at the {target_name(view, words[2])} on {words[2]}: range {shot['range']}, "
+        return (f"fire at the {target_name(view, step.target)} on {step.target}: range {shot['range']}, "
                 f"{shot['destroyed']:.0%} to destroy{stun} ({dice} beat {shot['range']}, then a damage die above "
                 f"armor {shot['armor']})")
     if kind == "ram":
-        odds = view["facts"]["rams"][" ".join(words)]
-        route = "" if words[2] == start else f"drive to {words[2]} and "
-        return (f"{route}ram the {target_name(view, words[3])} on {words[3]}: destroys it {odds['target']:.0%}, "
+        odds = view["facts"]["rams"][str(step)]
+        route = "" if step.end == start else f"drive to {step.end} and "
+        return (f"{route}ram the {target_name(view, step.target)} on {step.target}: destroys it {odds['target']:.0%}, "
                 f"loses yours {odds['rammer']:.0%}")
-    end, facing = words[2], FACING_NAMES[words[3]]
+    end, facing = step.end, FACING_NAMES[step.facing]
     if kind == "back":
         return f"back up to {end}, facing {facing}"
     if end == start:

@@ -76,46 +76,48 @@ def flag_cue(seat):
     return f"{seat_name(seat)} holds the flag"
 
 
-def action_words(state, kind, fields):
-    """The action `kind` with its `fields`, as taken in `state`, for the log."""
+def action_words(state, action):
+    """The typed `action` (actions.py), as taken in `state`, for the log."""
     classes = data.TANK_CLASSES
     who = seat_name(state.turn)
+    kind = action.kind
     if kind == "pick":
         return f"{who} picks a tank in secret"
     if kind == "roll":
-        return f"{who} rolls for {'a ' + fields[0] if fields[0] else 'an'} obstacle"
+        return f"{who} rolls for {'a ' + action.choice if action.choice else 'an'} obstacle"
     if kind == "place":
-        verb, letter, square, facing = fields
-        what = f"{classes[letter.upper()]['name']} on {square} facing {data.FACING_NAMES[facing]}"
+        verb, square = action.verb, action.end
+        what = f"{classes[action.letter]['name']} on {square} facing {data.FACING_NAMES[action.facing]}"
         if verb == "deploy":
             return f"{who} deploys a {what}"
         if verb == "rebuild":
             left = state.rebuilds[state.turn] - 1
             return f"{who} rebuilds a {what}, finished side up ({plural(left, 'rebuild')} left)"
         return f"{who} brings in a reserve {what}, finished side up, for two rebuilds"
+    start = action.start
     if kind == "move":
-        verb, start, end, facing = fields
+        end = action.end
         tank = f"{who}'s {classes[state.tanks[data.sq_parse(start)][1]]['name']}"
-        heading = data.FACING_NAMES[facing]
+        heading = data.FACING_NAMES[action.facing]
         if start == end:
             return f"{tank} on {start} turns in place to face {heading}"
-        how = {"move": "moves", "bound": "makes a bounding move", "back": "backs up"}[verb]
+        how = {"move": "moves", "bound": "makes a bounding move", "back": "backs up"}[action.verb]
         return f"{tank} {how} from {start} to {end}, facing {heading}"
     if kind == "fire":
-        shooter, target = data.sq_parse(fields[0]), data.sq_parse(fields[1])
-        return (f"{who}'s {classes[state.tanks[shooter][1]]['name']} on {fields[0]} fires at "
+        shooter, target = data.sq_parse(start), data.sq_parse(action.target)
+        return (f"{who}'s {classes[state.tanks[shooter][1]]['name']} on {start} fires at "
                 f"{target_words(state, target)} (range {state.range_count(shooter, target)})")
     if kind == "ram":
-        start, square, target = fields
+        square = action.end
         tank = f"{who}'s {classes[state.tanks[data.sq_parse(start)][1]]['name']}"
         route = "" if start == square else f" moves from {start} to {square} and"
-        return f"{tank}{route} rams {target_words(state, data.sq_parse(target))}"
+        return f"{tank}{route} rams {target_words(state, data.sq_parse(action.target))}"
     if kind == "flip":
         finished = sum(1 for t in state.tanks.values() if t[0] == state.turn and not t[3])
         return f"{who} flips {plural(finished, 'finished tank')} to ready"
-    return {"axis": lambda: f"{who} chooses the {'north-south' if fields[0] == 'ns' else 'east-west'} axis",
-            "home": lambda: f"{who} takes the {data.FACING_NAMES[fields[0]]} edge as home and will play first",
-            "flag": lambda: f"{who} places a flag on {fields[0]}",
+    return {"axis": lambda: f"{who} chooses the {'north-south' if action.choice == 'ns' else 'east-west'} axis",
+            "home": lambda: f"{who} takes the {data.FACING_NAMES[action.choice]} edge as home and will play first",
+            "flag": lambda: f"{who} places a flag on {action.end}",
             "hold": lambda: f"{who} holds fire"}[kind]()
 
 
