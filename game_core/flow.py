@@ -1,6 +1,6 @@
 """The turn flow a game may share: the state keeps the steps still to come in a list (saved with the
 position), and each is carried out by the state's own method for it until one waits for a decision.
-Blitzkrieg! keeps them in `queue` (steps `_step_<name>`), Fall Blau in `flow` (steps `step_<name>`)."""
+Blitzkrieg! keeps them in `queue`, Fall Blau in `flow` (both name their steps `_step_<name>`)."""
 
 
 def run(state, steps: str, prefix: str, waiting) -> None:

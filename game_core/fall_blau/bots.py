@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ..engine import Bot
 from . import data
+from .actions import Action
 from .rules import GAME, SLOTS, front_card_info
 
 GENERAL_PREFERENCE = ("paulus", "hoth", "kleist", "ruoff", "salmuth", "gariboldi")
@@ -39,18 +40,18 @@ class Advisor(Bot):
 
 def choose_action(state, legal):
     """The rule-of-thumb move for a position whose hidden parts may be guessed."""
-    verb = legal[0].split()[0]
+    verb = Action.parse(legal[0]).verb
     if verb == "general":
-        pool = {a.split()[1] for a in legal}
+        pool = {Action.parse(a).general for a in legal}
         return "general " + next(g for g in GENERAL_PREFERENCE if g in pool)
     if verb == "discard":
-        return min(legal, key=lambda a: card_value(a.split()[1]))
+        return min(legal, key=lambda a: card_value(Action.parse(a).event))
     if verb == "exhaust":
-        return min(legal, key=lambda a: state.generals[a.split()[1]]["cubes"])
+        return min(legal, key=lambda a: state.generals[Action.parse(a).general]["cubes"])
     if verb in ("deploy", "reinforce"):
         # Put the Soviets where a strong general (or nobody) faces them.
         def facing_strength(action):
-            general = state.slots[int(action.split()[1]) - 1]
+            general = state.slots[Action.parse(action).slot - 1]
             return -1 if general is None and verb == "reinforce" else (state.generals[general]["cubes"] if general else 0)
         return max(legal, key=facing_strength)
     return order(state, legal)
@@ -160,20 +161,20 @@ def attack_or_rest(state, general, slot, legal, final_turn):
 
 def best_advance(state, general, legal):
     cubes = state.generals[general]["cubes"]
-    options = [a for a in legal if a.startswith(f"advance {general} ")
-               and data.CAMPAIGNS[a.split()[2]]["red"] <= cubes + ADVANCE_MARGIN]
+    options = [a for a, step in zip(legal, map(Action.parse, legal)) if step.verb == "advance"
+               and step.general == general and data.CAMPAIGNS[step.card]["red"] <= cubes + ADVANCE_MARGIN]
     if not options or cubes < ADVANCE_MIN_CUBES:
         return None
 
     def worth(action):
-        parts = action.split()
-        cards = [parts[2]] + ([parts[3]] if len(parts) > 3 else [])
+        step = Action.parse(action)
+        cards = [step.card] + ([step.second] if step.second else [])
         total = 0.0
         for card in cards:
             info = data.CAMPAIGNS[card]
             total += (info["vp"] + 0.5 * len(info["unlocks"])) / (info["red"] + 1 + (1 if info["terrain"] else 0))
         if len(cards) > 1:
-            side = int(parts[4])
+            side = step.slot
             neighbour = state.slots[side - 1]
             if neighbour is None or state.supply < 4:
                 return -1

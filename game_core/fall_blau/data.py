@@ -16,6 +16,13 @@ LOST_GENERAL_PENALTY = 2
 REINFORCEMENT_CUBES = 2
 STAVKA_CUBES = 1  # the Stavka Reserves hard card
 VP_TRACK_MAX = 40
+# The orders' costs and gains (the rules, the tray and the terminal read them here): an Advance! order pays
+# ADVANCE_COST supply per campaign card it deploys, a reorganization REORG_COST supply, a Consolidate order
+# gains CONSOLIDATE_SUPPLY supply, and Hoth's rally gives up RALLY_CUBES grey cubes.
+ADVANCE_COST = 1
+REORG_COST = 1
+CONSOLIDATE_SUPPLY = 2
+RALLY_CUBES = 1
 
 # The calendar: a start box, fifteen turns (Early July .. Late November), then winter.
 MONTHS = ("July", "August", "September", "October", "November")

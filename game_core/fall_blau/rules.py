@@ -12,6 +12,7 @@ from itertools import permutations
 from .. import flow
 from ..engine import HIDDEN, Field, Game, IllegalAction, Option, Outcome, State, require
 from . import data, words
+from .actions import Action
 from .words import plural
 
 SLOTS = (1, 2, 3)
@@ -74,7 +75,7 @@ class FallBlauState(State):
         self.cues = []  # the last action's captures and counter-attacks, for the board
         self.last = []  # the pieces the last action changed
         for general in filter(None, self.options["generals"].split(",")):
-            self.do(f"general {general}")  # chosen as an option instead of at the table
+            self.do(Action("general", general=general))  # chosen as an option instead of at the table
 
     def deal_hidden(self, seen, rng):
         """The deck: the events not in sight, shuffled, under the top card when von Kleist shows it; the
@@ -192,10 +193,10 @@ class FallBlauState(State):
         dice_cards = [e for e in self.hand if data.EVENTS[e]["kind"] == "hand" and data.EVENTS[e]["dice"]]
         for general in self.ready():
             slot = self.slot_of(general)
-            if self.card_at(slot) is None and self.queue and self.supply >= 1:
+            if self.card_at(slot) is None and self.queue and self.supply >= data.ADVANCE_COST:
                 for card in self.queue:
                     actions.append(f"advance {general} {card}")
-                    if data.GENERALS[general]["panzer"] and self.supply >= 2:
+                    if data.GENERALS[general]["panzer"] and self.supply >= 2 * data.ADVANCE_COST:
                         for second in self.queue:
                             for side in (slot - 1, slot + 1):
                                 if second != card and side in SLOTS and self.card_at(side) is None:
@@ -210,7 +211,7 @@ class FallBlauState(State):
             actions.append("rally hoth")
         for event in self.hand:
             actions.extend(self.play_actions(event))
-        if self.supply >= 1:
+        if self.supply >= data.REORG_COST:
             current = tuple(g or "-" for g in self.slots)
             for order in sorted(set(permutations(current))):
                 if order != current:
@@ -238,8 +239,7 @@ class FallBlauState(State):
         self.rolls = []
         self.cues = []
         before = self.pieces()
-        verb, *args = action.split()
-        getattr(self, "act_" + verb)(*args)
+        getattr(self, "_do_" + action.verb)(action)
         self.run_flow()
         after = self.pieces()
         self.last = sorted(piece for piece, where in after.items() if before.get(piece) != where)
@@ -252,7 +252,8 @@ class FallBlauState(State):
         where.update((e, "hand") for e in self.hand)
         return where
 
-    def act_general(self, general):
+    def _do_general(self, action):
+        general = action.general
         self.slots[self.slots.index(None)] = general
         self.generals[general] = {"cubes": data.GENERALS[general]["cubes"], "ready": True, "rallied": False,
                                   "ordered": False}
@@ -260,13 +261,14 @@ class FallBlauState(State):
             self.phase = "play"
             self.flow = ["new_turn"]
 
-    def act_advance(self, general, card, second=None, side=None):
+    def _do_advance(self, action):
+        general = action.general
         slot = self.slot_of(general)
-        self.supply -= 1
-        self.deploy_campaign(card, slot)
-        if second:
-            self.supply -= 1
-            self.deploy_campaign(second, int(side))
+        self.supply -= data.ADVANCE_COST
+        self.deploy_campaign(action.card, slot)
+        if action.second:
+            self.supply -= data.ADVANCE_COST
+            self.deploy_campaign(action.second, action.slot)
             self.check_missions("advance", double=True)
         self.order_done(general)
 
@@ -281,8 +283,8 @@ class FallBlauState(State):
             if wanted > info["red"] else ""
         self.say(f"{info['name']} deploys in slot {slot} with {plural(self.front[slot - 1]['red'], 'red cube')}{extra}.")
 
-    def act_attack(self, general, slot, event=None):
-        slot = int(slot)
+    def _do_attack(self, action):
+        general, slot, event = action.general, action.slot, action.event
         target = self.card_at(slot)
         info = front_card_info(target["card"])
         self.supply -= self.attack_cost(slot)
@@ -384,28 +386,31 @@ class FallBlauState(State):
     def on_front(self, card):
         return any(f and f["card"] == card for f in self.front)
 
-    def act_consolidate(self, general):
+    def _do_consolidate(self, action):
+        general = action.general
         state = self.generals[general]
         grown = state["cubes"] < data.GENERALS[general]["cubes"] and self.grey_on_table() < data.GREY_CUBES
         state["cubes"] += grown
-        self.gain_supply(2)
+        self.gain_supply(data.CONSOLIDATE_SUPPLY)
         cube = f"+1 grey cube (now {state['cubes']})" if grown else f"Still {plural(state['cubes'], 'grey cube')}"
-        self.say(f"{cube}, +2 supply (now {self.supply}).")
+        self.say(f"{cube}, +{data.CONSOLIDATE_SUPPLY} supply (now {self.supply}).")
         self.order_done(general)
 
-    def act_rally(self, general):
+    def _do_rally(self, action):
+        general = action.general
         state = self.generals[general]
-        state["cubes"] -= 1
+        state["cubes"] -= data.RALLY_CUBES
         state["ready"] = True
         state["rallied"] = True
         self.say(f"{data.GENERALS[general]['name']} is ready again with {plural(state['cubes'], 'grey cube')}.")
 
-    def act_play(self, event, target=None):
+    def _do_play(self, action):
+        event, target = action.event, action.general
         card = data.EVENTS[event]
         self.hand.remove(event)
         self.discard_pile.append(event)
         if card["kind"] == "special":
-            self.special_attack(event, int(target))
+            self.special_attack(event, action.slot)
             return
         if card["grey"]:
             room = data.GREY_CUBES - self.grey_on_table()
@@ -434,34 +439,35 @@ class FallBlauState(State):
                  f"on {info['name']} (a special attack never captures).")
         self.check_missions("attack", kills=kills)
 
-    def act_reorg(self, *order):
-        self.supply -= 1
-        self.slots = [None if g == "-" else g for g in order]
+    def _do_reorg(self, action):
+        self.supply -= data.REORG_COST
+        self.slots = [None if g == "-" else g for g in action.order]
         self.say(f"-1 supply (now {self.supply}).")
 
-    def act_end(self):
+    def _do_end(self, action):
         self.say("The Germans lose the initiative.")
         self.flow = ["local_counter_attacks", "end_missions", "new_turn"]
 
-    def act_discard(self, event):
-        self.hand.remove(event)
-        self.discard_pile.append(event)
+    def _do_discard(self, action):
+        self.hand.remove(action.event)
+        self.discard_pile.append(action.event)
         self.pending = None
 
-    def act_exhaust(self, general):
+    def _do_exhaust(self, action):
+        general = action.general
         self.pending = None
         self.exhaust(general)
         self.say(f"{data.GENERALS[general]['name']} is exhausted for this turn.")
         self.reshuffle()
 
-    def act_deploy(self, slot):
+    def _do_deploy(self, action):
         card = self.pending["card"]
         self.pending = None
-        self.deploy_counter(card, int(slot))
+        self.deploy_counter(card, action.slot)
 
-    def act_reinforce(self, slot):
+    def _do_reinforce(self, action):
         self.pending = None
-        self.reinforce(int(slot))
+        self.reinforce(action.slot)
 
     # -- shared steps ----------------------------------------------------------------------
     def say(self, line):
@@ -487,7 +493,7 @@ class FallBlauState(State):
         if self.vp in data.RED_CIRCLES:
             self.flow.insert(0, "soviet_reinforcements")  # after the action that scored
 
-    def step_soviet_reinforcements(self):
+    def _step_soviet_reinforcements(self):
         cards = [s for s in SLOTS if self.card_at(s)]
         if not cards:
             return
@@ -561,9 +567,9 @@ class FallBlauState(State):
 
     # -- the turn flow ---------------------------------------------------------------------
     def run_flow(self):
-        flow.run(self, "flow", "step_", lambda state: state.pending is not None or state.phase != "play")
+        flow.run(self, "flow", "_step_", lambda state: state.pending is not None or state.phase != "play")
 
-    def step_new_turn(self):
+    def _step_new_turn(self):
         self.calendar += 1
         if self.calendar == data.WINTER:
             self.finish("at the Soviet Winter Offensive")
@@ -584,7 +590,7 @@ class FallBlauState(State):
                 self.say(f"New mission: {card['name']} ({card['text']} Reward: {words.reward(mission)}).")
         self.flow[:0] = ["draw"] * data.DRAWS_PER_TURN
 
-    def step_draw(self):
+    def _step_draw(self):
         if len(self.hand) >= data.HAND_LIMIT:
             self.pending = {"kind": "discard", "options": sorted(self.hand)}
             self.flow.insert(0, "draw")
@@ -657,12 +663,12 @@ class FallBlauState(State):
             self.card_at(slot)["red"] += red
         self.discard_pile.append(event)
 
-    def step_local_counter_attacks(self):
+    def _step_local_counter_attacks(self):
         for slot in SLOTS:
             if self.phase == "play" and self.card_at(slot):
                 self.counter_attack(slot, self.card_at(slot)["red"], self.card_at(slot)["card"])
 
-    def step_end_missions(self):
+    def _step_end_missions(self):
         self.check_missions("end_turn")
 
     # -- missions ----------------------------------------------------------------------------
@@ -702,11 +708,12 @@ class FallBlauState(State):
 
     # -- why an action is illegal ------------------------------------------------------------
     def why_illegal(self, action):
-        verb, *args = action.split()
+        action = Action.parse(action)
+        verb = action.verb
         if self.phase == "generals":
             if verb != "general":
                 return "first choose three generals for the frontline"
-            if args[0] in self.slots:
+            if action.general in self.slots:
                 return "that general is already on the frontline"
             return "that general is not in this game's pool"
         if self.pending:
@@ -720,17 +727,17 @@ class FallBlauState(State):
         if verb in DECISIONS or verb == "general":
             return f"there is no {verb} choice to make now"
         if verb == "play":
-            if args[0] not in self.hand:
+            if action.event not in self.hand:
                 return "that event card is not in your hand"
             return "that event card cannot be played that way now"
         if verb == "reorg":
-            if self.supply < 1:
-                return "reorganizing the frontline costs 1 supply"
+            if self.supply < data.REORG_COST:
+                return f"reorganizing the frontline costs {data.REORG_COST} supply"
             return "a reorganization must place each living general exactly once and change the order"
         if verb == "rally":
             return "only Hoth, once per turn, after an order and with 2+ grey cubes, can rally"
         if verb in ("advance", "attack", "consolidate"):
-            general = args[0]
+            general = action.general
             if general not in self.slots:
                 return "that general is not on the frontline"
             if not self.generals[general]["ready"]:
@@ -741,15 +748,15 @@ class FallBlauState(State):
                     return "a general with a campaign card in front of him cannot advance"
                 if not self.queue:
                     return "there are no unlocked campaign cards to advance on"
-                if self.supply < (2 if len(args) > 2 else 1):
+                if self.supply < data.ADVANCE_COST * (2 if action.second else 1):
                     return "not enough supply for that advance"
-                if args[1] not in self.queue or (len(args) > 2 and args[2] not in self.queue):
+                if action.card not in self.queue or (action.second and action.second not in self.queue):
                     return "that campaign card is not in the unlocked queue"
-                if len(args) > 2 and not data.GENERALS[general]["panzer"]:
+                if action.second and not data.GENERALS[general]["panzer"]:
                     return "only Panzer generals may deploy a second card"
                 return "a second card must go to an empty slot next to the general"
             if verb == "attack":
-                target = int(args[1]) if args[1].isdigit() else 0
+                target = action.slot
                 if abs(target - slot) > 1:
                     return "a general can only attack the card in front of him or next to it"
                 if not self.card_at(target):
@@ -757,7 +764,7 @@ class FallBlauState(State):
                 if self.supply < self.attack_cost(target):
                     return f"that attack costs {self.attack_cost(target)} supply"
                 return "only one event card from your hand can add dice to an attack"
-        return f"{action!r} is not a legal action now"
+        return f"{str(action)!r} is not a legal action now"
 
     def facts(self, seat):
         """What the board shows that the rules decide: per frontline card its attack modifier (for
@@ -830,6 +837,9 @@ class FallBlauGame(Game):
                 raise IllegalAction(f"{arg!r} is not a valid {self.shape_name(shape)} in {text!r}")
         return " ".join([verb] + args)
 
+    def read_action(self, text):
+        return Action.parse(text)
+
     @staticmethod
     def shape_name(shape):
         return {"g": "general", "c": "campaign card", "s": "slot (1-3)", "e": "event card",
@@ -844,7 +854,7 @@ class FallBlauGame(Game):
             [(line, None) for line in after.report]
 
     def describe_action(self, state, action):
-        return words.describe(action, state.slots, state.front)
+        return words.describe(Action.parse(action), state.slots, state.front)
 
 
 GAME = FallBlauGame()

@@ -13,6 +13,7 @@ from math import cos, pi, sin
 
 from .. import svg
 from . import data
+from .actions import Action
 from .words import (card_name, choice_detail, describe, event_effect, front_notes, general_name, play_choice,
                     play_effect, plural, reward)
 
@@ -324,7 +325,7 @@ class Board:
         return action if action in self.legal else None
 
     def describe(self, action):
-        return describe(action, self.state["slots"], self.state["front"])
+        return describe(Action.parse(action), self.state["slots"], self.state["front"])
 
     def target(self, x, y, w, h, chip, name, action=None, command=None, pressed=None):
         """A click target over a card: the whole card is the hit area, a chip in its bottom right corner
@@ -636,10 +637,10 @@ def hint_ui(view, action):
     """The ui keys that bring `action`'s control onto the board or the tray, for the page to set before
     it marks a hint there (a value None clears its key): an order needs its general selected (and an
     attack helped by an event card that card chosen), a reorganization the list of new orders open."""
-    verb, *args = action.split()
-    if verb in ("advance", "attack", "consolidate"):
-        return {"general": args[0], "boost": args[2] if verb == "attack" and len(args) > 2 else None}
-    if verb == "reorg":
+    step = Action.parse(action)
+    if step.verb in ("advance", "attack", "consolidate"):
+        return {"general": step.general, "boost": step.event or None}
+    if step.verb == "reorg":
         return {"panel": "reorg"}
     return {}
 
@@ -664,7 +665,7 @@ def tray(view, ui):
     state = view["state"]
 
     def say(action):
-        return describe(action, state["slots"], state["front"])
+        return describe(Action.parse(action), state["slots"], state["front"])
 
     def item(action, text, group, detail="", command=None, pressed=False):
         return {"action": action, "command": command, "label": text, "detail": detail, "group": group,
@@ -672,48 +673,50 @@ def tray(view, ui):
 
     if state["phase"] == "generals":
         slot = state["slots"].index(None) + 1
-        return [item(a, general_name(a.split()[1]), f"Choose the general for slot {slot}",
-                     f"{data.GENERALS[a.split()[1]]['army']}, {data.GENERALS[a.split()[1]]['cubes']} grey cubes. "
-                     + data.GENERALS[a.split()[1]]["text"]) for a in legal]
+        return [item(a, general_name(g), f"Choose the general for slot {slot}",
+                     f"{data.GENERALS[g]['army']}, {data.GENERALS[g]['cubes']} grey cubes. " + data.GENERALS[g]["text"])
+                for a, g in ((a, Action.parse(a).general) for a in legal)]
     pending = state["pending"]
     if pending:
         if pending["kind"] in ("deploy", "reinforce"):
             return []  # a slot on the board
         group = {"discard": "Hand full: discard a card before drawing",
                  "exhaust": "Event deck empty: exhaust a general, then reshuffle"}[pending["kind"]]
-        return [item(a, say(a), group, choice_detail(view, a)) for a in legal]
+        return [item(a, say(a), group, choice_detail(view, Action.parse(a))) for a in legal]
     items = []
     generals = state["generals"]
     selected = ui.get("general") if ui.get("general") in generals and generals[ui["general"]]["ready"] else None
     if selected:
         group = f"Orders for {general_name(selected)}"
         for action in legal:
-            parts = action.split()
-            if parts[1:2] != [selected]:
+            step = Action.parse(action)
+            if step.general != selected or step.verb == "play":
                 continue
-            if parts[0] == "consolidate":
-                items.append(item(action, "Consolidate", group, "+1 grey cube (up to his start), +2 supply"))
-            elif parts[0] == "advance" and len(parts) > 3:
-                items.append(item(action, f"Advance on {card_name(parts[2])} + {card_name(parts[3])}", group,
-                                  f"second card to slot {parts[4]}; costs 2 supply"))
+            if step.verb == "consolidate":
+                items.append(item(action, "Consolidate", group,
+                                  f"+1 grey cube (up to his start), +{data.CONSOLIDATE_SUPPLY} supply"))
+            elif step.verb == "advance" and step.second:
+                items.append(item(action, f"Advance on {card_name(step.card)} + {card_name(step.second)}", group,
+                                  f"second card to slot {step.slot}; costs {2 * data.ADVANCE_COST} supply"))
         items.append(item(None, "Deselect", group, "to attack or advance, pick a card on the table",
                           command="ui:general="))
         for event in distinct_cards(state["hand"]):
             card = data.EVENTS[event]
-            if card["kind"] == "hand" and card["dice"] and any(a.endswith(" " + event) and a.startswith(f"attack {selected} ")
-                                                              for a in legal):
+            if card["kind"] == "hand" and card["dice"] and any(
+                    step.verb == "attack" and step.general == selected and step.event == event
+                    for step in map(Action.parse, legal)):
                 pressed = ui.get("boost") == event
                 items.append(item(None, f"Add {card['name']}", "Extra dice for his attack",
                                   f"+{card['dice']} black dice (never cost a grey cube)",
                                   command="ui:boost=" + ("" if pressed else event), pressed=pressed))
     if "rally hoth" in legal:
-        items.append(item("rally hoth", "Rally Hoth", "Hoth", "give up 1 grey cube to be ready again (once a turn)"))
+        items.append(item("rally hoth", "Rally Hoth", "Hoth",
+                          f"give up {plural(data.RALLY_CUBES, 'grey cube')} to be ready again (once a turn)"))
     targets = {}  # event -> the targets it may be played on (a card played alone has none)
     shown = distinct_cards(state["hand"])
-    for action in legal:
-        parts = action.split()
-        if parts[0] == "play" and parts[1] in shown:
-            targets.setdefault(parts[1], []).extend(parts[2:])
+    for step in map(Action.parse, legal):
+        if step.verb == "play" and step.event in shown:
+            targets.setdefault(step.event, []).extend(filter(None, [step.target]))
     for event, places in targets.items():
         if not places:
             items.append(item(f"play {event}", card_name(event), "Play an event card", play_effect(event)))
@@ -725,14 +728,14 @@ def tray(view, ui):
                               f"Play {card_name(event)}: {play_choice(event)}",
                               plural(generals[place]["cubes"], "grey cube") + " now" if general
                               else plural(front["red"], "red cube")))
-    reorgs = [a for a in legal if a.startswith("reorg ")]
+    reorgs = [step for step in map(Action.parse, legal) if step.verb == "reorg"]
     if reorgs:
         showing = ui.get("panel") == "reorg"
-        group = "Reorganize the frontline (1 supply)"
+        group = f"Reorganize the frontline ({data.REORG_COST} supply)"
         items.append(item(None, "Hide the choices" if showing else "Choose a new order", group,
                           command="ui:panel=" + ("" if showing else "reorg"), pressed=showing))
         if showing:
-            items += [item(a, " | ".join(general_name(g) if g != "-" else "empty" for g in a.split()[1:]), group,
+            items += [item(str(a), " | ".join(general_name(g) if g != "-" else "empty" for g in a.order), group,
                            "left to right") for a in reorgs]
     if "end" in legal:
         items.append(item("end", "End turn", "End the turn",

@@ -1,6 +1,7 @@
 """The terminal's Fall Blau: a text board and the moves grouped and explained, both from a view."""
 
 from . import data
+from .actions import Action
 from .words import card_name, choice_detail, event_effect, front_notes, general_name, play_effect, plural, reward
 
 
@@ -68,16 +69,16 @@ def action_menu(view):
     if state["phase"] == "generals":
         slot = state["slots"].index(None) + 1
         return [(f"Choose the general for slot {slot} (left to right)",
-                 [(a, general_line_setup(a.split()[1])) for a in legal])]
+                 [(a, general_line_setup(Action.parse(a).general)) for a in legal])]
     if state["pending"]:
         return [({"discard": "Hand full: discard a card before drawing",
                   "exhaust": "Event deck empty: exhaust a general, then the discards are reshuffled",
                   "deploy": "Where the Major Counter-Attack deploys",
                   "reinforce": "Which card gets the Soviet reinforcements"}[state["pending"]["kind"]],
-                 [(a, choice_detail(view, a)) for a in legal])]
+                 [(a, choice_detail(view, Action.parse(a))) for a in legal])]
     groups = {}
     for action in legal:
-        heading, explanation = explain(action, state, facts)
+        heading, explanation = explain(Action.parse(action), state, facts)
         groups.setdefault(heading, []).append((action, explanation))
     return list(groups.items())
 
@@ -88,38 +89,41 @@ def general_line_setup(general):
 
 
 def explain(action, state, facts):
-    """(heading, explanation) of one order-phase action."""
-    verb, *args = action.split()
+    """(heading, explanation) of one order-phase action (typed)."""
+    verb = action.verb
     if verb in ("advance", "attack", "consolidate"):
-        general = args[0]
+        general = action.general
         slot = state["slots"].index(general) + 1
         heading = f"Orders for {general_name(general)} (slot {slot}, {state['generals'][general]['cubes']} grey cubes)"
         if verb == "consolidate":
-            return heading, "+1 grey cube (up to his starting number) and +2 supply"
+            return heading, f"+1 grey cube (up to his starting number) and +{data.CONSOLIDATE_SUPPLY} supply"
         if verb == "advance":
-            first = data.CAMPAIGNS[args[1]]
-            text = f"advance on {first['name']} ({plural(first['red'], 'red cube')}, {first['vp']} VP), 1 supply"
-            if len(args) > 2:
-                second = data.CAMPAIGNS[args[2]]
-                text = (f"advance on {first['name']} and {second['name']} (to slot {args[3]}); "
-                        f"{first['red'] + second['red']} red cubes in all, 2 supply")
+            first = data.CAMPAIGNS[action.card]
+            text = (f"advance on {first['name']} ({plural(first['red'], 'red cube')}, {first['vp']} VP), "
+                    f"{data.ADVANCE_COST} supply")
+            if action.second:
+                second = data.CAMPAIGNS[action.second]
+                text = (f"advance on {first['name']} and {second['name']} (to slot {action.slot}); "
+                        f"{first['red'] + second['red']} red cubes in all, {2 * data.ADVANCE_COST} supply")
             return heading, text
-        target = int(args[1])
+        target = action.slot
         card, fact = state["front"][target - 1], facts["front"][target - 1]
         modifier = fact["modifiers"][general]
         text = (f"attack {card_name(card['card'])} in slot {target} ({plural(card['red'], 'red cube')}): "
                 f"{fact['white_dice'][general]} white dice" + (f" at -{modifier}" if modifier else ""))
-        if len(args) > 2:
-            text += f" + {data.EVENTS[args[2]]['dice']} black from {card_name(args[2])}"
+        if action.event:
+            text += f" + {data.EVENTS[action.event]['dice']} black from {card_name(action.event)}"
         return heading, text + f"; {fact['attack_cost']} supply"
     if verb == "rally":
-        return "Hoth's rally", "give up 1 grey cube to be ready for another order (once a turn, after his order)"
+        return "Hoth's rally", (f"give up {plural(data.RALLY_CUBES, 'grey cube')} to be ready for another order "
+                                "(once a turn, after his order)")
     if verb == "play":
         target = ""
-        if len(args) > 1:
-            target = f" on {general_name(args[1])}" if args[1] in data.GENERALS else f" on slot {args[1]}"
-        return "Play an event card from your hand", f"{card_name(args[0])}{target}: {play_effect(*args)}"
+        if action.target:
+            target = f" on {general_name(action.general)}" if action.general else f" on slot {action.slot}"
+        return ("Play an event card from your hand",
+                f"{card_name(action.event)}{target}: {play_effect(action.event, action.target or None)}")
     if verb == "reorg":
-        return ("Reorganize the frontline for 1 supply (new order, left to right)",
-                " | ".join(general_name(g) if g != "-" else "empty slot" for g in args))
+        return (f"Reorganize the frontline for {data.REORG_COST} supply (new order, left to right)",
+                " | ".join(general_name(g) if g != "-" else "empty slot" for g in action.order))
     return "End the turn", "the Soviets counter-attack, then the next turn begins with two event draws"

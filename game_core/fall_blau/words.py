@@ -18,40 +18,40 @@ def plural(count, word):
 
 
 def describe(action, slots, front):
-    """`action` in words, given the frontline before it: `slots` (general per slot, or None) and
-    `front` (per slot, None or {"card", "red"})."""
-    verb, *args = action.split()
+    """The typed `action` (actions.py) in words, given the frontline before it: `slots` (general per slot,
+    or None) and `front` (per slot, None or {"card", "red"})."""
+    verb = action.verb
     if verb == "general":
-        return f"Choose {general_name(args[0])} for slot {slots.index(None) + 1}"
+        return f"Choose {general_name(action.general)} for slot {slots.index(None) + 1}"
     if verb == "advance":
-        text = f"{general_name(args[0])} advances on {card_name(args[1])}"
-        if len(args) > 2:
-            text += f" and {card_name(args[2])} (slot {args[3]})"
+        text = f"{general_name(action.general)} advances on {card_name(action.card)}"
+        if action.second:
+            text += f" and {card_name(action.second)} (slot {action.slot})"
         return text
     if verb == "attack":
-        card = front[int(args[1]) - 1]
-        what = card_name(card["card"]) if card else f"slot {args[1]}"
-        helper = f" with {card_name(args[2])}" if len(args) > 2 else ""
-        return f"{general_name(args[0])} attacks {what}{helper}"
+        card = front[action.slot - 1]
+        what = card_name(card["card"]) if card else f"slot {action.slot}"
+        helper = f" with {card_name(action.event)}" if action.event else ""
+        return f"{general_name(action.general)} attacks {what}{helper}"
     if verb == "consolidate":
-        return f"{general_name(args[0])} consolidates"
+        return f"{general_name(action.general)} consolidates"
     if verb == "rally":
-        return f"{general_name(args[0])} rallies (gives up a grey cube to be ready again)"
+        return f"{general_name(action.general)} rallies (gives up a grey cube to be ready again)"
     if verb == "exhaust":
-        return f"Exhaust {general_name(args[0])} to reshuffle the event deck"
+        return f"Exhaust {general_name(action.general)} to reshuffle the event deck"
     if verb == "play":
         target = ""
-        if len(args) > 1:
-            target = f" on {general_name(args[1])}" if args[1] in data.GENERALS else f" on slot {args[1]}"
-        return f"Play {card_name(args[0])}{target}"
+        if action.target:
+            target = f" on {general_name(action.general)}" if action.general else f" on slot {action.slot}"
+        return f"Play {card_name(action.event)}{target}"
     if verb == "reorg":
-        return "Reorganize the frontline: " + ", ".join(general_name(g) if g != "-" else "empty" for g in args)
+        return "Reorganize the frontline: " + ", ".join(general_name(g) if g != "-" else "empty" for g in action.order)
     if verb == "discard":
-        return f"Discard {card_name(args[0])}"
+        return f"Discard {card_name(action.event)}"
     if verb == "deploy":
-        return f"Deploy the Major Counter-Attack in slot {args[0]}"
+        return f"Deploy the Major Counter-Attack in slot {action.slot}"
     if verb == "reinforce":
-        return f"Soviet reinforcements go to slot {args[0]}"
+        return f"Soviet reinforcements go to slot {action.slot}"
     return "End the turn"
 
 
@@ -120,12 +120,11 @@ def reward(mission):
 def choice_detail(view, action):
     """The second line of a pending choice's button: what stands there."""
     state = view["state"]
-    verb, arg = action.split()
-    if verb == "discard":
-        return event_effect(arg)
-    if verb == "exhaust":
-        return f"{plural(state['generals'][arg]['cubes'], 'grey cube')}"
-    slot = int(arg)
+    if action.verb == "discard":
+        return event_effect(action.event)
+    if action.verb == "exhaust":
+        return f"{plural(state['generals'][action.general]['cubes'], 'grey cube')}"
+    slot = action.slot
     general, card = state["slots"][slot - 1], state["front"][slot - 1]
     facing = f"facing {general_name(general)} ({plural(state['generals'][general]['cubes'], 'grey cube')})" \
         if general else "no general there"
