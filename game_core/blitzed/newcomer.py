@@ -24,7 +24,8 @@ import sys
 from ..lab import wilson
 from ..rng import Rng
 from .bots import SPEED, best_keep, one_roll_chance, tick
-from .rules import GAME, keep_text, split_stamp
+from .actions import Action
+from .rules import GAME, keep_text
 
 REACTION_MS = (1200, 2500)
 CLICK_MS = 400                  # one more click: Roll right after setting dice aside
@@ -50,7 +51,7 @@ class Newcomer:
         else:
             wish = self.race(view, own + react, max(own, state["claim_clock"]) + react)
         if wish is not None:
-            self.wished[(state["epoch"], acted)] = wish[0].split()[1]
+            self.wished[(state["epoch"], acted)] = Action.parse(wish[0]).verb
         return wish
 
     def race(self, view, after_own, after_table):
@@ -85,7 +86,7 @@ def play_round(seed: int, level: str, players: int = PLAYERS) -> tuple:
             state = state.apply(action)
     change = {line["seat"]: line["change"] for line in state.last_round}
     won = all(change["p1"] > gain for seat, gain in change.items() if seat != "p1")
-    return won, split_stamp(state.actions[-1])[1] / 1000
+    return won, Action.parse(state.actions[-1]).stamp / 1000
 
 
 def measure(level: str, rounds: int, seed: int = 1) -> dict:

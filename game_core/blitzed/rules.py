@@ -1,8 +1,7 @@
 """Blitzed! rules: a real-time dice race played as a pure engine.
 
 Everyone may act at once, so `to_play` is a tuple of seats and every action starts with
-its seat: "p2 roll", "p2 keep 1,3", "p2 keep none", "p2 claim T7", "p2 unclaim",
-"p2 ready", "p2 more", "p2 share". Any action may end in a time stamp " @<ms>": the
+its seat (the notation is actions.py's). Any action may end in a time stamp " @<ms>": the
 milliseconds since the current phase began (the clock restarts whenever `epoch` grows).
 The engine never reads a clock; stamps only have to be non-decreasing.
 
@@ -14,6 +13,7 @@ import re
 
 from ..engine import HIDDEN, SCRATCH, Field, Game, IllegalAction, Option, Outcome, State, clone, require
 from . import data, words
+from .actions import ACTION_RE, Action
 from .data import CARDS, card_label, seat_name
 
 SEATS = tuple(c["seat"] for c in data.PLAYER_COLOURS)
@@ -21,9 +21,6 @@ DICE = data.DICE_PER_PLAYER["count"]
 SEAT_KINDS = ("human", "easy", "normal", "hard")  # a person, or one of the bot levels in bots.BOTS
 MISCLAIM_COST = data.MISCLAIM_COST["bolts"]
 LAST_PLACE_VALUE = -2
-
-ACTION_RE = re.compile(r"^(p\d) (roll|keep|claim|unclaim|ready|more|share)(?: ([^@]+?))?(?: @(\d+))?$")
-
 
 def slot_values(players: int) -> list:
     """The win/loss values on the table for this player count, best first."""
@@ -38,12 +35,6 @@ def card_matches(card_id: str, dice) -> bool:
     if card["kind"] == "sum":
         return sum(dice) == card["total"]
     return sorted(dice) == list(card["dice"])
-
-
-def split_stamp(action: str):
-    """("p2 roll @350") -> ("p2 roll", 350); no stamp gives None."""
-    base, sep, stamp = action.partition(" @")
-    return (base, int(stamp)) if sep else (action, None)
 
 
 def keep_text(kept) -> str:
@@ -140,16 +131,16 @@ class BlitzedState(State):
 
     def check_legal(self, text):
         """Legality ignores the time stamp, except that it may not go backwards."""
-        base, stamp = split_stamp(text)
+        action = Action.parse(text)
+        stamp, seat = action.stamp, action.seat
         if stamp is not None and stamp < self.clock:
             raise IllegalAction(f"time stamps may not go backwards (@{stamp} is before @{self.clock})")
-        seat = base.split()[0]
-        if seat not in (self.to_play or ()) or base not in self.seat_actions(seat):
-            raise IllegalAction(self.why_illegal(base))
+        if seat not in (self.to_play or ()) or action.base not in self.seat_actions(seat):
+            raise IllegalAction(self.why_illegal(action.base))
 
     def why_illegal(self, action):
-        base, _ = split_stamp(action)
-        seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
+        action = Action.parse(action)
+        seat, verb, arg = action.seat, action.verb, action.card
         if seat not in self.seats:
             return f"there is no seat {seat} in a {len(self.seats)}-player game"
         if self.phase == "over":
@@ -188,42 +179,48 @@ class BlitzedState(State):
 
     # -- carrying out actions -----------------------------------------------------------
     def do(self, action):
-        base, stamp = split_stamp(action)
-        seat, verb, arg = ACTION_RE.match(base).group(1, 2, 3)
-        if stamp is not None:
-            self.clock = stamp
-            self.seat_clock[seat] = stamp
+        seat = action.seat
+        if action.stamp is not None:
+            self.clock = action.stamp
+            self.seat_clock[seat] = action.stamp
         self.acted[seat] += 1
-        if verb == "roll":
-            self.dice[seat] = [v if keep else self.rng.roll(6) for v, keep in zip(self.dice[seat], self.kept[seat])]
-            self.rolls[seat] += 1
-            self.events.append({"event": "rolled", "dice": list(self.dice[seat]), "kept": list(self.kept[seat])})
-        elif verb == "keep":
-            chosen = set() if arg == "none" else {int(i) - 1 for i in arg.split(",")}
-            self.kept[seat] = [i in chosen for i in range(DICE)]
-        elif verb == "claim":
-            self.claims[seat] = arg
-            self.claim_clock = self.clock
-            if not self.free_cards():
-                self.end_round()
-        elif verb == "unclaim":
-            self.claims[seat] = None
-            self.claim_clock = self.clock
-        elif verb == "ready":
-            self.ready.append(seat)
-            if len(self.ready) == len(self.seats):
-                self.start_round()
-        elif verb == "more":
-            self.tiebreak = True
-            self.tied, self.shares, self.ready = [], [], []
-            self.phase = "ready"
-            self.deal()
-        elif verb == "share":
-            self.shares.append(seat)
-            if len(self.shares) == len(self.tied):
-                self.winners = list(self.tied)
-                self.phase = "over"
-                self.events.append({"event": "ended"})
+        getattr(self, "_do_" + action.verb)(seat, action)
+
+    def _do_roll(self, seat, action):
+        self.dice[seat] = [v if keep else self.rng.roll(6) for v, keep in zip(self.dice[seat], self.kept[seat])]
+        self.rolls[seat] += 1
+        self.events.append({"event": "rolled", "dice": list(self.dice[seat]), "kept": list(self.kept[seat])})
+
+    def _do_keep(self, seat, action):
+        self.kept[seat] = [i + 1 in action.kept for i in range(DICE)]
+
+    def _do_claim(self, seat, action):
+        self.claims[seat] = action.card
+        self.claim_clock = self.clock
+        if not self.free_cards():
+            self.end_round()
+
+    def _do_unclaim(self, seat, action):
+        self.claims[seat] = None
+        self.claim_clock = self.clock
+
+    def _do_ready(self, seat, action):
+        self.ready.append(seat)
+        if len(self.ready) == len(self.seats):
+            self.start_round()
+
+    def _do_more(self, seat, action):
+        self.tiebreak = True
+        self.tied, self.shares, self.ready = [], [], []
+        self.phase = "ready"
+        self.deal()
+
+    def _do_share(self, seat, action):
+        self.shares.append(seat)
+        if len(self.shares) == len(self.tied):
+            self.winners = list(self.tied)
+            self.phase = "over"
+            self.events.append({"event": "ended"})
 
     def deal(self):
         """Set up the next round before its "Ready... Blitz!": the thunder cards go back, the task cards
@@ -352,9 +349,9 @@ class BlitzedState(State):
         """The last action's seat, verb and card, and whether it ended the round (for highlights and cues)."""
         if not self.actions:
             return None
-        seat, verb, arg = ACTION_RE.match(split_stamp(self.actions[-1])[0]).group(1, 2, 3)
-        return {"seat": seat, "verb": verb, "card": arg if verb == "claim" else None,
-                "scored": verb == "claim" and self.phase != "roll"}
+        last = Action.parse(self.actions[-1])
+        return {"seat": last.seat, "verb": last.verb, "card": last.card or None,
+                "scored": last.verb == "claim" and self.phase != "roll"}
 
     def view(self, seat):
         """As State.view, without the JSON round trip (to_dict builds fresh containers), and a
@@ -429,11 +426,13 @@ class BlitzedGame(Game):
 
     def stamp(self, action: str, now_ms) -> str:
         """The action with the time stamp `now_ms` (replacing any stamp it had)."""
-        return f"{split_stamp(self.canonical_action(action))[0]} @{max(0, int(now_ms))}"
+        return str(Action.parse(self.canonical_action(action))._replace(stamp=max(0, int(now_ms))))
 
     def describe_action(self, state, action):
-        base, _ = split_stamp(self.canonical_action(action))
-        return words.action_words(state, *ACTION_RE.match(base).group(1, 2, 3))
+        return words.action_words(state, Action.parse(self.canonical_action(action)))
+
+    def read_action(self, text):
+        return Action.parse(text)
 
     def narrate(self, before, after):
         """The action (a roll with its faces), then what the rules did, from the events they recorded:

@@ -23,6 +23,7 @@ Elements the glue may animate: `.die` (data-seat, data-die, data-value, data-pie
 from math import ceil
 
 from ..svg import action_attrs, esc, fit_size, svg_open, text, wrap_to
+from .actions import Action
 from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
 from .words import claim_name, free_text, guidance, headline, round_result, seat_note
 
@@ -367,7 +368,7 @@ def table_svg(view, interactive, keys, narrow, part) -> str:
         others = list(state["seats"])
     claims = {}
     if with_mat and interactive:
-        claims = {a.split()[2]: a for a in view.get("legal_actions", ()) if " claim " in a}
+        claims = {step.card: str(step) for step in map(Action.parse, view.get("legal_actions", ())) if step.card}
     y = 38 if narrow else 40
     parts = [header(state, width, narrow)]
     banner, height = result_banner(view, y, width, narrow)

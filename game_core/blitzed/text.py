@@ -3,6 +3,7 @@
 Like the SVG board, it reads rule facts from view["facts"] and knows no rule itself.
 """
 
+from .actions import Action
 from .data import bolts, card_label, seat_name, signed
 from .svg import status_text
 
@@ -48,7 +49,8 @@ def action_menu(view) -> list:
     dice = state["dice"].get(seat, [])
     groups = {}
     for action in legal:
-        verb, arg = (action.split() + [""])[1:3]
+        step = Action.parse(action)
+        verb, arg = step.verb, step.card
         if verb == "claim":
             fits = "your dice make it" if arg in makes else "your dice do not make it: a misclaim costs 2"
             groups.setdefault("Thunder", []).append(
@@ -60,7 +62,7 @@ def action_menu(view) -> list:
             what = "your three dice" if free == 3 else f"the {free} {'die' if free == 1 else 'dice'} not set aside"
             groups.setdefault("Dice", []).append((action, f"roll {what}"))
         elif verb == "keep":
-            chosen = [] if arg == "none" else [int(i) for i in arg.split(",")]
+            chosen = step.kept
             what = ("pick every die up" if not chosen
                     else "set aside " + " and ".join(f"the {dice[i - 1]} (die {i})" for i in chosen)
                     + (", roll the rest" if len(chosen) < 3 else ""))

@@ -15,19 +15,20 @@ def faces(values) -> str:
     return and_list([str(v) for v in values])
 
 
-def action_words(state, seat, verb, arg) -> str:
-    """The action as taken in `state` (before it): "Red sets aside the 6 and the 5"."""
+def action_words(state, action) -> str:
+    """The typed `action` (actions.py) as taken in `state` (before it): "Red sets aside the 6 and the 5"."""
+    seat, verb = action.seat, action.verb
     name = seat_name(seat)
     if verb == "roll":
         free = state.kept[seat].count(False)
         return f"{name} rolls" if free == len(state.kept[seat]) else f"{name} rolls {free} {'die' if free == 1 else 'dice'}"
     if verb == "keep":
-        if arg == "none":
+        if not action.kept:
             return f"{name} picks up all the dice"
-        aside = [state.dice[seat][int(i) - 1] for i in arg.split(",")]
+        aside = [state.dice[seat][i - 1] for i in action.kept]
         return f"{name} sets aside " + and_list(f"the {v}" for v in aside)
     if verb == "claim":
-        where = f"{card_label(arg)} (the {signed(dict(zip(state.cards, state.values))[arg])} card)"
+        where = f"{card_label(action.card)} (the {signed(dict(zip(state.cards, state.values))[action.card])} card)"
         moved = state.claims.get(seat)
         return f"{name} moves the thunder card to {where}" if moved else f"{name} thunders on {where}"
     return {"unclaim": f"{name} takes the thunder card back", "ready": f"{name} is ready",
