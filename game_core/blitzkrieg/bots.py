@@ -23,6 +23,7 @@ import time
 
 from ..engine import Bot
 from ..search import halving
+from .actions import Action
 from .data import STRATAGEMS, UNITS, kind_of
 from .rules import ALLIES, AXIS, SIGN, other
 from .solo import STEAMROLL
@@ -60,7 +61,7 @@ def evaluate(state, me: str) -> float:
 def advance(state, action):
     """A copy of `state` after a legal action (no notation checks: the search only plays legal ones)."""
     new = state.copy()
-    new.do(action)
+    new.do(Action.parse(action))
     return new
 
 

@@ -5,6 +5,7 @@ import re
 
 from ..engine import Game, IllegalAction, Option
 from . import data, words
+from .actions import Action
 from .data import UNITS
 from .rules import BlitzkriegState
 from .solo import SoloState
@@ -70,7 +71,10 @@ class Blitzkrieg(Game):
         return f"{kind.upper()}@{sid.upper()}"
 
     def describe_action(self, state, action: str) -> str:
-        return words.action_words(state, action)
+        return words.action_words(state, Action.parse(action))
+
+    def read_action(self, text: str) -> Action:
+        return Action.parse(text)
 
     def narrate(self, before, after) -> list:
         """The action, the markers it moved, then what the rules and chance did (scoring, draws, the end)."""

@@ -12,6 +12,7 @@ import re
 
 from ..engine import Field, IllegalAction, Option, require
 from . import data, words
+from .actions import Action
 from .game import REMOTE, Blitzkrieg
 from .rules import SIGN, BlitzkriegState
 
@@ -70,13 +71,9 @@ class NipponState(BlitzkriegState):
         return super().legal_actions()
 
     # -- carrying out actions ----------------------------------------------------------
-    def _act(self, action: str):
-        if action.startswith("open:"):
-            closed, self.decision = self.decision["from"], None
-            self._open(action[5:], closed)
-            self._run()
-        else:
-            super()._act(action)
+    def _do_open(self, action: Action, decision):
+        self._open(action.theater, decision["from"])
+        self._run()
 
     def _close_theater_if_won(self, theater: str):
         """A placement that pushes the marker onto the +1/+2/+3 squares closes and wins the campaign."""
@@ -126,8 +123,9 @@ class NipponState(BlitzkriegState):
     # -- explaining illegal actions ----------------------------------------------------
     def why_illegal(self, action: str) -> str:
         deciding_open = self.decision is not None and self.decision["kind"] == "open"
-        if action.startswith("open:"):
-            code = action[5:]
+        step = Action.parse(action)
+        if step.verb == "open":
+            code = step.theater
             if not deciding_open:
                 return "A campaign opens only when another one closes"
             if code not in self.index.theaters:
@@ -138,9 +136,9 @@ class NipponState(BlitzkriegState):
                     "(any unopened one only when all of those are taken)")
         if deciding_open:
             return "First choose the campaign to open (open:CITY)"
-        if "@" in action:
-            code = self.index.spaces.get(action.split("@")[1], {}).get("theater")
-            if code and code not in self.opened and any(data.kind_of(t) == action.split("@")[0]
+        if step.verb == "place":
+            code = self.index.spaces.get(step.space, {}).get("theater")
+            if code and code not in self.opened and any(data.kind_of(t) == step.unit
                                                         for t in self.reserves[self.turn]):
                 return f"{self.index.theaters[code]['name']} has not been opened yet"
         return super().why_illegal(action)
@@ -170,7 +168,7 @@ class Nippon(Blitzkrieg):
             action = super().canonical_action(text)
         except IllegalAction as err:
             raise IllegalAction(f"{err}, or open:CITY (e.g. open:NY)") from None
-        if action.startswith(("setup:", "bomb:")):
+        if Action.parse(action).verb in ("setup", "bomb"):
             raise IllegalAction("The solo module's actions are not part of the Nippon Expansion")
         return action
 

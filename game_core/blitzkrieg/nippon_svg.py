@@ -8,6 +8,7 @@ two by two on a laptop, stacked on a phone, where the map is squeezed to the scr
 
 from ..svg import action_attrs, esc, text
 from . import svg as base
+from .actions import Action
 
 MAP_X, MAP_Y, MAP_W, MAP_H = 10, 70, 1180, 330  # the map's box in the data's coordinates (data.NIPPON "map")
 PANELS = 4  # four battle markers: at most four campaigns open at once
@@ -52,7 +53,7 @@ def render_nippon(seen) -> str:
     lay = seen.layout
     body, top = base.header(seen, reserves_above=not lay.narrow)
     where = Map(lay, top)
-    body += us_map(seen, where, {a[5:] for a in seen.legal if a.startswith("open:")})
+    body += us_map(seen, where, {a.theater for a in map(Action.parse, seen.legal) if a.verb == "open"})
     top += where.height + where.legend_h + 6
     if lay.narrow:  # a phone: the reserves under the map, so that the whole map shows above the docked tray
         svg_part, top = base.reserves(seen, lay.margin + 4, lay.width - lay.margin - 4, top, stacked=True)

@@ -5,6 +5,7 @@ import re
 
 from ..remote.adapter import Adapter
 from ..remote.codec import canonical
+from .actions import Action
 from .data import is_special, kind_of
 
 
@@ -45,9 +46,10 @@ class BlitzkriegAdapter(Adapter):
         pile_b.sort()
 
     def fit(self, remote, action):
-        if "@" not in action:
+        step = Action.parse(action)
+        if step.verb != "place":
             return
-        kind, state, them = action.split("@")[0], remote.state, remote.other
+        kind, state, them = step.unit, remote.state, remote.other
         bag, reserve, research = self.hidden_piles(state, them)
         if not reserve or any(kind_of(t) == kind for t in reserve):
             return

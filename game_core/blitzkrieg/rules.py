@@ -11,6 +11,7 @@ from bisect import insort
 from .. import flow
 from ..engine import HIDDEN, SCRATCH, SEAT, Field, Outcome, State, hidden, require
 from . import data, words
+from .actions import Action
 from .data import UNITS, kind_of, other
 
 AXIS, ALLIES = data.SEATS
@@ -209,7 +210,7 @@ class BlitzkriegState(State):
         return unit["strength"]
 
     # -- carrying out actions ----------------------------------------------------------
-    def do(self, action: str):
+    def do(self, action: Action):
         """Carry out `action`, noting what the rules and chance did (events) and what changed (last)."""
         self.events = []
         markers, spaces = dict(self.markers), set(self.spaces)
@@ -217,21 +218,28 @@ class BlitzkriegState(State):
         self.last = {"spaces": sorted(set(self.spaces) - spaces),
                      "tracks": [code for code in self.markers if self.markers[code] != markers.get(code)]}
 
-    def _act(self, action: str):
+    def _act(self, action: Action):
+        """The rule of the action (`_do_<verb>`), handed the decision it answers (now taken)."""
         decision, self.decision = self.decision, None
-        if action == "yield":
-            return self._stuck()
-        if action == "pass":
-            pass
-        elif action.startswith("sa:"):
-            self._strategic_advance(action[3:], decision["amount"])
-        elif action.startswith("fx:"):
-            sid = action[3:]
-            self.fx_pending.remove(sid)
-            self.queue.insert(0, ["effect", self.index.spaces[sid]["effect"], decision["theater"]])
-        else:
-            kind, sid = action.split("@")
-            self._place(kind, sid)
+        getattr(self, "_do_" + action.verb)(action, decision)
+
+    def _do_yield(self, action: Action, decision):
+        self._stuck()
+
+    def _do_pass(self, action: Action, decision):
+        self._run()
+
+    def _do_sa(self, action: Action, decision):
+        self._strategic_advance(action.theater, decision["amount"])
+        self._run()
+
+    def _do_fx(self, action: Action, decision):
+        self.fx_pending.remove(action.space)
+        self.queue.insert(0, ["effect", self.index.spaces[action.space]["effect"], decision["theater"]])
+        self._run()
+
+    def _do_place(self, action: Action, decision):
+        self._place(action.unit, action.space)
         self._run()
 
     def push_of(self, seat: str, kind: str, sid: str) -> int:
@@ -453,27 +461,28 @@ class BlitzkriegState(State):
                   "fx": "choose which effect of the closed theater to carry out next (fx:SPACE)",
                   "place": "place a unit (KIND@SPACE)",
                   "blitz": "place a blitz follow-up unit or pass"}[kind]
-        if action.startswith(("setup:", "bomb:")):  # a solo game's SoloState answers these itself
+        action = Action.parse(action)
+        if action.verb in ("setup", "bomb"):  # a solo game's SoloState answers these itself
             return f"Set-up rolls and bombing the bot's row belong to the solo module: {prompt}"
-        if action.startswith("sa:"):
+        if action.verb == "sa":
             if kind != "sa":
                 return f"There is no strategic advantage to use now: {prompt}"
-            if action[3:] not in self.index.theaters:
-                return f"There is no theater {action[3:]}"
+            if action.theater not in self.index.theaters:
+                return f"There is no theater {action.theater}"
             return ("Strategic advantage must move another theater that is still open "
                     "and not already one square short of your end")
-        if action.startswith("fx:"):
+        if action.verb == "fx":
             if kind != "fx":
                 return f"No closed theater has effects waiting: {prompt}"
             return "Choose one of the unoccupied spaces of the closed theater still to carry out"
-        if action == "pass":
+        if action.verb == "pass":
             return f"Only a blitz follow-up can be passed: {prompt}"
-        if action == "yield":
+        if action.verb == "yield":
             return (f"Only a player who cannot place any unit yields, and you can: {prompt}" if kind == "place"
                     else f"First {prompt}")
         if kind not in ("place", "blitz"):
             return f"First {prompt}"
-        unit_kind, sid = action.split("@")
+        unit_kind, sid = action.unit, action.space
         if not any(kind_of(t) == unit_kind for t in self.reserves[seat]):
             return f"You do not have {words.unit_words(unit_kind)} in your reserve"
         if sid not in self.index.spaces:

@@ -16,6 +16,7 @@ from bisect import insort
 from ..engine import Field
 from . import data
 from .data import STEAMROLL, STRATAGEMS, UNITS, kind_of
+from .actions import Action
 from .rules import ALLIES, AXIS, BlitzkriegState
 from .words import unit_words
 
@@ -187,20 +188,21 @@ class SoloState(BlitzkriegState):
             return [self.bot_choice()[0]]
         return super().legal_actions()
 
-    def _act(self, action: str):
-        if action.startswith("setup:"):
-            self.markers[action[6:]] += self.decision["amount"]
-            self.decision["left"] -= 1
-            if not self.decision["left"]:
-                self.decision, self.turn = None, AXIS
-                self._begin_bot_turn()
-            return
-        if action.startswith("bomb:"):
-            self.decision = None
-            self._return_to_bag(int(action[5:]))
-            self._run()
-            return
-        if self.turn == AXIS:
+    def _do_setup(self, action: Action, decision):
+        self.markers[action.theater] += decision["amount"]
+        decision["left"] -= 1
+        if decision["left"]:
+            self.decision = decision  # more set-up rolls to place
+        else:
+            self.turn = AXIS
+            self._begin_bot_turn()
+
+    def _do_bomb(self, action: Action, decision):
+        self._return_to_bag(action.position)
+        self._run()
+
+    def _act(self, action: Action):
+        if self.turn == AXIS and action.verb not in ("setup", "bomb"):
             chosen, reason, position = self.bot_choice()
             self.solo["last"] = {"action": chosen, "reason": reason}
             if position is not None:  # the base engine takes the first token of a kind: make it this one
@@ -215,7 +217,7 @@ class SoloState(BlitzkriegState):
         if kind == "bomb":
             return ("Choose a unit of the Axis row to bomb back into its bag by its place from the left "
                     "(bomb:1 is the leftmost): a regular unit, unless the row holds only special weapons")
-        if action.startswith(("setup:", "bomb:")):
+        if Action.parse(action).verb in ("setup", "bomb"):
             return f"There is no solo set-up or bombing choice to make now"
         if self.turn == AXIS:
             return f"In solo mode the Axis move is set by the solo module: {self.bot_choice()[0]}"

@@ -11,6 +11,7 @@ draws only its spaces and cities as targets.
 
 from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
 from . import data
+from .actions import Action
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
 from .words import decision_words, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
 
@@ -91,10 +92,9 @@ class Seen:
         self.acting = "legal_actions" in view and ui.get("interactive") is not False
         self.legal = view["legal_actions"] if self.acting else []
         self.by_kind = {}
-        for action in self.legal:
-            if "@" in action:
-                kind, sid = action.split("@")
-                self.by_kind.setdefault(kind, []).append(sid)
+        for action in map(Action.parse, self.legal):
+            if action.verb == "place":
+                self.by_kind.setdefault(action.unit, []).append(action.space)
         wanted = ui.get("token")
         self.kind = wanted if wanted in self.by_kind and not ui.get("curtain") else next(iter(self.by_kind), None)
         self.targets = set(self.by_kind.get(self.kind, ()))
@@ -105,7 +105,8 @@ class Seen:
 def hint_ui(view: dict, action: str) -> dict:
     """The ui that brings a hinted placement onto the board: its token kind chosen (the board offers one kind's
     spaces at a time); other decisions are always in view."""
-    return {"token": action.split("@")[0]} if "@" in action else {}
+    step = Action.parse(action)
+    return {"token": step.unit} if step.verb == "place" else {}
 
 
 def status_text(view: dict) -> str:
@@ -657,7 +658,7 @@ def solo_panel(seen: Seen, x, y):
         rule = data.STRATAGEMS[solo["stratagem"]]["text"]
         details = [f"Stratagem drawn: {name}", rule]
         if solo["last"]:
-            details.append(f"Last Axis move: {decision_words(seen.index, solo['last']['action'])}. "
+            details.append(f"Last Axis move: {decision_words(seen.index, Action.parse(solo['last']['action']))}. "
                            f"Reason: {solo['last']['reason']}")
         details.append(setup)
         lines = [(line, "bold", INK) for line in wrap_to(details[0], room, 12)]

@@ -1,6 +1,7 @@
 """The terminal's Blitzkrieg! and Nippon board and move menu, from a seat's view only."""
 
 from . import data
+from .actions import Action
 from .data import SEAT_NAME, SIGN, kind_of
 from .svg import SIDE_MARK, Seen, status_text
 from .words import bare_words, cap, decision_words, effect_detail, effect_name, seat_noun, unit_meaning, unit_words
@@ -105,9 +106,10 @@ def action_menu(view: dict) -> list:
             entries.append((f"{kind}@{sid}", f"{index.space_name(sid)}, {space['type']}, "
                                              f"{effect_name(space['effect'])}"))
         groups.append((f"Place {unit_words(kind)} [{kind}]: {unit_meaning(kind)}", entries))
-    others = [a for a in seen.legal if "@" not in a]
+    others = [a for a in map(Action.parse, seen.legal) if a.verb != "place"]
     if others:
-        groups.append((status_text(view), [(action, decision_words(seen.index, action, seen.state)) for action in others]))
+        groups.append((status_text(view), [(str(action), decision_words(seen.index, action, seen.state))
+                                           for action in others]))
     return groups
 
 
@@ -119,25 +121,25 @@ def tray(view: dict, ui=None) -> list:
                 "detail": f"{unit_meaning(kind)}; {len(sids)} space{'s' if len(sids) > 1 else ''}",
                 "group": TRAY_PLACE, "pressed": kind == seen.kind} for kind, sids in seen.by_kind.items()]
     heading = status_text(view)
-    for action in seen.legal:
-        if "@" in action or action.startswith("open:"):
+    for action in map(Action.parse, seen.legal):
+        if action.verb in ("place", "open"):
             continue
-        entries.append({"action": action, "command": None, "label": decision_words(seen.index, action, seen.state),
+        entries.append({"action": str(action), "command": None,
+                        "label": decision_words(seen.index, action, seen.state),
                         "detail": choice_detail(seen, action), "group": heading, "pressed": False})
     return entries
 
 
-def choice_detail(seen: Seen, action: str):
+def choice_detail(seen: Seen, action: Action):
     """A decision's detail line: where the theater's marker stands, or what the effect does."""
-    prefix, _, rest = action.partition(":")
-    if prefix in ("sa", "setup"):
-        leader = seen.facts["leaders"][rest]
-        marker = abs(seen.state["markers"][rest])
+    if action.verb in ("sa", "setup"):
+        leader = seen.facts["leaders"][action.theater]
+        marker = abs(seen.state["markers"][action.theater])
         return f"marker {marker} toward {seat_noun(leader)}" if leader else "marker in the centre"
-    if prefix == "fx":
-        return effect_detail(seen.index.spaces[rest]["effect"])
-    if prefix == "bomb":
+    if action.verb == "fx":
+        return effect_detail(seen.index.spaces[action.space]["effect"])
+    if action.verb == "bomb":
         return "back to the Axis bag"
-    if action == "yield":
+    if action.verb == "yield":
         return "you lose: none of your units fits an open space"
     return "place no second unit"  # pass: the blitz follow-up is declined

@@ -4,6 +4,7 @@ markers it moved and the result. It reads only the data and the state it is hand
 the drawing), so the rules, the log, the board and the terminal all word a thing the same way."""
 
 from . import data
+from .actions import Action
 from .data import EFFECT_NAMES, SEAT_NAME, STEAMROLL, STRATAGEMS, UNITS, effect_parts, kind_of
 
 
@@ -132,33 +133,31 @@ def marker_words(state, code: str, was: int) -> str:
     return f"{state.index.theaters[code]['name']} {where(state.markers[code])} (was {where(was)})"
 
 
-def action_words(state, action: str) -> str:
-    """`action` as taken in `state` (before it), in words that keep every secret."""
-    index, seat = state.index, state.turn
+def action_words(state, action: Action) -> str:
+    """The typed `action` as taken in `state` (before it), in words that keep every secret."""
+    index, seat, verb = state.index, state.turn, action.verb
     solo = state.options.get("mode") == "solo"
-    if action.startswith("setup:"):
-        return (f"Allies choose {index.theaters[action[6:]]['name']} for a set-up roll of 6 "
+    if verb == "setup":
+        return (f"Allies choose {index.theaters[action.theater]['name']} for a set-up roll of 6 "
                 f"(Axis +{state.decision['amount']})")
-    if action.startswith("bomb:"):
-        return f"Allies bomb {row_words(state, int(action[5:]))} back into its bag"
-    if action.startswith("open:"):
-        return f"{SEAT_NAME[seat]} opens the {index.theaters[action[5:]]['name']} campaign"
-    if solo and seat == "axis" and "@" in action:
-        kind, sid = action.split("@")
+    if verb == "bomb":
+        return f"Allies bomb {row_words(state, action.position)} back into its bag"
+    if verb == "open":
+        return f"{SEAT_NAME[seat]} opens the {index.theaters[action.theater]['name']} campaign"
+    kind, sid = action.unit, action.space
+    if solo and seat == "axis" and verb == "place":
         words = placement_words(state, seat, kind, sid)
         return f"Axis places {words} on {index.space_name(sid)}. Why: {state.bot_choice()[1]}"
     name, s = SEAT_NAME[seat], verb_s(seat)  # "Axis places", "Allies place"
-    if action == "pass":
+    if verb == "pass":
         return f"{name} pass{'es' if s else ''} the blitz follow-up"
-    if action == "yield":
+    if verb == "yield":
         return f"{name} cannot place any unit"
-    if action.startswith("sa:"):
-        return f"{name} use{s} strategic advantage +{state.decision['amount']} on {index.theaters[action[3:]]['name']}"
-    if action.startswith("fx:"):
-        sid = action[3:]
+    if verb == "sa":
+        return f"{name} use{s} strategic advantage +{state.decision['amount']} on {index.theaters[action.theater]['name']}"
+    if verb == "fx":
         return (f"{name} carr{'ies' if s else 'y'} out {effect_name(index.spaces[sid]['effect'])} "
                 f"of {index.space_name(sid)} (won {theater_word(index)})")
-    kind, sid = action.split("@")
     effect = effect_name(index.spaces[sid]["effect"])
     return f"{name} place{s} {placement_words(state, seat, kind, sid)} on {index.space_name(sid)} ({effect})"
 
@@ -176,26 +175,25 @@ ACTION_PHRASES = {
 }
 
 
-def decision_words(index, action: str, state: dict = None) -> str:
-    """An action in words: as the tray offers it, given `state` (the position as a view shows it: some
+def decision_words(index, action: Action, state: dict = None) -> str:
+    """A typed action in words: as the tray offers it, given `state` (the position as a view shows it: some
     details come from it), or else as a move already made ("placed an army (2) on Western Europe 1.1")."""
-    kind, _, rest = action.partition(":")
+    kind = action.verb
     details = {}
-    if "@" in action:
-        kind, (unit, space) = "place", action.split("@")
-        details = {"unit": unit_words(unit), "space": index.space_name(space)}
+    if kind == "place":
+        details = {"unit": unit_words(action.unit), "space": index.space_name(action.space)}
     elif kind in ("sa", "setup", "open"):
-        details = {"theater": index.theaters[rest]["name"]}
+        details = {"theater": index.theaters[action.theater]["name"]}
         if kind == "open":
-            details["vp"] = index.campaigns[rest + "1"]["vp"]
+            details["vp"] = index.campaigns[action.theater + "1"]["vp"]
         if kind == "sa" and state:
             details["amount"] = state["decision"]["amount"]
     elif kind == "fx":
-        details = {"effect": effect_name(index.spaces[rest]["effect"]), "space": index.space_name(rest)}
+        details = {"effect": effect_name(index.spaces[action.space]["effect"]), "space": index.space_name(action.space)}
     elif kind == "bomb":
-        details = {"position": ordinal(int(rest))}
+        details = {"position": ordinal(action.position)}
         if state:
-            details["unit"] = unit_words(kind_of(state["reserves"]["axis"][int(rest) - 1]))
+            details["unit"] = unit_words(kind_of(state["reserves"]["axis"][action.position - 1]))
     return ACTION_PHRASES[kind][state is None].format(**details)
 
 
@@ -287,7 +285,7 @@ def verdict(state):
 def narration(before, after) -> list:
     """The last action, the markers it moved, then what the rules and chance did (scoring, draws, the end),
     as [(text, audience)]."""
-    lines = [(action_words(before, after.actions[-1]), None)]
+    lines = [(action_words(before, Action.parse(after.actions[-1])), None)]
     moved = [code for code in after.last["tracks"] if code in before.markers]
     if moved:
         lines.append(("Markers: " + "; ".join(marker_words(after, code, before.markers[code]) for code in moved),
