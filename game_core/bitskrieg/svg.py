@@ -14,7 +14,7 @@ place), "curtain" (hide the own picks: hotseat hand-over), "interactive", "narro
 
 from .. import svg as S
 from . import data
-from .actions import MOVES, PLACES, TANK_STEPS, Action
+from .actions import MOVES, TANK_STEPS, Action
 from .words import roll_rows, seat_name
 from .data import FACING_NAMES, SIZE, STEP, dice_of, edge_squares, is_dice_square, sq_name, sq_parse, xy
 

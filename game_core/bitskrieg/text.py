@@ -3,7 +3,7 @@ files, ranks, facings and obstacles and a legend, and the legal moves grouped by
 explained, shots with their range and chance to destroy (from view["facts"])."""
 
 from . import data
-from .actions import TANK_STEPS, Action
+from .actions import PLACES, TANK_STEPS, Action
 from .data import FACING_NAMES, FILES, SIZE, is_dice_square, sq_parse
 from .svg import count, ratings, seat_name, status_text, target_name
 
@@ -79,7 +79,7 @@ def action_menu(view):
             left = data.TANK_CLASSES[step.letter]["count"] - st["chosen"][seat].count(step.letter)
             add(f"Pick a tank in secret ({len(st['chosen'][seat])} of {data.TANKS_PICKED} chosen)", action,
                 f"{ratings(step.letter)} ({left} left)")
-        elif kind in ("deploy", "rebuild", "reserve"):
+        elif kind in PLACES:
             cls = step.letter
             cost = {"deploy": "", "rebuild": f", uses one of {st['rebuilds'][seat]} rebuilds",
                     "reserve": ", a sixth tank for two rebuilds"}[kind]
