@@ -24,7 +24,7 @@ def random_game(seed, options):
     while not state.is_over:
         action = rng.choice(state.legal_actions())
         state = state.copy()
-        state.do(action)
+        state.do(GAME.read_action(action))
         state.actions += (action,)
         state.check_invariants()
     return state
