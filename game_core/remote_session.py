@@ -247,6 +247,11 @@ def remote_link(href: str, code: str) -> str:
     return f"{page_address(href)}#r={code}"
 
 
+def pasted_code(text: str) -> str:
+    """The message in what a player pasted under "Got a code": the code, or a whole link that carries it."""
+    return text.strip().split("#r=", 1)[-1]
+
+
 def address_holds(fragment: str, search: str, remote: bool) -> str | None:
     """What the page's address holds: "remote" a remote-play message (#r=code, where the page plays remote
     games: `remote`), "shared" a share link's code (#g=code, ?g=, or a code written straight after the "#"),

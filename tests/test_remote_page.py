@@ -11,7 +11,7 @@ from game_core import games, remote
 from game_core.remote import Refused, Remote, seal, unseal
 from game_core.remote.live import Channel
 from game_core.remote_session import (ELSEWHERE, RemoteSession, address_holds, declined, join_terms, not_used, opening,
-                                      other_game, remote_choices, remote_fields, remote_link)
+                                      other_game, pasted_code, remote_choices, remote_fields, remote_link)
 from remote_table import Entropy, Table
 
 BITSKRIEG, BLITZKRIEG = games.get("bitskrieg"), games.get("blitzkrieg")
@@ -78,6 +78,12 @@ def test_the_address_holds_a_remote_message_only_where_the_page_plays_remote_gam
     assert address_holds("#g=abc", "", True) == "shared" and address_holds("", "?g=abc", False) == "shared"
     assert address_holds("#bbXYZ", "", True) == "shared"  # a code written straight after the "#"
     assert address_holds("#top", "?x=1", True) is None and address_holds("", "", True) is None
+
+
+def test_a_pasted_code_or_a_whole_link_gives_the_message_it_carries():
+    assert pasted_code("  bbrCODE \n") == "bbrCODE"
+    assert pasted_code("https://a.org/b/blitzkrieg.html?x=1#r=bbrCODE") == "bbrCODE"
+    assert pasted_code("   ") == ""
 
 
 def test_links_go_to_this_page_without_its_query_or_fragment():

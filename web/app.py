@@ -5,7 +5,7 @@ All rules, rendering, undo and record logic live in game_core (tested with pytes
 from pyodide.ffi import create_proxy
 from js import document, window
 
-from glue.core import EMBED, PREFIX, browser_feature, element, page, show_message
+from glue.core import EMBED, KEYS, browser_feature, element, page, show_message
 from glue import commands, dialogs, drawing, effects, follow, play, remote, sound, storage, tutorial
 
 
@@ -39,7 +39,7 @@ def main() -> None:
     element("code-in").addEventListener("input", create_proxy(dialogs.on_code_input))  # what it is, before Load
     if page.session.realtime:
         window.setInterval(create_proxy(play.realtime_tick), 100)
-    element("how-to-play").open = not storage.storage_get(f"{PREFIX}:tips-seen")  # first visit: show the basics
+    element("how-to-play").open = not storage.storage_get(KEYS.tips_seen)  # first visit: show the basics
     element("moves").open = not drawing.NARROW.matches  # a phone folds the log away
     drawing.NARROW.addEventListener("change", create_proxy(lambda event: drawing.render()))  # a turned phone gets its layout
     window.addEventListener("resize", create_proxy(lambda event: drawing.size_board()))

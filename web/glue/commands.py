@@ -8,8 +8,10 @@ from js import document, window
 
 from game_core import IllegalAction, SaveError, records
 from game_core import session as controller
+from game_core.page import kept_file_name, key_steps
+from game_core.remote_session import pasted_code
 
-from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
+from glue.core import KEYS, NAME, element, now_ms, page, random_seed, show_message
 from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
 
 
@@ -123,8 +125,7 @@ def download_transcript(arg, event) -> None:
 
 @command("remote-apply")
 def apply_remote_code(arg, event) -> None:
-    text = str(element("remote-paste").value).strip()
-    code = text.split("#r=", 1)[-1]  # a whole link works too
+    code = pasted_code(str(element("remote-paste").value))
     if code:
         remote.open_remote_code(code)
         element("remote-paste").value = ""
@@ -152,7 +153,7 @@ def open_saves(arg, event) -> None:
 @command("slot-save")
 def save_to_slot(arg, event) -> None:
     name = str(element("slot-name").value).strip() or datetime.now().strftime("%Y-%m-%d %H:%M")
-    if storage.storage_set(SLOT_PREFIX + name, page.session.to_save()):
+    if storage.storage_set(KEYS.slot + name, page.session.to_save()):
         element("slot-list").innerHTML = dialogs.slot_list_html()
 
 
@@ -167,15 +168,14 @@ def load_saved(key, event) -> None:
 def export_saved(key, event) -> None:
     text = storage.storage_get(key)
     if text:
-        stamp = key.rsplit(":", 1)[-1].replace(" ", "_").replace(":", "-")
-        window.blitzbox.download(f"{NAME}-kept-{stamp}.json", text, "application/json")
+        window.blitzbox.download(kept_file_name(NAME, key), text, "application/json")
 
 
 @command("save-delete")
 def delete_saved(key, event) -> None:
     if storage.SHELF and storage.SHELF.delete(key, page.session):  # a copy kept aside: a failed save retries
         storage.say()
-    elif key.startswith((SLOT_PREFIX, REMOTE_PREFIX)):
+    elif key.startswith((KEYS.slot, KEYS.remote)):
         storage.storage_remove(key)
         if storage.SHELF:
             storage.SHELF.retry(page.session if page.session.capabilities.autosave else None)
@@ -243,7 +243,7 @@ def ask_hint(arg, event) -> None:
 @command("tips-done")
 def tips_done(arg, event) -> None:
     element("how-to-play").open = False
-    storage.storage_set(f"{PREFIX}:tips-seen", "1")
+    storage.storage_set(KEYS.tips_seen, "1")
 
 
 @command("tutorial")
@@ -318,8 +318,7 @@ def run_command(name: str, event) -> None:
     head, _, arg = name.partition(":")
     if head in COMMANDS:
         return COMMANDS[head](arg, event)
-    page.following = False
-    page.own_move = True  # undo, redo, a reveal or a drawing choice: the page follows no news for it
+    page.moved_here()  # undo, redo, a reveal or a drawing choice: the page follows no news for it
     page.session.command(name)
     drawing.render()
 
@@ -347,26 +346,24 @@ def on_click(event) -> None:
 
 
 def on_key(event) -> None:
+    """A key press: what it means is game_core.page.key_steps's, tried in order."""
     if page.session is None:
         return
     target = event.target
     in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA")
-    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and page.replay is None and not in_form:
-        event.preventDefault()
-        run_command("undo" if event.key == "z" else "redo", event)
-        return
-    if page.session.realtime and not in_form and not (event.ctrlKey or event.metaKey or event.altKey):
-        shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"], #tray [data-key="{window.CSS.escape(event.key)}"]')
+    for step in key_steps(event.key, bool(event.ctrlKey or event.metaKey), bool(event.altKey), in_form,
+                          in_form or target.tagName in ("BUTTON", "A"), page.replay is not None, page.session.realtime):
+        if step in ("undo", "redo"):
+            event.preventDefault()
+            return run_command(step, event)
+        key = window.CSS.escape(event.key)
+        shortcut = step == "shortcut" and document.querySelector(f'#board [data-key="{key}"], #tray [data-key="{key}"]')
         if shortcut:  # a player's own key on a shared keyboard
             event.preventDefault()
             if page.lesson is not None:
-                page.lesson.click(action=shortcut.getAttribute("data-action"))
-            else:
-                play.take_action(shortcut.getAttribute("data-action"))
-            return
-    if event.key in ("Enter", " "):
-        is_native = in_form or target.tagName in ("BUTTON", "A")
-        if not is_native and target.closest("[data-action],[data-command]"):
+                return page.lesson.click(action=shortcut.getAttribute("data-action"))
+            return play.take_action(shortcut.getAttribute("data-action"))
+        if step == "press" and target.closest("[data-action],[data-command]"):
             event.preventDefault()
             on_click(event)
             play.keep_focus_on_board()

@@ -10,7 +10,7 @@ from game_core import games
 from game_core.remote import Refused, Remote
 from game_core.remote_session import RemoteSession, declined, join_terms, not_used, remote_choices, remote_fields as fields
 
-from glue.core import NAME, REMOTE_PREFIX, browser_feature, element, page, show_message
+from glue.core import KEYS, NAME, browser_feature, element, page, show_message
 from glue import drawing, storage
 from glue.remote_live import STUN_KEY, Peer, js
 
@@ -65,7 +65,7 @@ async def join(code: str, offer: dict) -> None:
             peer.close()
         show_message(not_used(err))
     else:
-        storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+        storage.adopt_remote(RemoteSession(side, KEYS.remote))
         if answer:
             page.live[side.gid] = peer.follow(side.gid, mine_first=False)
     drawing.render()
@@ -81,7 +81,7 @@ async def create(game, options: dict, seat, deadline: int, move_deadline: int | 
         if peer:
             peer.close()
         return show_message(f"Cannot start that game: {err}")
-    storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+    storage.adopt_remote(RemoteSession(side, KEYS.remote))
     if offer:
         page.live[side.gid] = peer.follow(side.gid, mine_first=True)
     show_message("")

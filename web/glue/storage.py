@@ -10,8 +10,7 @@ from game_core.remote_session import RemoteSession
 from game_core.session import Session
 from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words
 
-from glue.core import (NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page, random_seed,
-    show_message)
+from glue.core import KEYS, NAME, element, now_ms, now_text, page, random_seed, show_message
 
 
 def local_storage():
@@ -58,7 +57,7 @@ class PageStorage:
 
 
 # The storage policy (saving, keeping aside, retrying, evicting) is game_core.shelf's; None: storage blocked
-SHELF = Shelf(PageStorage(), NAME, PREFIX, now_text) if STORAGE is not None else None
+SHELF = Shelf(PageStorage(), NAME, KEYS.prefix, now_text) if STORAGE is not None else None
 
 
 def storage_get(key):
@@ -114,8 +113,7 @@ def saved_setup() -> dict:
 
 
 def start(setup: dict, seed=None) -> None:
-    page.jobs.clear()
-    page.session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
+    page.adopt(Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"]))
     page.session.start_clock(now_ms())
     show_message("")
     if SHELF:
@@ -151,21 +149,20 @@ def take(plan: dict, why: str) -> bool:
 
 def adopt(loaded: Session) -> None:
     """Make a loaded session the game of this tab."""
-    page.jobs.clear()
-    page.session = loaded
+    page.adopt(loaded)
     page.session.start_clock(now_ms())
 
 
 def read_remote(text, narrated: bool = True) -> RemoteSession:
     """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
-    return RemoteSession.from_save(NAME, text, REMOTE_PREFIX, narrated)
+    return RemoteSession.from_save(NAME, text, KEYS.remote, narrated)
 
 
 def adopt_remote(game: RemoteSession) -> None:
     """Make a remote side the game of this tab (a reload resumes it)."""
-    page.jobs.clear()
-    page.session, page.replay = game, None
-    storage_set(REMOTE_OPEN_KEY, game.side.gid)
+    page.adopt(game)
+    page.replay = None
+    storage_set(KEYS.remote_open, game.side.gid)
 
 
 def resume(fallback: tuple) -> None:
@@ -194,7 +191,7 @@ def start_fresh(fallback: tuple) -> None:
 def autosave() -> None:
     """Save this tab's game (called after every redraw): game_core.shelf.Shelf.save_shown."""
     if page.replay is None and SHELF is not None:
-        SHELF.save_shown(page.session, REMOTE_OPEN_KEY)
+        SHELF.save_shown(page.session, KEYS.remote_open)
         say()
 
 

@@ -10,17 +10,19 @@ from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import tutorial as lessons
+from game_core.page import lesson_writes
+from game_core.screen import lesson_scroll
 
-from glue.core import EMBED, NAME, PREFIX, element, page, show_message
+from glue.core import EMBED, KEYS, NAME, element, page, show_message, write
 from glue import drawing, storage
 
 
-OFFER_KEY = lessons.offer_key(PREFIX)
+OFFER_KEY = lessons.offer_key(KEYS.prefix)
 TUTORIALS = {} if EMBED else lessons.for_game(NAME)
 
 
 def saved(name: str):
-    return storage.storage_get(lessons.slot_key(PREFIX, name))
+    return storage.storage_get(lessons.slot_key(KEYS.prefix, name))
 
 
 def options(into) -> None:
@@ -35,7 +37,7 @@ class PageLesson:
         self.lesson, self.player = lesson, player
 
     def save(self) -> None:
-        storage.storage_set(lessons.slot_key(PREFIX, self.lesson.name), self.lesson.to_save())
+        storage.storage_set(lessons.slot_key(KEYS.prefix, self.lesson.name), self.lesson.to_save())
 
     def click(self, action: str = "", command: str = "") -> None:
         taken = self.lesson.click(action, command)
@@ -52,26 +54,7 @@ class PageLesson:
     def show(self) -> None:
         """The lesson's panel, the lit target and the words read out (after every redraw)."""
         panel = self.lesson.panel()
-        shown = lessons.panel_page(panel)
-        document.body.setAttribute("data-lesson", self.lesson.name)
-        element("lesson").hidden = False
-        element("lesson-offer").hidden = True
-        element("lesson-title").textContent = panel["title"]
-        element("lesson-progress").textContent = shown["progress"]
-        element("lesson-news").innerHTML = shown["news"]
-        feedback = element("lesson-feedback")
-        feedback.textContent = panel["feedback"]
-        feedback.hidden = not panel["feedback"]
-        element("lesson-say").textContent = panel["say"]
-        element("lesson-say").hidden = panel["done"]
-        element("lesson-end").hidden = not panel["done"]
-        if panel["done"]:
-            element("lesson-real").textContent = panel["real"]
-            element("lesson-later").innerHTML = shown["later"]
-        element("lesson-skip").hidden = element("lesson-go").hidden = panel["done"]
-        element("lesson-light").textContent = shown["light"]
-        if shown["spoken"].strip() and element("lesson-live").textContent != shown["spoken"]:
-            element("lesson-live").textContent = shown["spoken"]
+        write(lesson_writes(self.lesson.name, panel, str(element("lesson-live").textContent)))
         element_to_click = document.querySelector(panel["target"]) if panel["target"] else None
         if element_to_click and not panel["feedback"]:
             bring_into_view(element_to_click)
@@ -95,8 +78,9 @@ def bring_into_view(target) -> None:
     box = target.getBoundingClientRect()
     docked = drawing.NARROW.matches
     bottom = float(dock.getBoundingClientRect().top) if docked else float(window.innerHeight)
-    if float(box.top) < 0 or float(box.bottom) > bottom:
-        window.scrollBy(0, float(box.top) - max(0.0, (bottom - float(box.height)) / 2))
+    delta = lesson_scroll((float(box.top), float(box.bottom)), bottom)
+    if delta is not None:
+        window.scrollBy(0, delta)
 
 def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
     """Show the tutorial `name` where it was left (game_core.tutorial.lesson_for: from the start when `fresh`
@@ -105,10 +89,9 @@ def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
         return show_message(lessons.missing(name, TUTORIALS))
     lesson = lessons.lesson_for(name, TUTORIALS, saved(name), fresh)
     player = page.lesson.player if page.lesson is not None else page.session
-    page.jobs.clear()
+    page.adopt(lesson.session)
     page.replay = None
     page.lesson = PageLesson(lesson, player)
-    page.session = lesson.session
     storage.storage_set(OFFER_KEY, "no")
     page.lesson.save()
     set_address(name)
