@@ -52,6 +52,11 @@ class RemoteSession:
     def key(self) -> str:
         return self.key_prefix + self.side.gid
 
+    def continued(self, key: str, text) -> bool:
+        """Another tab stored `text` under `key` (a storage event): it continued this very side (then this tab
+        follows it: the page reads the text and sets `followed`)."""
+        return key == self.key and isinstance(text, str) and text != self.to_save()
+
     @property
     def elsewhere(self) -> bool:
         """Another tab of this browser plays this game, and this tab only follows it (it shows what that tab

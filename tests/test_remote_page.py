@@ -50,6 +50,9 @@ def test_a_tab_that_follows_another_tabs_game_plays_again_once_a_move_or_message
     text = RemoteSession(a, "x:").to_save()
     follower = RemoteSession(Remote.from_dict(json.loads(text)), "x:")
     assert not follower.elsewhere  # a tab of its own (say, loaded again)
+    assert not follower.continued(follower.key, text)  # (the storage event of what this tab holds itself)
+    assert not follower.continued("x:other", text + " ") and not follower.continued(follower.key, None)
+    assert follower.continued(follower.key, text.replace("}", ' }', 1))  # another text of this side: followed
     follower.followed = text  # what the page's storage event sets: another tab stored this side
     assert follower.elsewhere and follower.elsewhere  # (reading it changes nothing)
     follower.act(follower.state.legal_actions()[0])  # a move made here: this tab plays now

@@ -287,7 +287,7 @@ def on_storage(event) -> None:
     if page.lesson is not None or page.session is None:  # a tutorial is shown: the player's game waits,
         return  # untouched, until it is left
     if page.session.capabilities.remote:
-        if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
+        if page.session.continued(event.key, text):
             try:
                 game = storage.read_remote(text)
             except SaveError:

@@ -6,6 +6,7 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from js import document, window
 
 from game_core import page as shows, screen
+from game_core.dock import spill
 from game_core.page_state import HOLD_MS
 from game_core.session import finished_now, log_edits, log_html
 from game_core.tray import tray_html
@@ -126,7 +127,7 @@ def expand_dock(expanded: bool) -> None:
 
 def spill_tray() -> None:
     """A phone's short dock: each choice that does not fit in the tray's rows is set aside (class spill,
-    not shown) and counted on the "more" chip, so nothing is ever cut in half; expanded, all are back."""
+    not shown) and counted on the "more" chip (game_core.dock.spill); expanded, all are back."""
     tray, more = element("tray"), element("tray-more")
     for node in tray.querySelectorAll(".spill"):
         node.classList.remove("spill")
@@ -138,44 +139,46 @@ def spill_tray() -> None:
     expanded = dock.classList.contains("expanded")
     docked = window.getComputedStyle(dock).position == "fixed"  # a phone held upright (style.css)
     choices = [node for node in tray.querySelectorAll(".tray-button")]
-    short = docked and not expanded and page.lesson is None and bool(choices)  # chips without their details
     out = []
-    if short:
+    if docked and not expanded and page.lesson is None and choices:  # chips without their details
         # the tray's foot, or the dock's (inside its padding) where the tray, at its least, runs past it
         edge = float(dock.getBoundingClientRect().bottom) - float(window.parseFloat(window.getComputedStyle(dock).paddingBottom) or 0)
-        limit = min(float(tray.getBoundingClientRect().bottom), edge) + 0.5
-        out = fit_choices(tray, more, choices, limit, headings=True)
-        # Never the chip alone: the headings give their room (the status asks the question), and then the
-        # first choice short enough to share the row with the chip shows.
-        first = 0
-        while len(out) == len(choices) and first < len(choices):
-            out = fit_choices(tray, more, choices, limit, headings=False, first=first)
-            first += 1
+        out = spill(DockTray(tray, more, choices), min(float(tray.getBoundingClientRect().bottom), edge) + 0.5)
     else:
         more.hidden = not (docked and expanded)
     write(shows.more_writes(len(out), expanded))
 
 
-def fit_choices(tray, more, choices: list, limit: float, headings: bool, first: int = 0) -> list:
-    """Set aside the choices before `first` and those that end below `limit`, and more while the chip that
-    counts them does not fit above it; the choices set aside."""
-    for node in tray.querySelectorAll(".spill"):
-        node.classList.remove("spill")
-    for node in ([] if headings else list(tray.querySelectorAll("h3"))) + choices[:first]:
-        node.classList.add("spill")
-    out = choices[:first] + [node for node in choices[first:] if float(node.getBoundingClientRect().bottom) > limit]
-    for node in out:
-        node.classList.add("spill")
-    more.hidden = not (out or tray.querySelector(".detail"))
-    more.textContent = shows.more_label(len(out), False)
-    place_more(tray, more)
-    kept = [node for node in choices if node not in out]
-    while not more.hidden and kept and float(more.getBoundingClientRect().bottom) > limit:
-        out.append(kept.pop())
-        out[-1].classList.add("spill")
-        more.textContent = shows.more_label(len(out), False)
-        place_more(tray, more)
-    return out
+class DockTray:
+    """The tray as game_core.dock.spill lays it out, measured by the browser."""
+
+    def __init__(self, tray, more, choices: list):
+        self.tray, self.more, self.choices = tray, more, choices
+
+    def headings(self) -> list:
+        return list(self.tray.querySelectorAll("h3"))
+
+    def reset(self) -> None:
+        for node in self.tray.querySelectorAll(".spill"):
+            node.classList.remove("spill")
+
+    def set_aside(self, nodes: list) -> None:
+        for node in nodes:
+            node.classList.add("spill")
+
+    def bottom(self, node) -> float:
+        return float(node.getBoundingClientRect().bottom)
+
+    def has_details(self) -> bool:
+        return bool(self.tray.querySelector(".detail"))
+
+    def chip(self, count: int, shown: bool) -> None:
+        self.more.hidden = not shown
+        self.more.textContent = shows.more_label(count, False)
+        place_more(self.tray, self.more)
+
+    def chip_bottom(self) -> float:
+        return self.bottom(self.more)
 
 
 def place_more(tray, more) -> None:
