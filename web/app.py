@@ -10,7 +10,7 @@ from glue import commands, dialogs, drawing, effects, follow, play, remote, soun
 
 
 def main() -> None:
-    page.after_frame, page.open_code = effects.after_frame, remote.open_remote_code  # (core.PageState)
+    page.after_frame, page.open_code = effects.after_frame, remote.open_remote_code  # (game_core.page_state.PageState)
     dialogs.apply_settings()
     fallback = storage.embed_setup() if EMBED else (storage.saved_setup(), None)
     if window.URLSearchParams.new(window.location.search).get("fresh") == "1":

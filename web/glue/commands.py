@@ -3,7 +3,6 @@
 import json
 from datetime import datetime
 
-from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import IllegalAction, SaveError, records
@@ -11,7 +10,7 @@ from game_core import session as controller
 from game_core.page import kept_file_name, key_steps
 from game_core.remote_session import pasted_code
 
-from glue.core import KEYS, NAME, element, now_ms, page, random_seed, show_message
+from glue.core import KEYS, NAME, element, js, now_ms, page, random_seed, show_message
 from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
 
 
@@ -109,7 +108,7 @@ def new_remote_game(arg, event) -> None:
 
 @command("remote-jump")
 def jump_to_remote(arg, event) -> None:
-    element("remote-new").scrollIntoView(to_js({"block": "center"}, dict_converter=window.Object.fromEntries))
+    element("remote-new").scrollIntoView(js({"block": "center"}))
     element("remote-seat").focus()
 
 

@@ -3,6 +3,7 @@
 
 from datetime import datetime
 
+from pyodide.ffi import to_js
 from js import document, window
 
 from game_core.page_state import Keys, PageState
@@ -23,6 +24,11 @@ def browser_feature(owner, name):
         return getattr(owner, name) or None
     except AttributeError:
         return None
+
+
+def js(value):
+    """A Python value as JavaScript's (a dict becomes a plain object: the options of a browser call)."""
+    return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 def element(id_):

@@ -2,7 +2,7 @@
 the touch zoom, and the buttons each frame enables. `render` only paints; what follows a frame (autosave,
 sound, focus, the bot) is glue/effects.py's after_frame, which render calls last (page.after_frame)."""
 
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 from js import document, window
 
 from game_core import page as shows, screen
@@ -11,7 +11,7 @@ from game_core.page_state import HOLD_MS
 from game_core.session import finished_now, log_edits, log_html
 from game_core.tray import tray_html
 
-from glue.core import EMBED, element, now_ms, page, reduced_motion, show_message, write
+from glue.core import EMBED, element, js, now_ms, page, reduced_motion, show_message, write
 from glue import follow, sound, storage
 
 
@@ -52,9 +52,8 @@ def move_pieces(board, before: dict) -> None:
         moved = screen.slide(old, (float(box.left), float(box.top)), float(node.ownerSVGElement.getScreenCTM().a))
         if moved:
             # `translate` composes with the element's own transform attribute (`transform` would replace it).
-            frames = to_js([{"translate": f"{moved[0]}px {moved[1]}px"}, {"translate": "0px 0px"}],
-                           dict_converter=window.Object.fromEntries)
-            node.animate(frames, to_js({"duration": 350, "easing": "ease-out"}, dict_converter=window.Object.fromEntries))
+            frames = js([{"translate": f"{moved[0]}px {moved[1]}px"}, {"translate": "0px 0px"}])
+            node.animate(frames, js({"duration": 350, "easing": "ease-out"}))
 
 
 def announce_cues(board) -> str:

@@ -3,17 +3,12 @@ player did not make is brought into view above the docked decision, together wit
 player can play when both fit; on the player's own turn, a place to play. The page never scrolls for
 anything else, and the keyboard focus moves only for a keyboard player (a tap never drags the page)."""
 
-from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import screen
 from game_core.page import KEYBOARD_KEYS
 
-from glue.core import element, page, reduced_motion
-
-
-def options(**values):
-    return to_js(values, dict_converter=window.Object.fromEntries)
+from glue.core import element, js, page, reduced_motion
 
 
 def visible_band() -> tuple:
@@ -39,7 +34,7 @@ def scroll_into_band(span: tuple) -> None:
     """Scroll the page the least that shows `span` (game_core.screen.scroll_by); nothing if it is in view."""
     delta = screen.scroll_by(visible_band(), span)
     if delta is not None:
-        window.scrollBy(options(top=delta, behavior="auto" if reduced_motion() else "smooth"))
+        window.scrollBy(js({"top": delta, "behavior": "auto" if reduced_motion() else "smooth"}))
 
 
 def follow(news: bool) -> None:
@@ -55,7 +50,7 @@ def follow(news: bool) -> None:
 def bring_into_view(node) -> None:
     """A hint's target: on the board, scrolled into the visible band; in the tray, into the tray's view."""
     if node.closest("#tray"):
-        node.scrollIntoView(options(block="nearest", inline="nearest"))
+        node.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
         return
     box = node.getBoundingClientRect()
     scroll_into_band((float(box.top), float(box.bottom)))
@@ -72,4 +67,4 @@ def on_key(event) -> None:
 
 def focus(node) -> None:
     """Focus without scrolling the page (the follow step decides what is in view)."""
-    node.focus(options(preventScroll=True))
+    node.focus(js({"preventScroll": True}))

@@ -10,9 +10,9 @@ from game_core import games
 from game_core.remote import Refused, Remote
 from game_core.remote_session import RemoteSession, declined, join_terms, not_used, remote_choices, remote_fields as fields
 
-from glue.core import KEYS, NAME, browser_feature, element, page, show_message
+from glue.core import KEYS, NAME, browser_feature, element, js, page, show_message
 from glue import drawing, storage
-from glue.remote_live import STUN_KEY, Peer, js
+from glue.remote_live import STUN_KEY, Peer
 
 
 def ask_to_join(code: str, offer: dict, app=None) -> None:

@@ -6,14 +6,13 @@ on the board or tray goes to the lesson, which takes it or says why not; the one
 style rule (the rest dimmed, nothing disabled or hidden from screen readers), and the instruction is read out
 in a live region. Nothing here knows a game or decides: the words, targets and choices are game_core.tutorial's."""
 
-from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import tutorial as lessons
 from game_core.page import lesson_writes
 from game_core.screen import lesson_scroll
 
-from glue.core import EMBED, KEYS, NAME, element, page, show_message, write
+from glue.core import EMBED, KEYS, NAME, element, js, page, show_message, write
 from glue import drawing, storage
 
 
@@ -63,7 +62,7 @@ class PageLesson:
 def focus(target) -> None:
     """Focus an element where bring_into_view put it (Firefox's own scrolling to a focused SVG element moves
     the page elsewhere)."""
-    target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    target.focus(js({"preventScroll": True}))
     bring_into_view(target)
 
 
@@ -72,7 +71,7 @@ def bring_into_view(target) -> None:
     on the page above a phone's docked panel."""
     dock = element("dock")
     if dock.contains(target) or element("board").classList.contains("zoomed"):
-        target.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
+        target.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
     if dock.contains(target):
         return
     box = target.getBoundingClientRect()
@@ -98,7 +97,7 @@ def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
     show_message("")
     drawing.render()
     if to_panel:  # started by a click: the keyboard and a screen reader go on from the lesson's words
-        element("lesson").focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        element("lesson").focus(js({"preventScroll": True}))
 
 
 def set_address(name: str) -> None:
