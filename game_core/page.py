@@ -19,6 +19,33 @@ KEYBOARD_KEYS = ("Tab", "Enter", " ", "ArrowUp", "ArrowDown", "ArrowLeft", "Arro
 RECORD_COMMANDS = ("rematch", "replay", "download-record", "share")
 
 
+# What the page says on its message line (and its notice), by name: web/glue says message(name, err)
+MESSAGES = {
+    "cannot-start": "Cannot start that game: {err}",
+    "quick-setup-stopped": "The quick set-up stopped: {err}.",
+    "not-allowed": "That move is not allowed: {err}.",
+    "remote-not-opened": "That remote game could not be opened: {err}. Nothing was changed.",
+    "remote-not-resumed": "Your remote game could not be resumed: {err}. It stays listed under Saves.",
+    "remote-unreadable": "A remote game that cannot be opened ({err})",
+    "remote-continued": "This remote game was continued in another tab: this tab now shows it.",
+    "no-remote-code": "A remote game has no save code: download its save file, or keep playing by links.",
+    "shared-not-opened": "That shared game could not be opened: {err}.",
+    "file-too-large": "That file is far too large to be a Blitzbox save. Nothing was changed.",
+    "not-counted": "This game was not added to your statistics: {err}.",
+    "thinking": "Thinking about a good move…",
+    "nobody-to-review": "Only a person's moves are reviewed: no person played this game.",
+    "no-tutorial": "This game has no tutorial yet: its rules page and the How to play box explain it.",
+    "link-copied": "Link copied: paste it into your chat with your friend.",
+    "copy-link": "Copy the selected link and paste it into your chat with your friend.",
+    "storage-blocked": "This browser blocks storage here: you can play, but nothing will be saved.",
+}
+
+
+def message(name: str, err=None) -> str:
+    """The page's message `name` (MESSAGES), naming the error `err` where it has one."""
+    return MESSAGES[name].format(err=err)
+
+
 def commands(name: str) -> str:
     """Every element with data-command `name` (the menu's, and the dock's)."""
     return f'[data-command="{name}"]'

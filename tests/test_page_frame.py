@@ -3,6 +3,9 @@ writes into the page): the status, step buttons, curtain and result box, the las
 dock's "more" chip, the live region, the lesson and remote panels, the sound switch, when the page follows a
 frame, which dice roll again, and what a key does."""
 
+import pathlib
+import re
+
 from game_core import page
 from game_core.session import Session
 from game_core.tutorial import Lesson, for_game
@@ -225,3 +228,14 @@ def test_only_a_keyboard_player_whose_focus_was_on_the_board_gets_it_back_there(
 def test_while_a_bot_thinks_the_body_says_so_and_the_board_is_busy():
     assert page.thinking_writes(True) == [("body", "@data-thinking", "1"), ("#board", "@aria-busy", "true")]
     assert page.thinking_writes(False) == [("body", "@data-thinking", "0"), ("#board", "@aria-busy", "false")]
+
+
+def test_every_message_the_page_names_is_there_and_names_its_error_where_it_has_one():
+    web = pathlib.Path(__file__).resolve().parent.parent / "web"
+    named = {name for path in web.rglob("*.py") for name in re.findall(r'\bmessage\("([a-z-]+)"', path.read_text())}
+    assert named == set(page.MESSAGES)  # each is used, and each used is there (a missing one would raise in the page)
+    assert page.message("not-allowed", "no tank there") == "That move is not allowed: no tank there."
+    assert page.message("cannot-start", ValueError("two seats are the same")) == (
+        "Cannot start that game: two seats are the same")
+    for name, text in page.MESSAGES.items():
+        assert "{err}" not in page.message(name, "E") and text[0].isupper(), name

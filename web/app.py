@@ -5,6 +5,8 @@ All rules, rendering, undo and record logic live in game_core (tested with pytes
 from pyodide.ffi import create_proxy
 from js import document, window
 
+from game_core.page import message
+
 from glue.core import EMBED, KEYS, browser_feature, element, page, show_message
 from glue import commands, dialogs, drawing, effects, follow, play, remote, sound, storage, tutorial
 
@@ -19,7 +21,7 @@ def main() -> None:
         storage.resume(fallback)
     remote.resume_remote()
     if storage.STORAGE is None:
-        page.standing_note = "This browser blocks storage here: you can play, but nothing will be saved."
+        page.standing_note = message("storage-blocked")
         show_message("")  # (it stays: every later message clears back to it)
     elif not EMBED and browser_feature(browser_feature(window.navigator, "storage"), "persist"):
         window.navigator.storage.persist()  # ask the browser not to clear our saves

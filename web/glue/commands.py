@@ -7,7 +7,7 @@ from js import document, window
 
 from game_core import IllegalAction, SaveError, records
 from game_core import session as controller
-from game_core.page import kept_file_name, key_steps
+from game_core.page import kept_file_name, key_steps, message
 from game_core.remote_session import pasted_code
 
 from glue.core import KEYS, NAME, element, js, now_ms, page, random_seed, show_message
@@ -39,7 +39,7 @@ def start_new_game(arg, event) -> None:
             return
         storage.start(setup)
     except ValueError as err:
-        show_message(f"Cannot start that game: {err}")
+        show_message(message("cannot-start", err))
         return
     page.replay = None
     element("new-game").close()
@@ -62,7 +62,7 @@ def quick_setup(arg, event) -> None:
     try:
         controller.quick_setup(page.session, last=arg == "last", now_ms=now_ms())
     except IllegalAction as err:
-        show_message(f"The quick set-up stopped: {err}.")
+        show_message(message("quick-setup-stopped", err))
     page.following = False
     drawing.render()
 
@@ -136,7 +136,7 @@ def open_remote_saved(key, event) -> None:
     try:
         storage.adopt_remote(storage.read_remote(storage.storage_get(key) or ""))
     except SaveError as err:
-        return show_message(f"That remote game could not be opened: {err}. Nothing was changed.")
+        return show_message(message("remote-not-opened", err))
     show_message("")
     element("saves").close()
     drawing.render()
@@ -190,7 +190,7 @@ def export_file(arg, event) -> None:
 @command("export-code")
 def export_code(arg, event) -> None:
     if not page.session.capabilities.record:
-        return show_message("A remote game has no save code: download its save file, or keep playing by links.")
+        return show_message(message("no-remote-code"))
     box = element("code-out")
     box.value = records.encode(json.loads(page.session.to_save()))  # the whole game, to play on elsewhere
     box.hidden = False
@@ -234,7 +234,7 @@ def open_settings(arg, event) -> None:
 @command("hint")
 def ask_hint(arg, event) -> None:
     if page.session.capabilities.hint and page.session.can_hint():
-        element("notice").textContent = "Thinking about a good move…"
+        element("notice").textContent = message("thinking")
         element("notice").hidden = False
         play.run_in_slices("hint", page.session.hint(random_seed()), play.hint_done)
 
@@ -293,7 +293,7 @@ def on_storage(event) -> None:
                 return
             game.followed = text  # that tab plays it: this one follows (RemoteSession.elsewhere)
             storage.adopt_remote(game)
-            show_message("This remote game was continued in another tab: this tab now shows it.")
+            show_message(message("remote-continued"))
             drawing.render()
         return
     if storage.SHELF is None:

@@ -4,6 +4,7 @@ from pyodide.ffi import create_proxy
 from js import document, window
 
 from game_core import SaveError, limits, new_game, shelf
+from game_core.page import message
 from game_core.dialogs import remote_rows, saves_html, share
 
 from glue.core import EMBED, KEYS, NAME, element, page, show_message
@@ -82,7 +83,7 @@ def on_file_chosen(event) -> None:
     files = event.target.files
     if files.length:
         if files.item(0).size > limits.MAX_FILE_BYTES:
-            return show_message("That file is far too large to be a Blitzbox save. Nothing was changed.")
+            return show_message(message("file-too-large"))
         files.item(0).text().then(create_proxy(import_text))
 
 

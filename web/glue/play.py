@@ -5,7 +5,7 @@ from pyodide.ffi import create_once_callable, create_proxy
 from js import document, window
 
 from game_core import IllegalAction
-from game_core.page import refocus, thinking_writes
+from game_core.page import message, refocus, thinking_writes
 from game_core.page_state import BOT_DELAYS_MS, SLICE_SECONDS
 from game_core.session import Replay, bot_due, run_slice, wake_lock_step
 
@@ -128,7 +128,7 @@ def take_action(action: str) -> None:
     try:
         page.session.act(action, now_ms=now_ms())
     except IllegalAction as err:
-        show_message(f"That move is not allowed: {err}.")
+        show_message(message("not-allowed", err))
         return
     page.moved_here()
     show_message("")

@@ -8,7 +8,7 @@ from js import document, window
 
 from game_core import SaveError
 from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused
-from game_core.page import remote_writes
+from game_core.page import message, remote_writes
 from game_core.remote_session import address_holds, not_used, opening, other_game, remote_link
 
 from glue.core import EMBED, KEYS, NAME, element, page, show_message, write
@@ -32,7 +32,7 @@ def open_from_url() -> bool:
             if storage.take(plan, "Shared game") and plan["kind"] == "play":
                 window.history.replaceState(None, "", href.split("#")[0])
         except SaveError as err:
-            show_message(f"That shared game could not be opened: {err}.")
+            show_message(message("shared-not-opened", err))
     return held is not None
 
 
@@ -93,7 +93,7 @@ def resume_remote() -> None:
         try:
             storage.adopt_remote(storage.read_remote(text))
         except SaveError as err:
-            show_message(f"Your remote game could not be resumed: {err}. It stays listed under Saves.")
+            show_message(message("remote-not-resumed", err))
 
 
 def on_hash_change(event=None) -> None:
@@ -105,4 +105,4 @@ def remote_label(text: str) -> str:
     try:
         return storage.read_remote(text, narrated=False).describe()
     except SaveError as err:
-        return f"A remote game that cannot be opened ({err})"
+        return message("remote-unreadable", err)

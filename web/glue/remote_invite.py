@@ -7,6 +7,7 @@ from pyodide.ffi import JsException, create_proxy
 from js import document, window
 
 from game_core import games
+from game_core.page import message
 from game_core.remote import Refused, Remote
 from game_core.remote_session import RemoteSession, declined, join_terms, not_used, remote_choices, remote_fields as fields
 
@@ -80,7 +81,7 @@ async def create(game, options: dict, seat, deadline: int, move_deadline: int | 
     except ValueError as err:
         if peer:
             peer.close()
-        return show_message(f"Cannot start that game: {err}")
+        return show_message(message("cannot-start", err))
     storage.adopt_remote(RemoteSession(side, KEYS.remote))
     if offer:
         page.live[side.gid] = peer.follow(side.gid, mine_first=True)
@@ -111,10 +112,10 @@ def send_link() -> None:
     if browser_feature(window.navigator, "share"):
         asyncio.ensure_future(share(link))
     elif window.blitzbox.copy(link):
-        notice("Link copied: paste it into your chat with your friend.")
+        notice(message("link-copied"))
     else:
         element("remote-link").select()
-        notice("Copy the selected link and paste it into your chat with your friend.")
+        notice(message("copy-link"))
 
 
 async def share(link: str) -> None:

@@ -5,6 +5,7 @@ with the game's record in localStorage, and opens the replay viewer on the revie
 from pyodide.ffi import create_once_callable
 from js import window
 
+from game_core.page import message
 from game_core.page_state import SLICE_SECONDS
 from game_core.review import review_game
 from game_core.review_replay import ReviewReplay, kept_review, kept_text, reviewed_seat
@@ -22,7 +23,7 @@ def open_review() -> None:
     record = page.session.state.record()
     seat = reviewed_seat(page.session)
     if seat is None:
-        return show_message("Only a person's moves are reviewed: no person played this game.")
+        return show_message(message("nobody-to-review"))
     panel = element("review")
     panel.hidden = False
     kept = kept_review(storage.storage_get(KEYS.review), record, seat)

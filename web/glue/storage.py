@@ -6,6 +6,7 @@ from datetime import datetime, timezone
 from js import document, window
 
 from game_core import SaveError, limits, new_game, stats
+from game_core.page import message
 from game_core.remote_session import RemoteSession
 from game_core.session import Session
 from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words
@@ -233,5 +234,5 @@ def record_finished_game() -> None:
     try:
         history = stats.add_finished(storage_get(stats.HISTORY_KEY), entry)
     except SaveError as err:
-        return show_message(f"This game was not added to your statistics: {err}.")
+        return show_message(message("not-counted", err))
     storage_set(stats.HISTORY_KEY, history)

@@ -9,7 +9,7 @@ in a live region. Nothing here knows a game or decides: the words, targets and c
 from js import document, window
 
 from game_core import tutorial as lessons
-from game_core.page import lesson_writes
+from game_core.page import lesson_writes, message
 from game_core.screen import lesson_scroll
 
 from glue.core import EMBED, KEYS, NAME, element, js, page, show_message, write
@@ -176,7 +176,7 @@ def open_from_address() -> None:
     wanted = window.URLSearchParams.new(window.location.search).get("tutorial")
     if not TUTORIALS:
         if wanted:
-            show_message("This game has no tutorial yet: its rules page and the How to play box explain it.")
+            show_message(message("no-tutorial"))
         return
     options(element("lesson-choices"))
     element("lesson-learn").hidden = False
