@@ -9,6 +9,7 @@ from game_core import IllegalAction, SaveError, records
 from game_core import session as controller
 from game_core.page import kept_file_name, key_steps, message
 from game_core.remote_session import pasted_code
+from game_core.shelf import text_of
 
 from glue.core import KEYS, NAME, element, js, now_ms, page, random_seed, show_message
 from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
@@ -298,7 +299,7 @@ def on_storage(event) -> None:
         return
     if storage.SHELF is None:
         return
-    followed = storage.SHELF.storage_changed(event.key, text if isinstance(text, str) else None, page.session)
+    followed = storage.SHELF.storage_changed(event.key, text_of(text), page.session)
     if followed is not None:
         storage.adopt(followed)
         page.following = True

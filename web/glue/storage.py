@@ -9,7 +9,7 @@ from game_core import SaveError, limits, new_game, stats
 from game_core.page import message
 from game_core.remote_session import RemoteSession
 from game_core.session import Session
-from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words
+from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words, text_of
 
 from glue.core import KEYS, NAME, element, now_ms, now_text, page, random_seed, show_message
 
@@ -35,7 +35,7 @@ class PageStorage:
             value = STORAGE.getItem(key)
         except Exception:
             return None
-        return value if isinstance(value, str) else None  # JS null arrives as a falsy JsNull
+        return text_of(value)
 
     def set(self, key, value) -> None:
         try:
@@ -54,7 +54,7 @@ class PageStorage:
             keys = [STORAGE.key(i) for i in range(STORAGE.length)]
         except Exception:
             return []
-        return [key for key in keys if isinstance(key, str)]
+        return [key for key in keys if text_of(key) is not None]
 
 
 # The storage policy (saving, keeping aside, retrying, evicting) is game_core.shelf's; None: storage blocked
