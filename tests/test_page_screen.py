@@ -46,6 +46,8 @@ def test_news_is_brought_into_view_with_the_nearest_place_to_play_when_both_fit(
     assert screen.follow_span(band, targets, marks) == (600.0, 800.0)
     far = [(100.0, 140.0), (1200.0, 1240.0)]
     assert screen.follow_span(band, far, marks) == (600.0, 720.0)  # together they would not fit
+    assert screen.follow_span(band, [(1080.0, 1090.0)], [(600.0, 650.0)]) == (600.0, 650.0)  # (not with the margins)
+    assert screen.follow_span(band, [(1060.0, 1076.0)], [(600.0, 650.0)]) == (600.0, 1076.0)
     assert screen.follow_span(band, [], [(600.0, 900.0), (1000.0, 1200.0)]) == (600.0, 900.0)  # the first alone
 
 
