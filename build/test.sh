@@ -52,9 +52,12 @@ mutation() {
     fast) sources="game_core/records.py"
           tests="tests/test_records.py tests/test_core_saves.py" ;;
     core) sources="game_core/engine.py game_core/session.py game_core/records.py game_core/flow.py game_core/new_game.py
-                   game_core/dialogs.py game_core/sound.py game_core/review_replay.py game_core/remote_session.py game_core/remote/live.py"
+                   game_core/dialogs.py game_core/sound.py game_core/review_replay.py game_core/remote_session.py game_core/remote/live.py
+                   game_core/page.py game_core/screen.py game_core/page_state.py game_core/dock.py"
           tests="tests/test_dialogs.py tests/test_sound.py tests/test_review_replay.py tests/test_page_storage.py
-                 tests/test_remote_page.py tests/test_remote_live.py tests/test_page_timers.py tests/test_flow.py tests/test_core_engine.py tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
+                 tests/test_remote_page.py tests/test_remote_live.py tests/test_page_timers.py tests/test_page_frame.py
+                 tests/test_page_screen.py tests/test_page_state.py tests/test_dock.py tests/test_flow.py tests/test_core_engine.py
+                 tests/test_core_saves.py tests/test_core_session.py tests/test_session.py tests/test_records.py
                  tests/test_controller.py tests/test_new_game.py
                  tests/test_core_declared.py tests/test_core_old_saves.py tests/test_bitskrieg_old_saves.py tests/test_core_edges.py" ;;
     blitzed) sources="game_core/blitzed/rules.py game_core/blitzed/words.py"

@@ -27,6 +27,21 @@ def saves_html(slot_prefix: str, slot_keys: list, remotes: list, kept: list, usa
     return "".join(rows) + (f'<li class="usage">{escape(usage)}</li>' if kept else "") or NO_SAVES
 
 
+def remote_rows(keys: list, stored, open_key, open_label: str, known: dict, describe) -> tuple:
+    """Saves' remote games (saves_html's `remotes`) and the labels to keep for the next time: the game stored
+    under `open_key` is the one open now (`open_label`); each other stored text (`stored(key)`) is described
+    once, by `known` (the labels kept last time) or else `describe(text)`."""
+    remotes, labels = [], {}
+    for key in keys:
+        text = stored(key)
+        if key == open_key:
+            remotes.append((key, open_label, True))
+            continue
+        labels[text] = labels.get(text) or known.get(text) or describe(text)
+        remotes.append((key, labels[text], False))
+    return remotes, labels
+
+
 def share(address: str, choices: list, game_name: str, title: str) -> dict:
     """The Share dialog for the page at `address`: {"choices": one link a choice of Session.share_choices, each
     with its words (a warning marked) and a Copy button, "embed": the iframe to paste into a web page, "bgg":

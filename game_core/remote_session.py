@@ -52,6 +52,11 @@ class RemoteSession:
     def key(self) -> str:
         return self.key_prefix + self.side.gid
 
+    def continued(self, key: str, text) -> bool:
+        """Another tab stored `text` under `key` (a storage event): it continued this very side (then this tab
+        follows it: the page reads the text and sets `followed`)."""
+        return key == self.key and isinstance(text, str) and text != self.to_save()
+
     @property
     def elsewhere(self) -> bool:
         """Another tab of this browser plays this game, and this tab only follows it (it shows what that tab
@@ -245,6 +250,11 @@ def page_address(href: str) -> str:
 def remote_link(href: str, code: str) -> str:
     """The link that carries a remote-play message to this page (its address `href`)."""
     return f"{page_address(href)}#r={code}"
+
+
+def pasted_code(text: str) -> str:
+    """The message in what a player pasted under "Got a code": the code, or a whole link that carries it."""
+    return text.strip().split("#r=", 1)[-1]
 
 
 def address_holds(fragment: str, search: str, remote: bool) -> str | None:

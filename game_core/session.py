@@ -574,19 +574,20 @@ def run_slice(jobs: dict, kind: str, job, paused: bool, seconds: float, clock=ti
     """One slice of the search `job` (a generator) of `kind`, for at most `seconds` of `clock`: ("dropped",)
     when `jobs` no longer holds it (replaced by another of its kind, or a new game), ("paused",) while
     `paused` (the replay viewer is open), ("done", its result) once it returns (taken out of `jobs`), else
-    ("more",)."""
+    ("more", the last value it yielded in this slice: a progress, or None)."""
     if jobs.get(kind) is not job:
         return ("dropped",)
     if paused:
         return ("paused",)
     deadline = clock() + seconds
+    last = None
     try:
         while clock() < deadline:
-            next(job)
+            last = next(job)
     except StopIteration as done:
         del jobs[kind]
         return ("done", done.value)
-    return ("more",)
+    return ("more", last)
 
 
 def bot_due(controller, jobs: dict, following: bool) -> bool:

@@ -30,6 +30,12 @@ MAX_KEPT_CHARS = 1_000_000  # their total text (localStorage holds about 5 milli
 MAX_SETUP_CHARS = 10_000
 
 
+def text_of(value):
+    """What the browser's storage gave (a value or a key), as text: None for anything else (a missing value
+    arrives from JavaScript as null, a falsy object that is not None)."""
+    return value if isinstance(value, str) else None
+
+
 def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 

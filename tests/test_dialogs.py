@@ -4,7 +4,7 @@ of game_core/shelf.py): web/glue/dialogs.py only reads the storage and the addre
 import pytest
 
 from game_core import limits
-from game_core.dialogs import NO_SAVES, save_row, saves_html, share
+from game_core.dialogs import NO_SAVES, remote_rows, save_row, saves_html, share
 from game_core.engine import SaveError
 from game_core.session import Session
 from game_core.shelf import import_words, not_loaded, taken_words
@@ -106,3 +106,20 @@ def test_a_setting_is_one_of_its_choices():
     assert limits.is_setting("theme", "dark") and limits.is_setting("speed", "instant")
     assert not limits.is_setting("theme", "fast") and not limits.is_setting("volume", "dark")
     assert not limits.is_setting("speed", None)
+
+
+def test_saves_lists_the_open_remote_game_by_its_session_and_describes_each_other_stored_text_once():
+    stored = {"r:a": "text A", "r:b": "text B", "r:c": "text A", "r:open": "text open"}
+    described = []
+
+    def describe(text):
+        described.append(text)
+        return f"about {text}"
+    remotes, labels = remote_rows(["r:a", "r:b", "r:c", "r:open"], stored.get, "r:open", "the open game",
+                                  {"text B": "kept label of B", "gone": "a side no longer stored"}, describe)
+    assert remotes == [("r:a", "about text A", False), ("r:b", "kept label of B", False),
+                       ("r:c", "about text A", False), ("r:open", "the open game", True)]
+    assert described == ["text A"]  # B's label was kept from last time; A's text is described once
+    assert labels == {"text A": "about text A", "text B": "kept label of B"}  # (what is no longer stored goes)
+    assert remote_rows(["r:a"], stored.get, None, "", labels, describe)[0] == [("r:a", "about text A", False)]
+    assert described == ["text A"]

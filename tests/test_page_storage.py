@@ -12,6 +12,7 @@ from game_core.remote import Remote
 from game_core.remote_session import RemoteSession
 from game_core.rng import Rng
 from game_core.session import Session
+from game_core.shelf import text_of
 
 from tests.remote_table import Table
 from tests.test_shelf import AUTOSAVE, PREFIX, FakeStorage, new_shelf, played
@@ -245,3 +246,15 @@ def test_a_history_that_cannot_be_read_is_never_written_over(text, words):
     assert str(refused.value) == words
 
 
+
+
+class JsNull:
+    """What a missing value is in Pyodide: JavaScript's null, falsy, and not None."""
+
+    def __bool__(self):
+        return False
+
+
+def test_only_text_read_from_the_browsers_storage_counts_and_an_empty_text_is_still_text():
+    assert text_of("{}") == "{}" and text_of("") == ""
+    assert text_of(JsNull()) is None and text_of(None) is None and text_of(3) is None

@@ -32,8 +32,8 @@ class Clock:
 def test_a_search_runs_in_slices_of_its_time_until_it_returns_and_leaves_the_jobs():
     job = counting(5)
     jobs = {"bot": job}
-    assert run_slice(jobs, "bot", job, False, 2.5, Clock()) == ("more",)  # (two steps fit in the slice)
-    assert run_slice(jobs, "bot", job, False, 2.5, Clock()) == ("more",)
+    assert run_slice(jobs, "bot", job, False, 2.5, Clock()) == ("more", 1)  # (two steps fit in the slice: 0, 1)
+    assert run_slice(jobs, "bot", job, False, 2.5, Clock()) == ("more", 3)  # (the last step it made: a progress)
     assert jobs == {"bot": job}
     assert run_slice(jobs, "bot", job, False, 2.5, Clock()) == ("done", "made 5") and jobs == {}
     assert run_slice(jobs, "bot", job, False, 2.5, Clock()) == ("dropped",)
@@ -42,7 +42,7 @@ def test_a_search_runs_in_slices_of_its_time_until_it_returns_and_leaves_the_job
 def test_a_slice_takes_the_steps_that_start_before_its_time_is_up():
     job = counting(2)
     jobs = {"bot": job}
-    assert run_slice(jobs, "bot", job, False, 2, Clock()) == ("more",)  # read at 1: until 3; a step at 2, none at 3
+    assert run_slice(jobs, "bot", job, False, 2, Clock()) == ("more", 0)  # read at 1: until 3; a step at 2, none at 3
     assert next(job) == 1  # (one step was taken)
     assert run_slice(jobs, "bot", job, False, 2, Clock()) == ("done", "made 2")
 

@@ -11,7 +11,7 @@ from game_core import games, remote
 from game_core.remote import Refused, Remote, seal, unseal
 from game_core.remote.live import Channel
 from game_core.remote_session import (ELSEWHERE, RemoteSession, address_holds, declined, join_terms, not_used, opening,
-                                      other_game, remote_choices, remote_fields, remote_link)
+                                      other_game, pasted_code, remote_choices, remote_fields, remote_link)
 from remote_table import Entropy, Table
 
 BITSKRIEG, BLITZKRIEG = games.get("bitskrieg"), games.get("blitzkrieg")
@@ -50,6 +50,9 @@ def test_a_tab_that_follows_another_tabs_game_plays_again_once_a_move_or_message
     text = RemoteSession(a, "x:").to_save()
     follower = RemoteSession(Remote.from_dict(json.loads(text)), "x:")
     assert not follower.elsewhere  # a tab of its own (say, loaded again)
+    assert not follower.continued(follower.key, text)  # (the storage event of what this tab holds itself)
+    assert not follower.continued("x:other", text + " ") and not follower.continued(follower.key, None)
+    assert follower.continued(follower.key, text.replace("}", ' }', 1))  # another text of this side: followed
     follower.followed = text  # what the page's storage event sets: another tab stored this side
     assert follower.elsewhere and follower.elsewhere  # (reading it changes nothing)
     follower.act(follower.state.legal_actions()[0])  # a move made here: this tab plays now
@@ -78,6 +81,12 @@ def test_the_address_holds_a_remote_message_only_where_the_page_plays_remote_gam
     assert address_holds("#g=abc", "", True) == "shared" and address_holds("", "?g=abc", False) == "shared"
     assert address_holds("#bbXYZ", "", True) == "shared"  # a code written straight after the "#"
     assert address_holds("#top", "?x=1", True) is None and address_holds("", "", True) is None
+
+
+def test_a_pasted_code_or_a_whole_link_gives_the_message_it_carries():
+    assert pasted_code("  bbrCODE \n") == "bbrCODE"
+    assert pasted_code("https://a.org/b/blitzkrieg.html?x=1#r=bbrCODE") == "bbrCODE"
+    assert pasted_code("   ") == ""
 
 
 def test_links_go_to_this_page_without_its_query_or_fragment():

@@ -5,12 +5,14 @@ All rules, rendering, undo and record logic live in game_core (tested with pytes
 from pyodide.ffi import create_proxy
 from js import document, window
 
-from glue.core import EMBED, PREFIX, browser_feature, element, page, show_message
+from game_core.page import message
+
+from glue.core import EMBED, KEYS, browser_feature, element, page, show_message
 from glue import commands, dialogs, drawing, effects, follow, play, remote, sound, storage, tutorial
 
 
 def main() -> None:
-    page.after_frame, page.open_code = effects.after_frame, remote.open_remote_code  # (core.PageState)
+    page.after_frame, page.open_code = effects.after_frame, remote.open_remote_code  # (game_core.page_state.PageState)
     dialogs.apply_settings()
     fallback = storage.embed_setup() if EMBED else (storage.saved_setup(), None)
     if window.URLSearchParams.new(window.location.search).get("fresh") == "1":
@@ -19,7 +21,7 @@ def main() -> None:
         storage.resume(fallback)
     remote.resume_remote()
     if storage.STORAGE is None:
-        page.standing_note = "This browser blocks storage here: you can play, but nothing will be saved."
+        page.standing_note = message("storage-blocked")
         show_message("")  # (it stays: every later message clears back to it)
     elif not EMBED and browser_feature(browser_feature(window.navigator, "storage"), "persist"):
         window.navigator.storage.persist()  # ask the browser not to clear our saves
@@ -39,7 +41,7 @@ def main() -> None:
     element("code-in").addEventListener("input", create_proxy(dialogs.on_code_input))  # what it is, before Load
     if page.session.realtime:
         window.setInterval(create_proxy(play.realtime_tick), 100)
-    element("how-to-play").open = not storage.storage_get(f"{PREFIX}:tips-seen")  # first visit: show the basics
+    element("how-to-play").open = not storage.storage_get(KEYS.tips_seen)  # first visit: show the basics
     element("moves").open = not drawing.NARROW.matches  # a phone folds the log away
     drawing.NARROW.addEventListener("change", create_proxy(lambda event: drawing.render()))  # a turned phone gets its layout
     window.addEventListener("resize", create_proxy(lambda event: drawing.size_board()))

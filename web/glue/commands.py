@@ -3,13 +3,15 @@
 import json
 from datetime import datetime
 
-from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import IllegalAction, SaveError, records
 from game_core import session as controller
+from game_core.page import kept_file_name, key_steps, message
+from game_core.remote_session import pasted_code
+from game_core.shelf import text_of
 
-from glue.core import (NAME, PREFIX, REMOTE_PREFIX, SLOT_PREFIX, element, now_ms, page, random_seed, show_message)
+from glue.core import KEYS, NAME, element, js, now_ms, page, random_seed, show_message
 from glue import dialogs, drawing, play, remote, remote_invite, review, sound, storage, tutorial
 
 
@@ -38,7 +40,7 @@ def start_new_game(arg, event) -> None:
             return
         storage.start(setup)
     except ValueError as err:
-        show_message(f"Cannot start that game: {err}")
+        show_message(message("cannot-start", err))
         return
     page.replay = None
     element("new-game").close()
@@ -61,7 +63,7 @@ def quick_setup(arg, event) -> None:
     try:
         controller.quick_setup(page.session, last=arg == "last", now_ms=now_ms())
     except IllegalAction as err:
-        show_message(f"The quick set-up stopped: {err}.")
+        show_message(message("quick-setup-stopped", err))
     page.following = False
     drawing.render()
 
@@ -107,7 +109,7 @@ def new_remote_game(arg, event) -> None:
 
 @command("remote-jump")
 def jump_to_remote(arg, event) -> None:
-    element("remote-new").scrollIntoView(to_js({"block": "center"}, dict_converter=window.Object.fromEntries))
+    element("remote-new").scrollIntoView(js({"block": "center"}))
     element("remote-seat").focus()
 
 
@@ -123,8 +125,7 @@ def download_transcript(arg, event) -> None:
 
 @command("remote-apply")
 def apply_remote_code(arg, event) -> None:
-    text = str(element("remote-paste").value).strip()
-    code = text.split("#r=", 1)[-1]  # a whole link works too
+    code = pasted_code(str(element("remote-paste").value))
     if code:
         remote.open_remote_code(code)
         element("remote-paste").value = ""
@@ -136,7 +137,7 @@ def open_remote_saved(key, event) -> None:
     try:
         storage.adopt_remote(storage.read_remote(storage.storage_get(key) or ""))
     except SaveError as err:
-        return show_message(f"That remote game could not be opened: {err}. Nothing was changed.")
+        return show_message(message("remote-not-opened", err))
     show_message("")
     element("saves").close()
     drawing.render()
@@ -152,7 +153,7 @@ def open_saves(arg, event) -> None:
 @command("slot-save")
 def save_to_slot(arg, event) -> None:
     name = str(element("slot-name").value).strip() or datetime.now().strftime("%Y-%m-%d %H:%M")
-    if storage.storage_set(SLOT_PREFIX + name, page.session.to_save()):
+    if storage.storage_set(KEYS.slot + name, page.session.to_save()):
         element("slot-list").innerHTML = dialogs.slot_list_html()
 
 
@@ -167,15 +168,14 @@ def load_saved(key, event) -> None:
 def export_saved(key, event) -> None:
     text = storage.storage_get(key)
     if text:
-        stamp = key.rsplit(":", 1)[-1].replace(" ", "_").replace(":", "-")
-        window.blitzbox.download(f"{NAME}-kept-{stamp}.json", text, "application/json")
+        window.blitzbox.download(kept_file_name(NAME, key), text, "application/json")
 
 
 @command("save-delete")
 def delete_saved(key, event) -> None:
     if storage.SHELF and storage.SHELF.delete(key, page.session):  # a copy kept aside: a failed save retries
         storage.say()
-    elif key.startswith((SLOT_PREFIX, REMOTE_PREFIX)):
+    elif key.startswith((KEYS.slot, KEYS.remote)):
         storage.storage_remove(key)
         if storage.SHELF:
             storage.SHELF.retry(page.session if page.session.capabilities.autosave else None)
@@ -191,7 +191,7 @@ def export_file(arg, event) -> None:
 @command("export-code")
 def export_code(arg, event) -> None:
     if not page.session.capabilities.record:
-        return show_message("A remote game has no save code: download its save file, or keep playing by links.")
+        return show_message(message("no-remote-code"))
     box = element("code-out")
     box.value = records.encode(json.loads(page.session.to_save()))  # the whole game, to play on elsewhere
     box.hidden = False
@@ -235,7 +235,7 @@ def open_settings(arg, event) -> None:
 @command("hint")
 def ask_hint(arg, event) -> None:
     if page.session.capabilities.hint and page.session.can_hint():
-        element("notice").textContent = "Thinking about a good move…"
+        element("notice").textContent = message("thinking")
         element("notice").hidden = False
         play.run_in_slices("hint", page.session.hint(random_seed()), play.hint_done)
 
@@ -243,7 +243,7 @@ def ask_hint(arg, event) -> None:
 @command("tips-done")
 def tips_done(arg, event) -> None:
     element("how-to-play").open = False
-    storage.storage_set(f"{PREFIX}:tips-seen", "1")
+    storage.storage_set(KEYS.tips_seen, "1")
 
 
 @command("tutorial")
@@ -287,19 +287,19 @@ def on_storage(event) -> None:
     if page.lesson is not None or page.session is None:  # a tutorial is shown: the player's game waits,
         return  # untouched, until it is left
     if page.session.capabilities.remote:
-        if event.key == page.session.key and isinstance(text, str) and text != page.session.to_save():
+        if page.session.continued(event.key, text):
             try:
                 game = storage.read_remote(text)
             except SaveError:
                 return
             game.followed = text  # that tab plays it: this one follows (RemoteSession.elsewhere)
             storage.adopt_remote(game)
-            show_message("This remote game was continued in another tab: this tab now shows it.")
+            show_message(message("remote-continued"))
             drawing.render()
         return
     if storage.SHELF is None:
         return
-    followed = storage.SHELF.storage_changed(event.key, text if isinstance(text, str) else None, page.session)
+    followed = storage.SHELF.storage_changed(event.key, text_of(text), page.session)
     if followed is not None:
         storage.adopt(followed)
         page.following = True
@@ -318,8 +318,7 @@ def run_command(name: str, event) -> None:
     head, _, arg = name.partition(":")
     if head in COMMANDS:
         return COMMANDS[head](arg, event)
-    page.following = False
-    page.own_move = True  # undo, redo, a reveal or a drawing choice: the page follows no news for it
+    page.moved_here()  # undo, redo, a reveal or a drawing choice: the page follows no news for it
     page.session.command(name)
     drawing.render()
 
@@ -347,26 +346,24 @@ def on_click(event) -> None:
 
 
 def on_key(event) -> None:
+    """A key press: what it means is game_core.page.key_steps's, tried in order."""
     if page.session is None:
         return
     target = event.target
     in_form = target.tagName in ("INPUT", "SELECT", "TEXTAREA")
-    if (event.ctrlKey or event.metaKey) and event.key in ("z", "y") and page.replay is None and not in_form:
-        event.preventDefault()
-        run_command("undo" if event.key == "z" else "redo", event)
-        return
-    if page.session.realtime and not in_form and not (event.ctrlKey or event.metaKey or event.altKey):
-        shortcut = document.querySelector(f'#board [data-key="{window.CSS.escape(event.key)}"], #tray [data-key="{window.CSS.escape(event.key)}"]')
+    for step in key_steps(event.key, bool(event.ctrlKey or event.metaKey), bool(event.altKey), in_form,
+                          in_form or target.tagName in ("BUTTON", "A"), page.replay is not None, page.session.realtime):
+        if step in ("undo", "redo"):
+            event.preventDefault()
+            return run_command(step, event)
+        key = window.CSS.escape(event.key)
+        shortcut = step == "shortcut" and document.querySelector(f'#board [data-key="{key}"], #tray [data-key="{key}"]')
         if shortcut:  # a player's own key on a shared keyboard
             event.preventDefault()
             if page.lesson is not None:
-                page.lesson.click(action=shortcut.getAttribute("data-action"))
-            else:
-                play.take_action(shortcut.getAttribute("data-action"))
-            return
-    if event.key in ("Enter", " "):
-        is_native = in_form or target.tagName in ("BUTTON", "A")
-        if not is_native and target.closest("[data-action],[data-command]"):
+                return page.lesson.click(action=shortcut.getAttribute("data-action"))
+            return play.take_action(shortcut.getAttribute("data-action"))
+        if step == "press" and target.closest("[data-action],[data-command]"):
             event.preventDefault()
             on_click(event)
             play.keep_focus_on_board()

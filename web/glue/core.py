@@ -1,56 +1,17 @@
-"""The page's one state object and the browser basics every glue module uses: which game this page
-plays, its storage keys, the message line."""
+"""The browser basics every glue module uses: which game this page plays, its storage keys and its one state
+(game_core/page_state.py), the message line, and writing game_core's decisions into the page."""
 
 from datetime import datetime
 
+from pyodide.ffi import to_js
 from js import document, window
+
+from game_core.page_state import Keys, PageState
 
 
 NAME = document.body.getAttribute("data-game")
 EMBED = document.body.getAttribute("data-embed") == "1"
-PREFIX = f"blitzbox:{NAME}:embed" if EMBED else f"blitzbox:{NAME}"
-AUTOSAVE_KEY = f"{PREFIX}:autosave"
-SLOT_PREFIX = f"blitzbox:{NAME}:slot:"
-REMOTE_PREFIX = f"blitzbox:{NAME}:remote:"  # + game id: this browser's side of a remote game
-REMOTE_OPEN_KEY = f"{PREFIX}:remote-open"  # the remote game this page showed last (resumed on reload)
-SLICE_SECONDS = 0.025  # long searches run in slices this short, so the page never freezes
-BOT_DELAYS_MS = {"slow": 1200, "normal": 600, "fast": 250, "instant": 0}
-
-
-class PageState:
-    """Everything the page remembers between events (the only mutable state of the glue)."""
-
-    def __init__(self):
-        self.session = None  # the game's controller: a Session, RemoteSession or LessonSession (its capabilities)
-        self.replay = None  # a Replay while the replay viewer is open
-        self.live = {}  # the live channels of remote games, by game id (glue/remote_live.py Peer)
-        self.lesson = None  # a tutorial's PageLesson while it is shown (glue/tutorial.py): session is its game
-        self.jobs = {}  # the running searches in slices, by kind ("bot", "hint")
-        self.autoplay_timer = None
-        self.following = False  # this tab shows a game another tab continued: its bot plays there, not here
-        self.focus_on_board = False  # the keyboard focus was last on the board (refocused there after a redraw)
-        self.keyboard_player = False  # the last input was a key, not a tap or click (focus moves only then)
-        self.own_move = False  # the next frame shows a move this player just made (glue/follow.py: no news)
-        self.wake_lock = None  # a race's Screen Wake Lock (glue/play.py keep_awake): None, "asking" or the lock
-        self.moves_shown = None  # how many moves the last painted frame had (more now, not our own: news)
-        self.board_zoom = {}  # the touch zoom of each board drawing (by its place in #board)
-        self.board_is_live = False
-        self.held_since = None  # when a press on a target began: the table is not redrawn under it (drawing.py)
-        self.redraw_held = False  # a redraw came during that press: it is made when the press ends
-        self.log_shown = []  # the move log's lines as #log shows them (drawing.show_log changes only the others)
-        self.log_replaying = False  # #log shows a replay's lines, one of them marked
-        self.curtain_was_down = False  # the hotseat curtain covered the last frame  # until the first render, #board holds the skeleton drawn at build time
-        # A stored remote side is described by replaying it: each stored text is described once (the labels of
-        # the sides stored now, by their text; a side that changed is stored as a new text).
-        self.remote_labels = {}
-        self.standing_note = ""  # shown whenever the message line is otherwise empty (storage blocked: nothing is saved)
-        self.address_problem = ""  # what the page's address asked for that cannot be used, said once at start
-        # What a lower module lets a higher one do, without importing it (the glue is a one-way stack; app.py
-        # sets both): run after each painted frame (glue.effects.after_frame: the remote panel, sound, focus,
-        # autosave, the lesson panel, the bot), and apply a remote message that came over a live channel
-        # (glue.remote.open_remote_code).
-        self.after_frame = None
-        self.open_code = None
+KEYS = Keys(NAME, EMBED)
 
 
 page = PageState()
@@ -63,6 +24,11 @@ def browser_feature(owner, name):
         return getattr(owner, name) or None
     except AttributeError:
         return None
+
+
+def js(value):
+    """A Python value as JavaScript's (a dict becomes a plain object: the options of a browser call)."""
+    return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 def element(id_):
@@ -84,6 +50,22 @@ def random_seed() -> int:
 
 def now_text() -> str:
     return datetime.now().strftime("%Y-%m-%d %H:%M:%S")
+
+
+def write(changes: list) -> None:
+    """Put game_core's decisions into the page, in order (game_core/page.py): each (selector, name, value) sets
+    `name` on every element the selector finds, an attribute ("@name"; None removes it), a class (".name", on
+    or off) or else a DOM property."""
+    for selector, name, value in changes:
+        for node in document.querySelectorAll(selector):
+            if name.startswith("@") and value is None:
+                node.removeAttribute(name[1:])
+            elif name.startswith("@"):
+                node.setAttribute(name[1:], value)
+            elif name.startswith("."):
+                node.classList.toggle(name[1:], bool(value))
+            else:
+                setattr(node, name, value)
 
 
 def show_message(text: str, link: tuple = (), news: bool = False) -> None:

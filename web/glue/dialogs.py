@@ -4,9 +4,10 @@ from pyodide.ffi import create_proxy
 from js import document, window
 
 from game_core import SaveError, limits, new_game, shelf
-from game_core.dialogs import saves_html, share
+from game_core.page import message
+from game_core.dialogs import remote_rows, saves_html, share
 
-from glue.core import EMBED, NAME, REMOTE_PREFIX, SLOT_PREFIX, element, page, show_message
+from glue.core import EMBED, KEYS, NAME, element, page, show_message
 from glue import drawing, remote, remote_invite, storage
 
 
@@ -43,19 +44,14 @@ def read_new_game_form() -> dict:
 
 def slot_list_html() -> str:
     """Saves' list (game_core.dialogs.saves_html): each stored remote game is described once by its text."""
-    remotes, labels = [], {}
-    for key in storage.storage_keys(REMOTE_PREFIX):
-        here = page.session.capabilities.remote and key == page.session.key
-        text = storage.storage_get(key)
-        if here:
-            label = page.session.describe()
-        else:
-            label = labels[text] = page.remote_labels.get(text) or remote.remote_label(text)
-        remotes.append((key, label, here))
-    page.remote_labels = labels
+    here = page.session.capabilities.remote
+    remotes, page.remote_labels = remote_rows(storage.storage_keys(KEYS.remote), storage.storage_get,
+                                              page.session.key if here else None,
+                                              page.session.describe() if here else "", page.remote_labels,
+                                              remote.remote_label)
     kept = storage.SHELF.kept() if storage.SHELF else []
     usage = storage.SHELF.usage()["text"] if kept else ""
-    return saves_html(SLOT_PREFIX, storage.storage_keys(SLOT_PREFIX), remotes, kept, usage)
+    return saves_html(KEYS.slot, storage.storage_keys(KEYS.slot), remotes, kept, usage)
 
 
 def fill_share_dialog() -> None:
@@ -87,7 +83,7 @@ def on_file_chosen(event) -> None:
     files = event.target.files
     if files.length:
         if files.item(0).size > limits.MAX_FILE_BYTES:
-            return show_message("That file is far too large to be a Blitzbox save. Nothing was changed.")
+            return show_message(message("file-too-large"))
         files.item(0).text().then(create_proxy(import_text))
 
 

@@ -2,24 +2,20 @@
 the touch zoom, and the buttons each frame enables. `render` only paints; what follows a frame (autosave,
 sound, focus, the bot) is glue/effects.py's after_frame, which render calls last (page.after_frame)."""
 
-from html import escape
-
-from pyodide.ffi import create_once_callable, create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy
 from js import document, window
 
-from game_core.dock import headline
+from game_core import page as shows, screen
+from game_core.dock import spill
+from game_core.page_state import HOLD_MS
 from game_core.session import finished_now, log_edits, log_html
 from game_core.tray import tray_html
 
-from glue.core import EMBED, element, now_ms, page, reduced_motion, show_message
+from glue.core import EMBED, element, js, now_ms, page, reduced_motion, show_message, write
 from glue import follow, sound, storage
 
 
-TOUCH_TARGET_PX = 44  # the smallest target a finger hits reliably (WCAG 2.5.5)
-MAX_ZOOM = 2  # a touch screen zooms a board at most this much (then it pans inside its box; small targets get a larger hit area)
 NARROW = window.matchMedia("(max-width: 760px), (max-height: 500px)")  # a phone, upright or sideways: ui["narrow"]
-SWIPE_PX = 40  # a swipe up the docked decision shows every choice, down shortens it again
-HOLD_MS = 700  # the longest a press holds the table still (a tap is far shorter; then the race goes on)
 
 
 def animated_nodes(board):
@@ -53,13 +49,11 @@ def move_pieces(board, before: dict) -> None:
             node.classList.add("arrived")
             continue
         box = node.getBoundingClientRect()
-        scale = float(node.ownerSVGElement.getScreenCTM().a) or 1.0  # screen px per SVG unit
-        dx, dy = (old[0] - float(box.left)) / scale, (old[1] - float(box.top)) / scale
-        if abs(dx) + abs(dy) > 0.5:
+        moved = screen.slide(old, (float(box.left), float(box.top)), float(node.ownerSVGElement.getScreenCTM().a))
+        if moved:
             # `translate` composes with the element's own transform attribute (`transform` would replace it).
-            frames = to_js([{"translate": f"{dx}px {dy}px"}, {"translate": "0px 0px"}],
-                           dict_converter=window.Object.fromEntries)
-            node.animate(frames, to_js({"duration": 350, "easing": "ease-out"}, dict_converter=window.Object.fromEntries))
+            frames = js([{"translate": f"{moved[0]}px {moved[1]}px"}, {"translate": "0px 0px"}])
+            node.animate(frames, js({"duration": 350, "easing": "ease-out"}))
 
 
 def announce_cues(board) -> str:
@@ -84,9 +78,9 @@ def watch_dock() -> None:
 
     def released(event):
         if start.get("y") is not None and NARROW.matches:
-            moved = float(event.clientY) - start["y"]
-            if abs(moved) >= SWIPE_PX:
-                expand_dock(moved < 0)
+            expanded = screen.swipe(float(event.clientY) - start["y"])
+            if expanded is not None:
+                expand_dock(expanded)
         start["y"] = None
     dock.addEventListener("pointerdown", create_proxy(pressed))
     dock.addEventListener("pointerup", create_proxy(released))
@@ -114,10 +108,7 @@ def watch_presses() -> None:
 
 
 def end_hold() -> None:
-    if page.held_since is not None and now_ms() - page.held_since < HOLD_MS - 1:
-        return  # a later press holds the table still
-    page.held_since = None
-    if page.redraw_held:
+    if page.release(now_ms()):
         render()
 
 
@@ -135,7 +126,7 @@ def expand_dock(expanded: bool) -> None:
 
 def spill_tray() -> None:
     """A phone's short dock: each choice that does not fit in the tray's rows is set aside (class spill,
-    not shown) and counted on the "more" chip, so nothing is ever cut in half; expanded, all are back."""
+    not shown) and counted on the "more" chip (game_core.dock.spill); expanded, all are back."""
     tray, more = element("tray"), element("tray-more")
     for node in tray.querySelectorAll(".spill"):
         node.classList.remove("spill")
@@ -147,48 +138,46 @@ def spill_tray() -> None:
     expanded = dock.classList.contains("expanded")
     docked = window.getComputedStyle(dock).position == "fixed"  # a phone held upright (style.css)
     choices = [node for node in tray.querySelectorAll(".tray-button")]
-    short = docked and not expanded and page.lesson is None and bool(choices)  # chips without their details
     out = []
-    if short:
+    if docked and not expanded and page.lesson is None and choices:  # chips without their details
         # the tray's foot, or the dock's (inside its padding) where the tray, at its least, runs past it
         edge = float(dock.getBoundingClientRect().bottom) - float(window.parseFloat(window.getComputedStyle(dock).paddingBottom) or 0)
-        limit = min(float(tray.getBoundingClientRect().bottom), edge) + 0.5
-        out = fit_choices(tray, more, choices, limit, headings=True)
-        # Never the chip alone: the headings give their room (the status asks the question), and then the
-        # first choice short enough to share the row with the chip shows.
-        first = 0
-        while len(out) == len(choices) and first < len(choices):
-            out = fit_choices(tray, more, choices, limit, headings=False, first=first)
-            first += 1
+        out = spill(DockTray(tray, more, choices), min(float(tray.getBoundingClientRect().bottom), edge) + 0.5)
     else:
         more.hidden = not (docked and expanded)
-    spilled = len(out)
-    more.setAttribute("aria-expanded", "true" if expanded else "false")
-    more.textContent = more_label(spilled, expanded)
-    more.setAttribute("aria-label", "Show the short choices" if expanded
-                      else f"Show {spilled} more choices" if spilled else "Show each choice's details")
+    write(shows.more_writes(len(out), expanded))
 
 
-def fit_choices(tray, more, choices: list, limit: float, headings: bool, first: int = 0) -> list:
-    """Set aside the choices before `first` and those that end below `limit`, and more while the chip that
-    counts them does not fit above it; the choices set aside."""
-    for node in tray.querySelectorAll(".spill"):
-        node.classList.remove("spill")
-    for node in ([] if headings else list(tray.querySelectorAll("h3"))) + choices[:first]:
-        node.classList.add("spill")
-    out = choices[:first] + [node for node in choices[first:] if float(node.getBoundingClientRect().bottom) > limit]
-    for node in out:
-        node.classList.add("spill")
-    more.hidden = not (out or tray.querySelector(".detail"))
-    more.textContent = more_label(len(out), False)
-    place_more(tray, more)
-    kept = [node for node in choices if node not in out]
-    while not more.hidden and kept and float(more.getBoundingClientRect().bottom) > limit:
-        out.append(kept.pop())
-        out[-1].classList.add("spill")
-        more.textContent = more_label(len(out), False)
-        place_more(tray, more)
-    return out
+class DockTray:
+    """The tray as game_core.dock.spill lays it out, measured by the browser."""
+
+    def __init__(self, tray, more, choices: list):
+        self.tray, self.more, self.choices = tray, more, choices
+
+    def headings(self) -> list:
+        return list(self.tray.querySelectorAll("h3"))
+
+    def reset(self) -> None:
+        for node in self.tray.querySelectorAll(".spill"):
+            node.classList.remove("spill")
+
+    def set_aside(self, nodes: list) -> None:
+        for node in nodes:
+            node.classList.add("spill")
+
+    def bottom(self, node) -> float:
+        return float(node.getBoundingClientRect().bottom)
+
+    def has_details(self) -> bool:
+        return bool(self.tray.querySelector(".detail"))
+
+    def chip(self, count: int, shown: bool) -> None:
+        self.more.hidden = not shown
+        self.more.textContent = shows.more_label(count, False)
+        place_more(self.tray, self.more)
+
+    def chip_bottom(self) -> float:
+        return self.bottom(self.more)
 
 
 def place_more(tray, more) -> None:
@@ -205,31 +194,6 @@ def place_more(tray, more) -> None:
             group.classList.add("spill")
         elif group.querySelector("h3"):
             group.querySelector("h3").classList.add("spill")
-
-
-def more_label(spilled: int, expanded: bool) -> str:
-    return "Fewer ▾" if expanded else f"+{spilled} more ▴" if spilled else "Details ▴"
-
-
-MORE_CHIP = ('<button type="button" id="tray-more" class="tray-more" data-command="tray-fold" '
-             'aria-controls="tray" aria-expanded="false" hidden></button>')
-
-
-def show_last_move(line: str) -> None:
-    """The last move in words above the decision: a headline of whole sentences (game_core.dock), the
-    rest of the narration on a tap (the log keeps it all)."""
-    last = element("last-move")
-    last.hidden = not line
-    head, rest = headline(line)
-    last.innerHTML = (f"<strong>Last move:</strong> {escape(head)}"
-                      + (f' <span class="rest">{escape(rest)}</span><span class="more" aria-hidden="true">More ▸</span>'
-                         if rest else ""))
-    if rest:  # a control only when a tap shows more (then finger-sized: style.css)
-        for name, value in (("data-command", "last-move"), ("role", "button"), ("tabindex", "0"), ("aria-expanded", "false")):
-            last.setAttribute(name, value)
-    else:
-        for name in ("data-command", "role", "tabindex", "aria-expanded"):
-            last.removeAttribute(name)
 
 
 def size_board() -> None:
@@ -255,9 +219,8 @@ def size_board() -> None:
         sizes = [min(float(r.width), float(r.height)) for r in
                  (node.getBoundingClientRect() for node in svg.querySelectorAll("[data-action],[data-command]"))
                  if r.width > 0 and r.height > 0]
-        if sizes:  # a zoom once needed stays (the board must not jump while a bot moves)
-            page.board_zoom[index] = max(page.board_zoom.get(index, 1.0), min(MAX_ZOOM, TOUCH_TARGET_PX / min(sizes)))
-        if page.board_zoom.get(index, 1.0) > 1:
+        page.board_zoom[index] = screen.zoom(page.board_zoom.get(index, 1.0), sizes)
+        if page.board_zoom[index] > 1:
             svg.style.maxWidth = "none"
             svg.style.width = f"{float(svg.getBoundingClientRect().width) * page.board_zoom[index]:.0f}px"
             board.classList.add("zoomed")
@@ -269,15 +232,16 @@ def reveal_targets(board) -> None:
     """A zoomed board pans to the choices when none of them is in its view (the next step is obvious)."""
     if not board.classList.contains("zoomed"):  # (measuring every target costs a layout: only when zoomed)
         return
-    view = board.getBoundingClientRect()
-    targets = [node.getBoundingClientRect() for node in board.querySelectorAll("[data-action]")]
-    if not targets:
-        return
-    if any(r.right > view.left and r.left < view.right and r.bottom > view.top and r.top < view.bottom for r in targets):
-        return
-    first = targets[0]
-    board.scrollLeft += float(first.left) - float(view.left) - (float(view.width) - float(first.width)) / 2
-    board.scrollTop += float(first.top) - float(view.top) - (float(view.height) - float(first.height)) / 2
+    targets = [box_of(node) for node in board.querySelectorAll("[data-action]")]
+    scroll = screen.reveal(box_of(board), targets)
+    if scroll:
+        board.scrollLeft += scroll[0]
+        board.scrollTop += scroll[1]
+
+
+def box_of(node) -> tuple:
+    box = node.getBoundingClientRect()
+    return float(box.left), float(box.top), float(box.width), float(box.height)
 
 
 def pad_targets(svg) -> None:
@@ -285,17 +249,14 @@ def pad_targets(svg) -> None:
     drawing (the last child of its <g>, so the focus ring on its first child is unchanged)."""
     for node in svg.querySelectorAll("g[data-action], g[data-command]"):
         box = node.getBoundingClientRect()
-        if not box.width or (box.width >= TOUCH_TARGET_PX and box.height >= TOUCH_TARGET_PX):
+        if not screen.too_small(float(box.width), float(box.height)):
             continue
         local = node.getBBox()
-        # 44 px in the node's own units (and half a pixel more, so rounding never leaves it at 43.99)
-        need = (TOUCH_TARGET_PX + 0.5) / (float(node.getScreenCTM().a) or 1.0)
-        width, height = max(float(local.width), need), max(float(local.height), need)
+        area = screen.hit_area((float(local.x), float(local.y), float(local.width), float(local.height)),
+                               float(node.getScreenCTM().a))
         pad = document.createElementNS("http://www.w3.org/2000/svg", "rect")
-        for name, value in (("x", float(local.x) - (width - float(local.width)) / 2),
-                            ("y", float(local.y) - (height - float(local.height)) / 2),
-                            ("width", width), ("height", height)):
-            pad.setAttribute(name, f"{value:.1f}")
+        for name, value in area.items():
+            pad.setAttribute(name, value)
         pad.setAttribute("fill", "transparent")
         pad.setAttribute("class", "hit")
         node.appendChild(pad)
@@ -332,10 +293,8 @@ def scroll_to_end(node) -> None:
 
 def render() -> None:
     """Paint the controller's frame (or the replay's), then run page.after_frame (glue/effects.py)."""
-    if page.held_since is not None:
-        page.redraw_held = True
+    if page.hold_redraw():  # (made when the press ends)
         return
-    page.redraw_held = False
     focused = document.activeElement
     focus_key = None
     if focused:
@@ -354,63 +313,31 @@ def render() -> None:
     shown = page.session if page.replay is None else page.replay
     frame = shown.frame()
     window.blitzbox.morph(board, frame["board"])  # in place: a press on a target is never lost
-    status = frame["status"]
     new_lines = show_log(frame["log"], frame["step"])
     for (key, value), node in animated_nodes(board):  # animate only the dice and claims that just changed
-        unseen = None if node.classList.contains("thunder") else value  # a new claim is news; a new die not
-        if before and before.get(key, unseen) != value:
+        if shows.rolls_again(before, key, value, claim=node.classList.contains("thunder")):
             again = node.cloneNode(True)  # a new element: its animation starts over (a redraw keeps elements)
             node.replaceWith(again)
             again.classList.add("fresh")
-    element("status").textContent = status
-    spoken = " ".join(new_lines + ([announce_cues(board)] if new_lines else []))
-    if spoken.strip():  # screen readers hear each new move, and the scoring moment it caused
-        element("announce").textContent = spoken
+    cue = None
+    if frame["step"] is None and page.board_is_live:  # (the first frame of a page is not news)
+        ended = frame["over"] and document.body.getAttribute("data-over") != "1"
+        cue = sound.cue_for(board, moved=bool(new_lines), ended=ended)
+    write(shows.announce_writes(new_lines, announce_cues(board)) + shows.last_move_writes(frame["last"])
+          + shows.dock_writes(page.own_move, page.moves_shown, frame["moves"])
+          + shows.frame_writes(frame, shown.capabilities.hint, page.session.capabilities.record))
     tray = element("tray")
-    if page.own_move and page.moves_shown != frame["moves"]:
-        element("dock").classList.remove("expanded")  # the player moved: the dock is short again
-        element("dock").scrollTop = 0
-        element("lesson-offer").hidden = True  # and has chosen to play: the lesson's offer gives the dock back
-    window.blitzbox.morph(tray, tray_html(frame["tray"], status, MORE_CHIP))
+    window.blitzbox.morph(tray, tray_html(frame["tray"], frame["status"], shows.MORE_CHIP))
     tray.hidden = not tray.childElementCount
-    show_last_move(frame["last"])
-    replaying = frame["step"] is not None
-    element("replay-bar").hidden = not replaying
-    for command, enabled in (("undo", frame["can_undo"]), ("reset-turn", frame["can_undo"]),
-                             ("redo", frame["can_redo"]), ("hint", frame["can_hint"])):
-        for button in document.querySelectorAll(f'[data-command="{command}"]'):  # the menu's, and the dock's
-            button.disabled = not enabled
-            button.hidden = command == "hint" and not shown.capabilities.hint  # (a dock's width is precious)
-    element("notice").hidden = True
-    curtain = element("curtain")
-    curtain.hidden = not frame["curtain"]
-    if frame["curtain"]:
-        element("curtain-text").textContent = (
-            f"Pass the device to {frame['curtain_seat']}. Their hidden pieces stay covered until they are ready.")
     if frame["message"]:
         show_message(frame["message"])
-    over = frame["over"]
-    cue = None
-    if not replaying and page.board_is_live:  # (the first frame of a page is not news)
-        cue = sound.cue_for(board, moved=bool(new_lines), ended=over and document.body.getAttribute("data-over") != "1")
-    document.body.setAttribute("data-over", "1" if over else "0")
-    element("result").hidden = not frame["result"]
-    element("status").hidden = not element("result").hidden  # the result box says it once, with its buttons
-    element("result-text").textContent = frame["result"]
-    for name in ("rematch", "replay", "download-record", "share"):  # a remote game's record needs its tape
-        for button in document.querySelectorAll(f'#result [data-command="{name}"], nav [data-command="{name}"]'):
-            button.hidden = not page.session.capabilities.record
     size_board()  # before the pieces slide (the zoom moves them)
     spill_tray()
     reveal_targets(board)
     move_pieces(board, places)
-    covered = frame["curtain"]
-    revealed = page.curtain_was_down and not covered
-    moved = page.moves_shown is not None and frame["moves"] != page.moves_shown
-    if page.board_is_live and not covered and (revealed or (moved and not page.own_move)):
-        follow.follow(news=True)
-    elif page.board_is_live and not covered and frame["interactive"]:
-        follow.follow(news=False)
+    following = shows.follow_after(frame, page.board_is_live, page.curtain_was_down, page.moves_shown, page.own_move)
+    if following is not None:
+        follow.follow(news=following == "news")
     page.own_move, page.moves_shown = False, frame["moves"]
     page.board_is_live = True
     if focus_key is not None:

@@ -4,6 +4,8 @@ curtain, and then the lesson's panel, or the autosave and the bot's next move.""
 
 from js import document
 
+from game_core.page import curtain_focus
+
 from glue.core import element, page
 from glue import follow, play, remote, sound, storage
 
@@ -13,16 +15,17 @@ def after_frame(frame: dict, cue) -> None:
     nothing new, or the page's first frame)."""
     remote.show_remote()
     sound.play(cue)
-    curtain = element("curtain")
-    covered = frame["curtain"]
-    if covered:  # nothing of the covered seat is computed: no hint runs, and the keys go to "I am ready"
+    curtain, focused, covered = element("curtain"), document.activeElement, frame["curtain"]
+    if covered:  # nothing of the covered seat is computed: no hint runs
         page.jobs.pop("hint", None)
-        if page.focus_on_board or document.activeElement in (None, document.body):
-            follow.focus(curtain.querySelector('[data-command="reveal"]'))
-    elif page.curtain_was_down and (document.activeElement in (None, document.body)
-                                    or curtain.contains(document.activeElement)):
-        if document.activeElement and curtain.contains(document.activeElement):
-            document.activeElement.blur()  # the hidden "I am ready" button
+    in_curtain = bool(focused) and curtain.contains(focused)
+    where = curtain_focus(covered, page.curtain_was_down, page.focus_on_board, focused in (None, document.body),
+                          in_curtain)
+    if where == "reveal":
+        follow.focus(curtain.querySelector('[data-command="reveal"]'))
+    elif where == "board":
+        if in_curtain:
+            focused.blur()  # the hidden "I am ready" button
         page.focus_on_board = True  # the player revealed: back to the board
         play.keep_focus_on_board()
     page.curtain_was_down = covered

@@ -3,16 +3,12 @@ player did not make is brought into view above the docked decision, together wit
 player can play when both fit; on the player's own turn, a place to play. The page never scrolls for
 anything else, and the keyboard focus moves only for a keyboard player (a tap never drags the page)."""
 
-from pyodide.ffi import to_js
 from js import document, window
 
-from glue.core import element, page, reduced_motion
+from game_core import screen
+from game_core.page import KEYBOARD_KEYS
 
-MARGIN_PX = 12  # the space kept between what is brought into view and the edges of the visible band
-
-
-def options(**values):
-    return to_js(values, dict_converter=window.Object.fromEntries)
+from glue.core import element, js, page, reduced_motion
 
 
 def visible_band() -> tuple:
@@ -34,49 +30,27 @@ def boxes(selector: str) -> list:
     return found
 
 
-def union(spans: list) -> tuple:
-    return min(top for top, _ in spans), max(bottom for _, bottom in spans)
-
-
 def scroll_into_band(span: tuple) -> None:
-    """Scroll the page the least that shows `span` (centred when it had to move); nothing if it is in view."""
-    top, bottom = visible_band()
-    if span[0] >= top and span[1] <= bottom:
-        return
-    room = bottom - top
-    middle = (span[0] + span[1]) / 2
-    delta = middle - (top + bottom) / 2 if span[1] - span[0] <= room - 2 * MARGIN_PX else span[0] - top - MARGIN_PX
-    window.scrollBy(options(top=delta, behavior="auto" if reduced_motion() else "smooth"))
+    """Scroll the page the least that shows `span` (game_core.screen.scroll_by); nothing if it is in view."""
+    delta = screen.scroll_by(visible_band(), span)
+    if delta is not None:
+        window.scrollBy(js({"top": delta, "behavior": "auto" if reduced_motion() else "smooth"}))
 
 
 def follow(news: bool) -> None:
     """After a frame: `news` when it shows a move this player did not make (a bot's, the other seat's after
-    the hotseat curtain, a remote move, a replay's step)."""
+    the hotseat curtain, a remote move, a replay's step); what comes into view is game_core.screen.follow_span's."""
     if page.session is not None and page.session.realtime:
         return  # a real-time table fits its screen; following every bot's roll would shake it
-    top, bottom = visible_band()
-    targets = boxes("#board [data-action]")
-    marks = boxes("#board .last") if news else []
-    if marks:
-        seen = union(marks)
-        if seen[1] - seen[0] > bottom - top:
-            seen = marks[0]
-        if targets:  # the nearest place to play, if it fits beside the news
-            middle = (seen[0] + seen[1]) / 2
-            near = min(targets, key=lambda span: abs((span[0] + span[1]) / 2 - middle))
-            both = union([seen, near])
-            if both[1] - both[0] <= bottom - top - 2 * MARGIN_PX:
-                seen = both
-        scroll_into_band(seen)
-    elif targets and not any(span[0] >= top and span[1] <= bottom for span in targets):  # (whole, to tap)
-        middle = (top + bottom) / 2
-        scroll_into_band(min(targets, key=lambda span: abs((span[0] + span[1]) / 2 - middle)))
+    span = screen.follow_span(visible_band(), boxes("#board [data-action]"), boxes("#board .last") if news else [])
+    if span is not None:
+        scroll_into_band(span)
 
 
 def bring_into_view(node) -> None:
     """A hint's target: on the board, scrolled into the visible band; in the tray, into the tray's view."""
     if node.closest("#tray"):
-        node.scrollIntoView(options(block="nearest", inline="nearest"))
+        node.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
         return
     box = node.getBoundingClientRect()
     scroll_into_band((float(box.top), float(box.bottom)))
@@ -87,10 +61,10 @@ def on_pointer(event) -> None:
 
 
 def on_key(event) -> None:
-    if event.key in ("Tab", "Enter", " ", "ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"):
+    if event.key in KEYBOARD_KEYS:
         page.keyboard_player = True
 
 
 def focus(node) -> None:
     """Focus without scrolling the page (the follow step decides what is in view)."""
-    node.focus(options(preventScroll=True))
+    node.focus(js({"preventScroll": True}))

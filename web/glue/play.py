@@ -5,10 +5,11 @@ from pyodide.ffi import create_once_callable, create_proxy
 from js import document, window
 
 from game_core import IllegalAction
+from game_core.page import message, refocus, thinking_writes
+from game_core.page_state import BOT_DELAYS_MS, SLICE_SECONDS
 from game_core.session import Replay, bot_due, run_slice, wake_lock_step
 
-from glue.core import (BOT_DELAYS_MS, NAME, SLICE_SECONDS, browser_feature, element, now_ms, page, random_seed,
-                       show_message)
+from glue.core import NAME, browser_feature, element, now_ms, page, random_seed, show_message, write
 from glue import drawing, follow, storage
 
 
@@ -32,9 +33,7 @@ def run_in_slices(kind: str, job, on_done, delay_ms: int = 0) -> None:
 
 
 def show_thinking() -> None:
-    thinking = "bot" in page.jobs
-    document.body.setAttribute("data-thinking", "1" if thinking else "0")
-    element("board").setAttribute("aria-busy", "true" if thinking else "false")
+    write(thinking_writes("bot" in page.jobs))
 
 
 def schedule_bot() -> None:
@@ -129,19 +128,17 @@ def take_action(action: str) -> None:
     try:
         page.session.act(action, now_ms=now_ms())
     except IllegalAction as err:
-        show_message(f"That move is not allowed: {err}.")
+        show_message(message("not-allowed", err))
         return
-    page.following = False  # the player is here now: so is the bot
-    page.own_move = True
+    page.moved_here()
     show_message("")
     drawing.after_action(was_over)
 
 
 def keep_focus_on_board() -> None:
-    """After a redraw replaced the focused piece, give a keyboard player the focus on the next target on
-    the board rather than leave it on <body> (they would tab through the whole menu again); a player who
-    taps is left alone (moving the focus would scroll the page and ring a piece)."""
-    if page.keyboard_player and page.focus_on_board and document.activeElement in (None, document.body):
+    """After a redraw replaced the focused piece, a keyboard player's focus goes on to the next target on the
+    board (game_core.page.refocus)."""
+    if refocus(page.keyboard_player, page.focus_on_board, document.activeElement in (None, document.body)):
         target = document.querySelector("#board [data-action]") or document.querySelector("#board [data-command]")
         if target:
             follow.focus(target)

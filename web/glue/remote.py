@@ -8,9 +8,10 @@ from js import document, window
 
 from game_core import SaveError
 from game_core.remote import ADAPTERS as REMOTE_GAMES, Refused
+from game_core.page import message, remote_writes
 from game_core.remote_session import address_holds, not_used, opening, other_game, remote_link
 
-from glue.core import EMBED, NAME, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, page, show_message
+from glue.core import EMBED, KEYS, NAME, element, page, show_message, write
 from glue import drawing, remote_invite, remote_live, storage
 
 
@@ -31,7 +32,7 @@ def open_from_url() -> bool:
             if storage.take(plan, "Shared game") and plan["kind"] == "play":
                 window.history.replaceState(None, "", href.split("#")[0])
         except SaveError as err:
-            show_message(f"That shared game could not be opened: {err}.")
+            show_message(message("shared-not-opened", err))
     return held is not None
 
 
@@ -44,7 +45,7 @@ def open_remote_code(code: str) -> None:
     that cannot be used says why, and nothing is changed (remote_session.opening decides)."""
     code = code.strip()
     try:
-        step = opening(code, NAME, REMOTE_PREFIX, storage.storage_get, window.navigator.userAgent)
+        step = opening(code, NAME, KEYS.remote, storage.storage_get, window.navigator.userAgent)
         if step[0] == "other":
             return show_message(*other_game(step[1], NAME, str(window.location.href), code))
         if step[0] == "offer":
@@ -81,32 +82,18 @@ def show_remote() -> None:
     if peer is not None:  # the live channel carries what it must (nothing unless it is open)
         remote_live.send(peer, channel.outgoing(side.log))
     shows = page.session.panel(channel, elsewhere, lambda seconds: window.Date.new(seconds * 1000).toLocaleString())
-    document.body.setAttribute("data-remote-mode", shows["mode"])
-    element("remote-mode").textContent = shows["mode_text"]
-    element("remote-send").hidden = shows["send"] is None
-    if shows["send"] is not None:
-        document.querySelector('[data-command="remote-send"]').textContent = page.session.send_label
-        element("remote-send-title").textContent = shows["send"]
-        element("remote-link").value = remote_link(window.location.href, side.outbox)
-        element("remote-code").value = side.outbox
-    element("remote-wait").hidden = not shows["waiting"]
-    element("remote-wait").textContent = shows["wait"]
-    element("remote-transcript").hidden = not shows["transcript"]
-    element("remote-verdict").hidden = shows["verdict"] is None
-    if shows["verdict"] is not None:
-        element("remote-verdict").textContent, element("remote-verdict").className = shows["verdict"]
-    element("remote-paste-label").textContent = shows["paste"]
+    write(remote_writes(shows, page.session.send_label, remote_link(window.location.href, side.outbox), side.outbox))
 
 
 def resume_remote() -> None:
     """The page showed a remote game last: resume it (its side is under its own key)."""
-    gid = storage.storage_get(REMOTE_OPEN_KEY)
-    text = storage.storage_get(REMOTE_PREFIX + gid) if gid and remote_available() else None
+    gid = storage.storage_get(KEYS.remote_open)
+    text = storage.storage_get(KEYS.remote + gid) if gid and remote_available() else None
     if text:
         try:
             storage.adopt_remote(storage.read_remote(text))
         except SaveError as err:
-            show_message(f"Your remote game could not be resumed: {err}. It stays listed under Saves.")
+            show_message(message("remote-not-resumed", err))
 
 
 def on_hash_change(event=None) -> None:
@@ -118,4 +105,4 @@ def remote_label(text: str) -> str:
     try:
         return storage.read_remote(text, narrated=False).describe()
     except SaveError as err:
-        return f"A remote game that cannot be opened ({err})"
+        return message("remote-unreadable", err)

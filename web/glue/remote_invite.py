@@ -7,12 +7,13 @@ from pyodide.ffi import JsException, create_proxy
 from js import document, window
 
 from game_core import games
+from game_core.page import message
 from game_core.remote import Refused, Remote
 from game_core.remote_session import RemoteSession, declined, join_terms, not_used, remote_choices, remote_fields as fields
 
-from glue.core import NAME, REMOTE_PREFIX, browser_feature, element, page, show_message
+from glue.core import KEYS, NAME, browser_feature, element, js, page, show_message
 from glue import drawing, storage
-from glue.remote_live import STUN_KEY, Peer, js
+from glue.remote_live import STUN_KEY, Peer
 
 
 def ask_to_join(code: str, offer: dict, app=None) -> None:
@@ -65,7 +66,7 @@ async def join(code: str, offer: dict) -> None:
             peer.close()
         show_message(not_used(err))
     else:
-        storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+        storage.adopt_remote(RemoteSession(side, KEYS.remote))
         if answer:
             page.live[side.gid] = peer.follow(side.gid, mine_first=False)
     drawing.render()
@@ -80,8 +81,8 @@ async def create(game, options: dict, seat, deadline: int, move_deadline: int | 
     except ValueError as err:
         if peer:
             peer.close()
-        return show_message(f"Cannot start that game: {err}")
-    storage.adopt_remote(RemoteSession(side, REMOTE_PREFIX))
+        return show_message(message("cannot-start", err))
+    storage.adopt_remote(RemoteSession(side, KEYS.remote))
     if offer:
         page.live[side.gid] = peer.follow(side.gid, mine_first=True)
     show_message("")
@@ -111,10 +112,10 @@ def send_link() -> None:
     if browser_feature(window.navigator, "share"):
         asyncio.ensure_future(share(link))
     elif window.blitzbox.copy(link):
-        notice("Link copied: paste it into your chat with your friend.")
+        notice(message("link-copied"))
     else:
         element("remote-link").select()
-        notice("Copy the selected link and paste it into your chat with your friend.")
+        notice(message("copy-link"))
 
 
 async def share(link: str) -> None:

@@ -5,21 +5,17 @@ answers it, each carried by the next message (live.plan)."""
 
 import asyncio
 
-from pyodide.ffi import JsException, create_proxy, to_js
+from pyodide.ffi import JsException, create_proxy
 from js import window
 
 from game_core.remote import Remote
 from game_core.remote.live import CLOSED, Channel, PeerState, cannot_connect, channel_for, compact, next_step, parse, rebuild, stun_url
 
-from glue.core import browser_feature, page
+from glue.core import browser_feature, js, page
 from glue import drawing, storage
 
 STUN_KEY = "blitzbox:remote-stun"  # the STUN server the player named (absent: host candidates only)
 GATHER_SECONDS = 5  # the longest wait for this browser's addresses before an offer or answer is sent
-
-
-def js(value):
-    return to_js(value, dict_converter=window.Object.fromEntries)
 
 
 class Peer(PeerState):

@@ -2,20 +2,20 @@
 "Review" button of the result box runs it in slices with a progress bar (the page never freezes), keeps it
 with the game's record in localStorage, and opens the replay viewer on the reviewed seat's moves."""
 
-import time
-
 from pyodide.ffi import create_once_callable
 from js import window
 
+from game_core.page import message
+from game_core.page_state import SLICE_SECONDS
 from game_core.review import review_game
 from game_core.review_replay import ReviewReplay, kept_review, kept_text, reviewed_seat
+from game_core.session import run_slice
 
-from glue.core import NAME, PREFIX, SLICE_SECONDS, element, page, random_seed, show_message
+from glue.core import KEYS, NAME, element, page, random_seed, show_message
 from glue import drawing, storage
 
-REVIEW_KEY = f"{PREFIX}:review"  # the last review: {"record", "seat", "review"}
 BUDGET_MS = 15000  # the whole review's time in the page (game_core/review.py spreads it over the moves)
-job = {"running": None}  # the review being computed (dropped by a new one)
+jobs = {}  # the review being computed, as "review" (dropped by a new one: game_core.session.run_slice)
 
 
 def open_review() -> None:
@@ -23,15 +23,15 @@ def open_review() -> None:
     record = page.session.state.record()
     seat = reviewed_seat(page.session)
     if seat is None:
-        return show_message("Only a person's moves are reviewed: no person played this game.")
+        return show_message(message("nobody-to-review"))
     panel = element("review")
     panel.hidden = False
-    kept = kept_review(storage.storage_get(REVIEW_KEY), record, seat)
+    kept = kept_review(storage.storage_get(KEYS.review), record, seat)
     if kept is not None:
         return show(record, kept)
     session, finished = page.session, page.session.state
     running = review_game(session.game, session.package, record, seat, random_seed(), BUDGET_MS)
-    job["running"] = running
+    jobs["review"] = running
     element("review-wait").hidden = False
     element("review-progress").value = 0
     element("review-chart").innerHTML = ""
@@ -39,20 +39,15 @@ def open_review() -> None:
     document_state("1")
 
     def step():
-        if job["running"] is not running or page.session.state is not finished:
-            return document_state("0")  # replaced, or another game began
-        deadline = time.perf_counter() + SLICE_SECONDS
-        share = None
-        try:
-            while time.perf_counter() < deadline:
-                share = next(running)
-        except StopIteration as done:
-            job["running"] = None
-            storage.storage_set(REVIEW_KEY, kept_text(record, seat, done.value))
-            show(record, done.value)
-            return
-        if share is not None:
-            element("review-progress").value = share
+        ongoing = page.session.state is finished  # (not when another game began)
+        outcome = run_slice(jobs, "review", running, False, SLICE_SECONDS) if ongoing else ("dropped",)
+        if outcome[0] == "dropped":
+            return document_state("0")
+        if outcome[0] == "done":
+            storage.storage_set(KEYS.review, kept_text(record, seat, outcome[1]))
+            return show(record, outcome[1])
+        if outcome[1] is not None:
+            element("review-progress").value = outcome[1]
         window.setTimeout(create_once_callable(step), 0)
 
     window.setTimeout(create_once_callable(step), 0)
@@ -98,6 +93,6 @@ def step(arg: str) -> None:
 
 def close() -> None:
     """Another replay or game: the review's computing stops and its panel goes."""
-    job["running"] = None
+    jobs.clear()
     document_state("0")
     element("review").hidden = True

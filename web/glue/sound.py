@@ -3,14 +3,15 @@ made by Web Audio in boot.js (window.blitzbox.sound); the choice is the header's
 Settings dialog's "Sound"."""
 
 from pyodide.ffi import create_proxy
-from js import document, window
+from js import window
 
 from game_core import sound as choice
+from game_core.page import sound_writes
 
-from glue.core import EMBED, PREFIX, browser_feature, element
+from glue.core import EMBED, KEYS, browser_feature, element, write
 from glue import storage
 
-KEY = choice.key(PREFIX, EMBED)
+KEY = choice.key(KEYS.prefix, EMBED)
 
 
 def synth():
@@ -31,14 +32,9 @@ def choose(value: str) -> None:
 def show_choice() -> None:
     """The header switch (pressed: sound on) and the Settings choice show the level; both are hidden
     where no sound can be made."""
-    switch = document.querySelector('[data-command="sound"]')
     available = synth() is not None
-    switch.hidden = not available
     element("set-sound").closest("p").hidden = not available
-    on = level() != "off"
-    switch.setAttribute("aria-pressed", "true" if on else "false")
-    switch.setAttribute("aria-label", "Sound on" if on else "Sound off")
-    element("set-sound").value = level()
+    write(sound_writes(level(), available))
 
 
 def toggle() -> None:

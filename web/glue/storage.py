@@ -6,12 +6,12 @@ from datetime import datetime, timezone
 from js import document, window
 
 from game_core import SaveError, limits, new_game, stats
+from game_core.page import message
 from game_core.remote_session import RemoteSession
 from game_core.session import Session
-from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words
+from game_core.shelf import Refused, Shelf, import_plan as import_plan_for, taken_words, text_of
 
-from glue.core import (NAME, PREFIX, REMOTE_OPEN_KEY, REMOTE_PREFIX, element, now_ms, now_text, page, random_seed,
-    show_message)
+from glue.core import KEYS, NAME, element, now_ms, now_text, page, random_seed, show_message
 
 
 def local_storage():
@@ -35,7 +35,7 @@ class PageStorage:
             value = STORAGE.getItem(key)
         except Exception:
             return None
-        return value if isinstance(value, str) else None  # JS null arrives as a falsy JsNull
+        return text_of(value)
 
     def set(self, key, value) -> None:
         try:
@@ -54,11 +54,11 @@ class PageStorage:
             keys = [STORAGE.key(i) for i in range(STORAGE.length)]
         except Exception:
             return []
-        return [key for key in keys if isinstance(key, str)]
+        return [key for key in keys if text_of(key) is not None]
 
 
 # The storage policy (saving, keeping aside, retrying, evicting) is game_core.shelf's; None: storage blocked
-SHELF = Shelf(PageStorage(), NAME, PREFIX, now_text) if STORAGE is not None else None
+SHELF = Shelf(PageStorage(), NAME, KEYS.prefix, now_text) if STORAGE is not None else None
 
 
 def storage_get(key):
@@ -114,8 +114,7 @@ def saved_setup() -> dict:
 
 
 def start(setup: dict, seed=None) -> None:
-    page.jobs.clear()
-    page.session = Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"])
+    page.adopt(Session(NAME, random_seed() if seed is None else seed, setup["options"], setup["seats"]))
     page.session.start_clock(now_ms())
     show_message("")
     if SHELF:
@@ -151,21 +150,20 @@ def take(plan: dict, why: str) -> bool:
 
 def adopt(loaded: Session) -> None:
     """Make a loaded session the game of this tab."""
-    page.jobs.clear()
-    page.session = loaded
+    page.adopt(loaded)
     page.session.start_clock(now_ms())
 
 
 def read_remote(text, narrated: bool = True) -> RemoteSession:
     """A stored remote side (with its log narrated unless `narrated` is false); SaveError if unusable."""
-    return RemoteSession.from_save(NAME, text, REMOTE_PREFIX, narrated)
+    return RemoteSession.from_save(NAME, text, KEYS.remote, narrated)
 
 
 def adopt_remote(game: RemoteSession) -> None:
     """Make a remote side the game of this tab (a reload resumes it)."""
-    page.jobs.clear()
-    page.session, page.replay = game, None
-    storage_set(REMOTE_OPEN_KEY, game.side.gid)
+    page.adopt(game)
+    page.replay = None
+    storage_set(KEYS.remote_open, game.side.gid)
 
 
 def resume(fallback: tuple) -> None:
@@ -194,7 +192,7 @@ def start_fresh(fallback: tuple) -> None:
 def autosave() -> None:
     """Save this tab's game (called after every redraw): game_core.shelf.Shelf.save_shown."""
     if page.replay is None and SHELF is not None:
-        SHELF.save_shown(page.session, REMOTE_OPEN_KEY)
+        SHELF.save_shown(page.session, KEYS.remote_open)
         say()
 
 
@@ -236,5 +234,5 @@ def record_finished_game() -> None:
     try:
         history = stats.add_finished(storage_get(stats.HISTORY_KEY), entry)
     except SaveError as err:
-        return show_message(f"This game was not added to your statistics: {err}.")
+        return show_message(message("not-counted", err))
     storage_set(stats.HISTORY_KEY, history)

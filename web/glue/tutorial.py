@@ -6,21 +6,22 @@ on the board or tray goes to the lesson, which takes it or says why not; the one
 style rule (the rest dimmed, nothing disabled or hidden from screen readers), and the instruction is read out
 in a live region. Nothing here knows a game or decides: the words, targets and choices are game_core.tutorial's."""
 
-from pyodide.ffi import to_js
 from js import document, window
 
 from game_core import tutorial as lessons
+from game_core.page import lesson_writes, message
+from game_core.screen import lesson_scroll
 
-from glue.core import EMBED, NAME, PREFIX, element, page, show_message
+from glue.core import EMBED, KEYS, NAME, element, js, page, show_message, write
 from glue import drawing, storage
 
 
-OFFER_KEY = lessons.offer_key(PREFIX)
+OFFER_KEY = lessons.offer_key(KEYS.prefix)
 TUTORIALS = {} if EMBED else lessons.for_game(NAME)
 
 
 def saved(name: str):
-    return storage.storage_get(lessons.slot_key(PREFIX, name))
+    return storage.storage_get(lessons.slot_key(KEYS.prefix, name))
 
 
 def options(into) -> None:
@@ -35,7 +36,7 @@ class PageLesson:
         self.lesson, self.player = lesson, player
 
     def save(self) -> None:
-        storage.storage_set(lessons.slot_key(PREFIX, self.lesson.name), self.lesson.to_save())
+        storage.storage_set(lessons.slot_key(KEYS.prefix, self.lesson.name), self.lesson.to_save())
 
     def click(self, action: str = "", command: str = "") -> None:
         taken = self.lesson.click(action, command)
@@ -52,26 +53,7 @@ class PageLesson:
     def show(self) -> None:
         """The lesson's panel, the lit target and the words read out (after every redraw)."""
         panel = self.lesson.panel()
-        shown = lessons.panel_page(panel)
-        document.body.setAttribute("data-lesson", self.lesson.name)
-        element("lesson").hidden = False
-        element("lesson-offer").hidden = True
-        element("lesson-title").textContent = panel["title"]
-        element("lesson-progress").textContent = shown["progress"]
-        element("lesson-news").innerHTML = shown["news"]
-        feedback = element("lesson-feedback")
-        feedback.textContent = panel["feedback"]
-        feedback.hidden = not panel["feedback"]
-        element("lesson-say").textContent = panel["say"]
-        element("lesson-say").hidden = panel["done"]
-        element("lesson-end").hidden = not panel["done"]
-        if panel["done"]:
-            element("lesson-real").textContent = panel["real"]
-            element("lesson-later").innerHTML = shown["later"]
-        element("lesson-skip").hidden = element("lesson-go").hidden = panel["done"]
-        element("lesson-light").textContent = shown["light"]
-        if shown["spoken"].strip() and element("lesson-live").textContent != shown["spoken"]:
-            element("lesson-live").textContent = shown["spoken"]
+        write(lesson_writes(self.lesson.name, panel, str(element("lesson-live").textContent)))
         element_to_click = document.querySelector(panel["target"]) if panel["target"] else None
         if element_to_click and not panel["feedback"]:
             bring_into_view(element_to_click)
@@ -80,7 +62,7 @@ class PageLesson:
 def focus(target) -> None:
     """Focus an element where bring_into_view put it (Firefox's own scrolling to a focused SVG element moves
     the page elsewhere)."""
-    target.focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+    target.focus(js({"preventScroll": True}))
     bring_into_view(target)
 
 
@@ -89,14 +71,15 @@ def bring_into_view(target) -> None:
     on the page above a phone's docked panel."""
     dock = element("dock")
     if dock.contains(target) or element("board").classList.contains("zoomed"):
-        target.scrollIntoView(to_js({"block": "nearest", "inline": "nearest"}, dict_converter=window.Object.fromEntries))
+        target.scrollIntoView(js({"block": "nearest", "inline": "nearest"}))
     if dock.contains(target):
         return
     box = target.getBoundingClientRect()
     docked = drawing.NARROW.matches
     bottom = float(dock.getBoundingClientRect().top) if docked else float(window.innerHeight)
-    if float(box.top) < 0 or float(box.bottom) > bottom:
-        window.scrollBy(0, float(box.top) - max(0.0, (bottom - float(box.height)) / 2))
+    delta = lesson_scroll((float(box.top), float(box.bottom)), bottom)
+    if delta is not None:
+        window.scrollBy(0, delta)
 
 def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
     """Show the tutorial `name` where it was left (game_core.tutorial.lesson_for: from the start when `fresh`
@@ -105,17 +88,16 @@ def start(name: str, fresh: bool = False, to_panel: bool = True) -> None:
         return show_message(lessons.missing(name, TUTORIALS))
     lesson = lessons.lesson_for(name, TUTORIALS, saved(name), fresh)
     player = page.lesson.player if page.lesson is not None else page.session
-    page.jobs.clear()
+    page.adopt(lesson.session)
     page.replay = None
     page.lesson = PageLesson(lesson, player)
-    page.session = lesson.session
     storage.storage_set(OFFER_KEY, "no")
     page.lesson.save()
     set_address(name)
     show_message("")
     drawing.render()
     if to_panel:  # started by a click: the keyboard and a screen reader go on from the lesson's words
-        element("lesson").focus(to_js({"preventScroll": True}, dict_converter=window.Object.fromEntries))
+        element("lesson").focus(js({"preventScroll": True}))
 
 
 def set_address(name: str) -> None:
@@ -194,7 +176,7 @@ def open_from_address() -> None:
     wanted = window.URLSearchParams.new(window.location.search).get("tutorial")
     if not TUTORIALS:
         if wanted:
-            show_message("This game has no tutorial yet: its rules page and the How to play box explain it.")
+            show_message(message("no-tutorial"))
         return
     options(element("lesson-choices"))
     element("lesson-learn").hidden = False
