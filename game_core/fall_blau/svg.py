@@ -265,9 +265,7 @@ class Board:
         legend, bottom = self.legend(bottom + 6 if self.geo.narrow else WIDE_H - 20)
         body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + legend + self.result()
         height = self.geo.height if not self.geo.narrow else round(bottom + 6)
-        return "".join([svg.svg_open(self.geo.width, height, "Campaign: Fall Blau table"),
-                        "<title>Campaign: Fall Blau table</title>",
-                        f'<rect width="{self.geo.width}" height="{height}" fill="{MAT}"/>'] + body + ["</svg>"])
+        return svg.board(self.geo.width, height, "Campaign: Fall Blau table", "".join(body), MAT)
 
     def act(self, action):
         """The action if it is legal now (and the viewer may act), else None."""
