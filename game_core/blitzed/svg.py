@@ -246,14 +246,13 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
             parts.append(thunder(x, band_y, g["w"], g["band_h"], holder, card, just))
             if just:
                 cue = f"{seat_name(holder)} thunders on {card_label(card)} for {signed(value)}"
-                parts.append(f'<g class="cue" data-cue="{esc(cue)}"><rect x="{x - 4}" y="{top - 4}" '
-                             f'width="{g["w"] + 8}" height="{band_y + g["band_h"] - top + 8}" rx="12" fill="none" '
-                             f'stroke="{COLOUR[holder]["fill"]}" stroke-width="5"/></g>')
+                parts.append(f'<g class="cue" data-cue="{esc(cue)}">'
+                             + rect(x - 4, top - 4, g["w"] + 8, band_y + g["band_h"] - top + 8, "none",
+                                    COLOUR[holder]["fill"], 5, 12) + "</g>")
     height = band_y + g["band_h"] - top
     if last.get("scored"):
-        parts.append(f'<g class="cue" data-cue="Round {state["round"]} scored"><rect x="4" y="{top - 8}" '
-                     f'width="{width - 8}" height="{height + 16}" rx="12" fill="none" stroke="{GOLD}" '
-                     f'stroke-width="4"/></g>')
+        parts.append(f'<g class="cue" data-cue="Round {state["round"]} scored">'
+                     + rect(4, top - 8, width - 8, height + 16, "none", GOLD, 4, 12) + "</g>")
     return "".join(parts), height
 
 

@@ -531,8 +531,8 @@ def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
 def face_down(cx, cy, size) -> str:
     half = size / 2
     return symbol("face-down", "A face-down unit: its owner alone knows it",
-                  rect(cx - half, cy - half, size, size, "#5b5246", "#222", rx=f"{size / 8:.1f}")
-                  + text(cx, cy + 5, "?", 14, weight="bold", fill="#fff"))
+                  f'<rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" rx="{size / 8:.1f}" '
+                  f'fill="#5b5246" stroke="#222"/>' + text(cx, cy + 5, "?", 14, weight="bold", fill="#fff"))
 
 
 # -- The legend: every symbol the board draws, with its meaning -----------------------------------
@@ -558,7 +558,7 @@ def legend_entries(map_entries=None) -> list:
         ("end-square", text(0, 4, "+3", 11, weight="bold", fill=INK), "end square: extra VP when a city is won"),
         ("campaign", f'<circle r="8" fill="{INK}"/>' + text(0, 4, "1", 11, weight="bold", fill="#fff"),
          "campaign number (dark: the active one)"),
-        ("active", f'<rect x="-10" y="-8" width="20" height="16" rx="4" fill="none" stroke="{INK}" stroke-width="2"/>',
+        ("active", rect(-10, -8, 20, 16, "none", INK, 2, 4),
          "the active campaign: units go here"),
         ("shield", '<path d="M-9 -8h18v10l-9 7l-9 -7z" fill="#fff" stroke="#333"/>',
          "campaign VP: filled with the winner's colour"),
@@ -574,16 +574,13 @@ def legend_entries(map_entries=None) -> list:
         ("effect-SA", badge("<+2>"), "strategic advantage: another marker moves 2"),
         ("counter", side_chip("axis" if not nippon else data.GERMANY, -7, 0, 13)
          + side_chip("allies" if not nippon else data.JAPAN, 8, 0, 13), "a unit: square or round by its side"),
-        ("special", f'<rect x="-7" y="-7" width="14" height="14" rx="2" fill="{SPECIAL_FILL}" stroke="#555" '
-                    f'stroke-width="2"/>', "special weapon (yellow)"),
-        ("face-down", '<rect x="-7" y="-7" width="14" height="14" rx="2" fill="#5b5246"/>'
-                      + text(0, 4, "?", 11, weight="bold", fill="#fff"), "a unit face down"),
+        ("special", rect(-7, -7, 14, 14, SPECIAL_FILL, "#555", 2, 2), "special weapon (yellow)"),
+        ("face-down", rect(-7, -7, 14, 14, "#5b5246", rx=2) + text(0, 4, "?", 11, weight="bold", fill="#fff"), "a unit face down"),
     ]
     entries += [(f"icon-{name}", icon(name), words) for name, words in ICON_WORDS.items()]
-    entries += [("last", '<rect x="-9" y="-7" width="18" height="14" fill="none" stroke="#e0a800" stroke-width="3"/>',
-                 "changed by the last move"),
-                ("target", '<rect x="-9" y="-7" width="18" height="14" fill="#ffe066" stroke="#e0a800" '
-                           'stroke-width="2" stroke-dasharray="4 2"/>', "tap to place the chosen unit here")]
+    entries += [("last", rect(-9, -7, 18, 14, "none", "#e0a800", 3), "changed by the last move"),
+                ("target", rect(-9, -7, 18, 14, "#ffe066", "#e0a800", 2, extra=' stroke-dasharray="4 2"'),
+                 "tap to place the chosen unit here")]
     if nippon:  # its tracks end in extra-VP squares instead of VP icons; and its map
         return [e for e in entries if e[0] != "vp-icon"] + map_entries
     return [e for e in entries if e[0] != "end-square"]
