@@ -3,7 +3,7 @@ expert's move marked beside the one played. Pure functions of the review's data 
 
 import re
 
-from .svg import command_attrs, text, wrap
+from .svg import command_attrs, rect, text, text_lines, wrap
 
 WIDTH = 360  # the chart's viewBox: drawn at a phone's width (390 px) its text is about its font size
 PLOT_TOP, PLOT_HEIGHT, LEFT, RIGHT = 30, 150, 34, 12
@@ -37,7 +37,7 @@ def chart(review: dict, swing_texts: list, at=None) -> str:
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" role="group" '
              f'aria-label="Chance of winning, move by move" class="review-chart">',
-             f'<rect x="0" y="0" width="{WIDTH}" height="{height}" fill="#ffffff"/>',
+             rect(0, 0, WIDTH, height, "#ffffff"),
              text(LEFT, 18, "Chance of winning, move by move", 13, "start", weight="bold")]
     for chance in (0.0, 0.5, 1.0):
         dashed = ' stroke-dasharray="4 3"' if chance == 0.5 else ""
@@ -45,8 +45,8 @@ def chart(review: dict, swing_texts: list, at=None) -> str:
                      f'{dashed}/>')
         parts.append(text(LEFT - 4, y(chance) + 4, percent(chance), 11, "end"))
     if at is not None and 0 <= at < len(moves):
-        parts.append(f'<rect x="{round(x(at) - max(step, 6) / 2, 1)}" y="{PLOT_TOP}" width="{round(max(step, 6), 1)}" '
-                     f'height="{PLOT_HEIGHT}" fill="#f6d32d" opacity="0.5" class="review-at"/>')
+        parts.append(rect(x(at) - max(step, 6) / 2, PLOT_TOP, max(step, 6), PLOT_HEIGHT, "#f6d32d",
+                          extra=' opacity="0.5" class="review-at"'))
     points = " ".join(f"{x(k)},{y(move['after'])}" for k, move in enumerate(moves))
     if points:
         parts.append(f'<polyline points="{points}" fill="none" stroke="{CHANCE}" stroke-width="1.5"/>')
@@ -64,15 +64,14 @@ def chart(review: dict, swing_texts: list, at=None) -> str:
     for k, move in enumerate(moves):  # the controls last: on top of everything
         label = (f"Move {k + 1} of {len(moves)}: {percent(move['before'])} before, {percent(move['after'])} after; "
                  f"show it on the board")
-        parts.append(f'<rect x="{round(x(k) - step / 2, 1)}" y="{PLOT_TOP}" width="{round(step, 1)}" '
-                     f'height="{PLOT_HEIGHT}" fill="transparent" {command_attrs(f"review-move:{k}", label)}/>')
+        parts.append(rect(x(k) - step / 2, PLOT_TOP, step, PLOT_HEIGHT, "transparent",
+                          extra=" " + command_attrs(f"review-move:{k}", label)))
     parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 16, f"Your moves, 1 to {len(moves)}", 11, "start"))
     for row, (k, words) in enumerate(lines):
         move = moves[review["swings"][k]]
         parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36 + LINE * row, words, 12, "start",
                           fill=LOSS if move["after"] < move["before"] else GAIN))
-    for row, words in enumerate(quiet):
-        parts.append(text(LEFT, PLOT_TOP + PLOT_HEIGHT + 36 + LINE * row, words, 12, "start"))
+    parts.append(text_lines(LEFT, PLOT_TOP + PLOT_HEIGHT + 36, quiet, 12, LINE, anchor="start"))
     parts.append("</svg>")
     return "".join(parts)
 

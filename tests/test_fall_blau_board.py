@@ -6,8 +6,8 @@ import pytest
 
 from game_core.engine import run_bot
 from game_core.fall_blau import BOTS, GAME, data, render, status_text, tray
-from game_core.fall_blau.svg import NARROW_W, PENDING, WIDE_H, WIDE_W, fit
-from game_core.svg import GLYPH
+from game_core.fall_blau.svg import NARROW_W, PENDING, WIDE_H, WIDE_W
+from game_core.svg import GLYPH, fit_lines
 from game_core.fall_blau.words import event_effect
 from game_core.rng import Rng
 from test_fall_blau_rules import dice, orders, place
@@ -212,9 +212,9 @@ def test_every_hand_card_shows_its_name_and_whole_effect(layout):
 
 
 def test_long_names_shrink_or_wrap_but_are_never_cut():
-    lines, size = fit("Artillerie-Vorbereitung", 108, 10, 2)
+    lines, size = fit_lines("Artillerie-Vorbereitung", 108, 10, 2)
     assert lines == ["Artillerie-Vorbereitung"] and GLYPH * size * len(lines[0]) <= 108
-    lines, size = fit("Counter-attacks from Fortress cards destroy a grey cube on a 1 or 2.", 150, 10, 2)
+    lines, size = fit_lines("Counter-attacks from Fortress cards destroy a grey cube on a 1 or 2.", 150, 10, 2)
     assert " ".join(lines) == "Counter-attacks from Fortress cards destroy a grey cube on a 1 or 2."
     state = orders(("kleist", "gariboldi", "salmuth"), general_pool="six")
     state.hand = ["artillerie1", "grossdeutschland"]

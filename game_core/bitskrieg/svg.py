@@ -113,9 +113,7 @@ def render(view, ui=None):
     interactive = ui.get("interactive", True) and seat is not None and seat == view["to_play"]
     legal = view.get("legal_actions", []) if interactive else []
     panel, height = draw_panel(view, ui, lay)
-    out = [S.svg_open(lay.width, height, "Bitskrieg board"), "<title>Bitskrieg board</title>",
-           f'<rect width="{lay.width}" height="{height}" fill="{PAPER}"/>']
-    out += draw_board(view, lay)
+    out = draw_board(view, lay)
     out += draw_last(view, lay)
     out += draw_tanks(view, ui, legal, lay)
     out += draw_flags(view, lay)
@@ -124,28 +122,25 @@ def render(view, ui=None):
     out += draw_cues(view, lay)
     out += draw_result(view, lay)
     out += panel
-    out.append("</svg>")
-    return "".join(out)
+    return S.board(lay.width, height, "Bitskrieg board", "".join(out), PAPER)
 
 
 # -- the board -------------------------------------------------------------------------------
 def printed_board(lay):
     """The squares with their dice labels and the file and rank names: the same in every render."""
-    out = [f'<rect x="{lay.x - 2}" y="{lay.y - 2}" width="{SIZE * lay.cell + 4}" height="{SIZE * lay.cell + 4}" '
-           f'fill="#8a7a5a"/>']
+    out = [S.rect(lay.x - 2, lay.y - 2, SIZE * lay.cell + 4, SIZE * lay.cell + 4, "#8a7a5a")]
     for sq in range(SIZE * SIZE):
         left, top = lay.corner(sq)
         x, y = xy(sq)
         fill = ("#e9dfc7" if (x + y) % 2 else "#dccfae") if is_dice_square(sq) else "#cdbf9c"
-        out.append(f'<rect x="{left}" y="{top}" width="{lay.cell}" height="{lay.cell}" fill="{fill}" '
-                   f'stroke="#b9a983" stroke-width="0.6"/>')
+        out.append(S.rect(left, top, lay.cell, lay.cell, fill, "#b9a983", 0.6))
         if is_dice_square(sq):
             first, second = dice_of(sq)
             d = lay.die
-            out.append(f'<g><title>Dice square {sq_name(sq)}: a roll of {first} and {second} puts an obstacle '
-                       f'here; flags go on dice squares</title>'
-                       + S.die(left + 2, top + 2, d, first, "#fbf8f0", "#3a3226", "#8a7a5a")
-                       + S.die(left + 4 + d, top + 2, d, second, "#fbf8f0", "#3a3226", "#8a7a5a") + "</g>")
+            out.append(S.titled(f"Dice square {sq_name(sq)}: a roll of {first} and {second} puts an obstacle here; "
+                                "flags go on dice squares",
+                                S.die(left + 2, top + 2, d, first, "#fbf8f0", "#3a3226", "#8a7a5a")
+                                + S.die(left + 4 + d, top + 2, d, second, "#fbf8f0", "#3a3226", "#8a7a5a")))
     for i in range(SIZE):
         out.append(S.text(lay.x + i * lay.cell + lay.cell / 2, lay.bottom + 15, "abcdefgh"[i], size=lay.text + 1,
                           fill="#444", weight="bold"))
@@ -241,15 +236,13 @@ def draw_last(view, lay):
 # -- counters --------------------------------------------------------------------------------
 def tank_icon(cls, fill, line):
     """A tank seen from above, pointing north, about 22 x 30 around (0, 0)."""
-    tracks = (f'<rect x="-11" y="-11" width="6" height="23" rx="2" fill="{line}"/>'
-              f'<rect x="5" y="-11" width="6" height="23" rx="2" fill="{line}"/>')
+    tracks = S.rect(-11, -11, 6, 23, line, rx=2) + S.rect(5, -11, 6, 23, line, rx=2)
     if cls == "D":  # a casemate: a low hull, the gun fixed in its front, no turret
         return (tracks + f'<path d="M-6 -7 L6 -7 L7 11 L-7 11 Z" fill="{fill}" stroke="{line}" stroke-width="1.5"/>'
-                f'<rect x="-2" y="-17" width="4" height="12" fill="{line}"/>')
+                + S.rect(-2, -17, 4, 12, line))
     turret, gun = {"L": (4, 2.2), "M": (5, 2.8), "H": (6.5, 3.6)}[cls]
-    return (tracks + f'<rect x="-6" y="-10" width="12" height="21" rx="2" fill="{fill}" stroke="{line}" '
-            f'stroke-width="1.5"/><rect x="{-gun / 2}" y="-16" width="{gun}" height="16" fill="{line}"/>'
-            f'<circle cx="0" cy="2" r="{turret}" fill="{fill}" stroke="{line}" stroke-width="1.5"/>')
+    return (tracks + S.rect(-6, -10, 12, 21, fill, line, 1.5, 2) + S.rect(-gun / 2, -16, gun, 16, line)
+            + f'<circle cx="0" cy="2" r="{turret}" fill="{fill}" stroke="{line}" stroke-width="1.5"/>')
 
 
 def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
@@ -258,8 +251,7 @@ def counter(size, seat, cls, facing="n", ready=True, front=True, lost=False):
     tank grey."""
     base = "#b5b5b5" if lost else (colour(seat) if ready else PALE[seat])
     ink = "#fff" if ready and not lost else ("#555" if lost else colour(seat))
-    parts = [f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" rx="{size / 9:.1f}" fill="{base}" '
-             f'stroke="{"#1b1b1b" if ready else colour(seat)}" stroke-width="1.5"/>']
+    parts = [S.rect(0.5, 0.5, size - 1, size - 1, base, "#1b1b1b" if ready else colour(seat), 1.5, f"{size / 9:.1f}")]
     if front:
         inset, far = size * 0.22, size - size * 0.22
         ends = {"n": (inset, 2, far, 2), "s": (inset, size - 2, far, size - 2),
@@ -282,9 +274,8 @@ def counter_labels(size, cls, ink):
 
 def face_down(size, seat):
     """A secret pick: the back of a counter."""
-    return (f'<rect x="0.5" y="0.5" width="{size - 1}" height="{size - 1}" rx="{size / 9:.1f}" fill="#6d6d6d" '
-            f'stroke="{colour(seat)}" stroke-width="2.5"/>' + S.text(size / 2, size / 2 + 7, "?", size=20,
-                                                                    weight="bold", fill="#fff"))
+    return (S.rect(0.5, 0.5, size - 1, size - 1, "#6d6d6d", colour(seat), 2.5, f"{size / 9:.1f}")
+            + S.text(size / 2, size / 2 + 7, "?", size=20, weight="bold", fill="#fff"))
 
 
 def draw_tank(square, tank, moved, lay):
@@ -307,11 +298,10 @@ def draw_tanks(view, ui, legal, lay):
         out.append(draw_tank(square, tank, square in last, lay))
         left, top = lay.corner(sq_parse(square))
         if square == selected:
-            out.append(f'<rect x="{left + 1.5}" y="{top + 1.5}" width="{lay.cell - 3}" height="{lay.cell - 3}" '
-                       f'fill="none" stroke="#e65100" stroke-width="3.5"/>')
+            out.append(S.rect(left + 1.5, top + 1.5, lay.cell - 3, lay.cell - 3, "none", "#e65100", 3.5))
         elif tank["seat"] == view["seat"] and tank_actions(legal, square):
-            out.append(f'<rect x="{left}" y="{top}" width="{lay.cell}" height="{lay.cell}" fill="transparent" '
-                       f'{S.command_attrs("ui:tank=" + square, "Select the tank on " + square)}/>')
+            out.append(S.rect(left, top, lay.cell, lay.cell, "transparent",
+                              extra=" " + S.command_attrs("ui:tank=" + square, "Select the tank on " + square)))
     return out
 
 
@@ -325,9 +315,8 @@ def draw_cues(view, lay):
             [big, small] * 8, [(0, -1), (0.38, -0.92), (0.71, -0.71), (0.92, -0.38), (1, 0), (0.92, 0.38),
                                (0.71, 0.71), (0.38, 0.92), (0, 1), (-0.38, 0.92), (-0.71, 0.71), (-0.92, 0.38),
                                (-1, 0), (-0.92, -0.38), (-0.71, -0.71), (-0.38, -0.92)]))
-        out.append(f'<g class="cue" data-cue="{S.esc(cue["text"])}"><title>{S.esc(cue["text"])}</title>'
-                   f'<polygon points="{points}" fill="#ff9f1a" fill-opacity="0.75" stroke="#c0392b" '
-                   f'stroke-width="1.5"/></g>')
+        out.append(S.cue(cue["text"], f'<polygon points="{points}" fill="#ff9f1a" fill-opacity="0.75" '
+                                      f'stroke="#c0392b" stroke-width="1.5"/>'))
     return out
 
 
@@ -404,7 +393,7 @@ def square_target(sq, attrs, fill, opacity, lay):
     """A whole-square target with an inset highlight."""
     left, top = lay.corner(sq)
     c = lay.cell
-    return (f'<g {attrs}><rect x="{left}" y="{top}" width="{c}" height="{c}" fill="transparent"/>'
+    return (f'<g {attrs}>{S.rect(left, top, c, c, "transparent")}'
             f'<rect x="{left + 5}" y="{top + 5}" width="{c - 10}" height="{c - 10}" rx="4" fill="{fill}" '
             f'fill-opacity="{opacity}" stroke="{fill}" stroke-width="2"/></g>')
 
@@ -670,15 +659,14 @@ def draw_panel(view, ui, lay):
     # on a laptop the key sits at the foot of the panel (the drawing grows if the panel needs more room)
     y = draw_key(view, lay, x, y, w, out, None if lay.narrow else lay.bottom - 8)
     bottom = y + 4 if lay.narrow else max(lay.bottom, y + 4)
-    out.insert(0, f'<rect x="{lay.panel_x}" y="{lay.panel_y}" width="{lay.panel_w}" '
-                  f'height="{bottom - lay.panel_y}" rx="8" fill="{PANEL}" stroke="{LINE}"/>')
+    out.insert(0, S.rect(lay.panel_x, lay.panel_y, lay.panel_w, bottom - lay.panel_y, PANEL, LINE, rx=8))
     return out, bottom + (6 if lay.narrow else 22)
 
 
 def player_card(view, ui, lay, s, x, y, w, out):
     st, seat = view["state"], view["seat"]
     t = lay.text
-    out.append(f'<rect x="{x}" y="{y + 3}" width="12" height="12" rx="2" fill="{colour(s)}"/>')
+    out.append(S.rect(x, y + 3, 12, 12, colour(s), rx=2))
     out.append(S.text(x + 18, y + 14, seat_name(s) + (" (you)" if s == seat else ""), size=t + 3, anchor="start",
                       weight="bold", fill=colour(s)))
     notes = [n for n in ("plays first" if st["first"] == s else "",
@@ -693,13 +681,12 @@ def player_card(view, ui, lay, s, x, y, w, out):
         out.append(S.text(x, y + m / 2 + 4, "Picks", size=t, anchor="start", fill="#555"))
         for i in range(count(hand)):
             art = face_down(m, s) if hidden else counter(m, s, hand[i], front=False)
-            out.append(f'<g transform="translate({x + 52 + i * (m + 5)} {y})">{art}</g>')
+            out.append(S.place(x + 52 + i * (m + 5), y, art))
         y += m + 8
     out.append(S.text(x, y + 14, "Rebuilds", size=t, anchor="start", fill="#555"))
     for v in range(data.REBUILD_TRACK_MAX["value"] + 1):
         on = st["rebuilds"][s] == v
-        out.append(f'<rect x="{x + 62 + v * 25}" y="{y}" width="22" height="20" rx="3" '
-                   f'fill="{colour(s) if on else "#fff"}" stroke="#777"/>'
+        out.append(S.rect(x + 62 + v * 25, y, 22, 20, colour(s) if on else "#fff", "#777", rx=3)
                    + S.text(x + 73 + v * 25, y + 15, v, size=t, fill="#fff" if on else "#333",
                             weight="bold" if on else "normal"))
     flags = st["flags"][s]
@@ -711,8 +698,7 @@ def player_card(view, ui, lay, s, x, y, w, out):
         out.append(S.text(x, y + m / 2 + 4, "Lost", size=t, anchor="start", fill="#555"))
         small = m - 2  # six fit in the laptop's panel
         for i, cls in enumerate(lost):
-            out.append(f'<g transform="translate({x + 40 + i * (small + 2)} {y})">'
-                       f'{counter(small, s, cls, front=False, lost=True)}</g>')
+            out.append(S.place(x + 40 + i * (small + 2), y, counter(small, s, cls, front=False, lost=True)))
         y += small + 4
     return y
 
@@ -728,14 +714,14 @@ def draw_roll(st, lay, x, y, w, out):
     line, rows = roll_rows(roll) if roll else ("None: the last move rolled no dice", [])
     out.append(S.text(x, y + 12, "Last roll", size=t, anchor="start", weight="bold", fill="#555"))
     y += 16
-    for text in S.wrap_to(line, w, t):
-        out.append(S.text(x, y + 12, text, size=t, anchor="start", fill=INK))
-        y += 16
+    lines = S.wrap_to(line, w, t)
+    out.append(S.text_lines(x, y + 12, lines, t, 16, anchor="start", fill=INK))
+    y += 16 * len(lines)
     column, used = x, 0
     for caption, dice, fill, meaning in rows:  # side by side: caption, then its dice
         if caption:
             out.append(S.text(column, y + 4 + size / 2 + 4, caption, size=t, anchor="start", fill="#555"))
-            column += len(caption) * 0.6 * t + 6
+            column += len(caption) * S.GLYPH * t + 6
         for value in dice:
             used += 1
             out.append(S.die(column, y + 4, size, value, fill, roll=(roll["seat"], used), title=f"{value}: {meaning}"))
@@ -792,15 +778,12 @@ def draw_key(view, lay, x, y, w, out, bottom=None):
                  "below; the yellow edge is the front.", w - size - 10, t)
     rows = legend(view)
     top = max(size, 15 * len(lines)) + 6
-    height = top + -(-len(rows) // 2) * row
+    height = top + S.rows(len(rows), 2) * row
     y = max(y, bottom - height) if bottom else y
     out.append(f'<g class="legend" transform="translate({x} {y})">{counter(size, "blue", "M", "e")}</g>')
-    for i, line in enumerate(lines):
-        out.append(S.text(x + size + 10, y + 12 + i * 15, line, size=t, anchor="start", fill="#555"))
-    column = w / 2
+    out.append(S.text_lines(x + size + 10, y + 12, lines, t, 15, anchor="start", fill="#555"))
     for i, (art, name, meaning) in enumerate(rows):
-        left, top_y = x + (i % 2) * column, y + top + (i // 2) * row
-        out.append(f'<g><title>{S.esc(name)}: {S.esc(meaning)}</title>'
-                   f'<g transform="translate({left:g} {top_y - 2:g}) scale(0.82)">{art}</g>'
-                   + S.text(left + 24, top_y + 13, name, size=t, anchor="start", fill="#555") + "</g>")
+        left, top_y = S.grid(i, 2, x, y + top, w / 2, row)
+        out.append(S.titled(f"{name}: {meaning}", S.place(f"{left:g}", f"{top_y - 2:g}", art, 0.82)
+                            + S.text(left + 24, top_y + 13, name, size=t, anchor="start", fill="#555")))
     return y + height

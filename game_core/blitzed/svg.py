@@ -20,9 +20,7 @@ Elements the glue may animate: `.die` (data-seat, data-die, data-value, data-pie
 `last` on what the last action changed.
 """
 
-from math import ceil
-
-from ..svg import action_attrs, esc, fit_size, svg_open, text, wrap_to
+from ..svg import action_attrs, board, centred, esc, fit_size, grid, paragraph, pips, rect, rows, share, text
 from .actions import Action
 from .data import CARDS, COLOUR, bolts, card_label, seat_name, signed
 from .words import claim_name, free_text, guidance, headline, round_result, seat_note
@@ -31,8 +29,6 @@ WIDE, NARROW = 1000, 380                   # viewBox widths: a laptop, a phone i
 FELT, FELT_EDGE, ON_FELT = "#24633f", "#1a4a2f", "#f4f1e8"
 CREAM, CARD_EDGE, NAVY, BOLT, GOLD, INK, MUTED = "#fffaf0", "#8a7a5a", "#1d2d50", "#ffd54a", "#f2b600", "#222", "#555"
 MIN_TEXT = 12                              # phone text stays >= 11 px at 374 px for 380 units
-PIPS = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-        5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
 
 # Keyboard shortcuts for up to three people sharing one keyboard (the others use touch).
 KEYBOARD_LAYOUTS = (
@@ -43,13 +39,6 @@ KEYBOARD_LAYOUTS = (
     {"roll": "v", "die1": "z", "die2": "x", "die3": "c", "claim1": "b", "claim2": "n", "claim3": "m",
      "claim4": ",", "unclaim": "g", "ready": "4", "more": "5", "share": "6"},
 )
-
-
-def lines(x, y, content, size, width, step=None, **style) -> tuple:
-    """`content` wrapped to `width` at `size`: (the <text> elements, how many lines)."""
-    rows = wrap_to(content, width, size)
-    step = step or size * 1.25
-    return "".join(text(x, y + i * step, row, size, **style) for i, row in enumerate(rows)), len(rows)
 
 
 def humans(view) -> list:
@@ -72,18 +61,14 @@ def die(x, y, size, value, seat, index=None, kept=False, attrs="", piece=True, l
     classes = "die" + (" kept" if kept else "") + (" last" if last else "")
     if ' class="act"' in attrs:  # one class attribute: the die's and the target's
         attrs, classes = attrs.replace(' class="act"', ""), classes + " act"
-    rim = f'stroke="{GOLD}" stroke-width="{max(3, size * 0.07):.1f}"' if kept else 'stroke="#333" stroke-width="1.2"'
-    corner = size * 0.2
+    rim = (GOLD, f"{max(3, size * 0.07):.1f}") if kept else ("#333", 1.2)
+    corner = f"{size * 0.2:.1f}"
     drop = size * (0.12 if kept else 0.06)
     parts = [f'<g class="{classes}"{data} {attrs}>',
-             f'<rect x="{x + drop:.1f}" y="{y + drop:.1f}" width="{size}" height="{size}" rx="{corner:.1f}" '
-             f'fill="#000" fill-opacity=".35"/>',
-             f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="{corner:.1f}" fill="{colour["fill"]}" {rim}/>']
+             rect(f"{x + drop:.1f}", f"{y + drop:.1f}", size, size, "#000", rx=corner, extra=' fill-opacity=".35"'),
+             rect(x, y, size, size, colour["fill"], *rim, corner)]
     if value:
-        radius = size * 0.095
-        for col, row in PIPS[value]:
-            parts.append(f'<circle cx="{x + size * (0.24 + 0.26 * col):.1f}" cy="{y + size * (0.24 + 0.26 * row):.1f}" '
-                         f'r="{radius:.1f}" fill="{colour["pip"]}"/>')
+        parts.append(pips(x, y, size, value, colour["pip"]))
     else:
         parts.append(text(round(x + size / 2, 1), round(y + size * 0.66, 1), "?", round(size * 0.5, 1),
                           weight="bold", fill=colour["pip"]))
@@ -94,10 +79,8 @@ def die(x, y, size, value, seat, index=None, kept=False, attrs="", piece=True, l
 def task_face(x, y, w, h, card_id) -> str:
     """A task card: cream with an inner frame; a sum in big figures, or three ivory dice."""
     spec = CARDS[card_id]
-    parts = [f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.08:.1f}" fill="{CREAM}" '
-             f'stroke="{CARD_EDGE}" stroke-width="1.5"/>',
-             f'<rect x="{x + 4}" y="{y + 4}" width="{w - 8}" height="{h - 8}" rx="{w * 0.06:.1f}" fill="none" '
-             f'stroke="#e0cfa0" stroke-width="1.2"/>']
+    parts = [rect(x, y, w, h, CREAM, CARD_EDGE, 1.5, f"{w * 0.08:.1f}"),
+             rect(x + 4, y + 4, w - 8, h - 8, "none", "#e0cfa0", 1.2, f"{w * 0.06:.1f}")]
     if spec["kind"] == "sum":
         parts.append(text(round(x + w / 2, 1), round(y + h * 0.27, 1), "sum", max(MIN_TEXT, round(h * 0.11, 1)),
                           fill=MUTED))
@@ -128,15 +111,14 @@ def mini_task(x, y, w, h, card_id) -> str:
 
 
 def card_back(x, y, w, h) -> str:
-    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="{w * 0.1:.1f}" fill="#5a3d8a" stroke="#222"/>'
-            f'<rect x="{x + 5}" y="{y + 5}" width="{w - 10}" height="{h - 10}" rx="{w * 0.07:.1f}" fill="none" '
-            f'stroke="{BOLT}" stroke-opacity=".6"/>' + text(x + w / 2, y + h * 0.6, "\u26a1", round(w * 0.4, 1), fill=BOLT))
+    return (rect(x, y, w, h, "#5a3d8a", "#222", rx=f"{w * 0.1:.1f}")
+            + rect(x + 5, y + 5, w - 10, h - 10, "none", BOLT, rx=f"{w * 0.07:.1f}", extra=' stroke-opacity=".6"') + text(x + w / 2, y + h * 0.6, "\u26a1", round(w * 0.4, 1), fill=BOLT))
 
 
 def value_card(x, y, w, h, value) -> str:
     """A win/loss card's face: its value in bolts."""
     label = f"{signed(value)} \u26a1"
-    return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="8" fill="{NAVY}" stroke="#000"/>'
+    return (rect(x, y, w, h, NAVY, "#000", rx=8)
             + text(round(x + w / 2, 1), round(y + h * 0.72, 1), label, fit_size(label, w - 10, round(h * 0.66, 1)),
                    weight="bold", fill=BOLT))
 
@@ -146,8 +128,7 @@ def thunder(x, y, w, h, seat, card_id, last) -> str:
     colour = COLOUR[seat]
     label = f"\u26a1 {seat_name(seat)}"
     return (f'<g class="thunder{" last" if last else ""}" data-seat="{seat}" data-card="{card_id or "last"}" '
-            f'data-piece="thunder-{seat}"><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="6" '
-            f'fill="{colour["fill"]}" stroke="#000" stroke-width="2"/>'
+            f'data-piece="thunder-{seat}">{rect(x, y, w, h, colour["fill"], "#000", 2, 6)}'
             + text(round(x + w / 2, 1), round(y + h * 0.7, 1), label, fit_size(label, w - 10, round(h * 0.55, 1)),
                    weight="bold", fill=colour["pip"]) + "</g>")
 
@@ -156,14 +137,12 @@ def key_badge(x, y, keys, control) -> str:
     label = keys.get(control)
     if not label:
         return ""
-    return (f'<rect x="{x}" y="{y}" width="{12 + 8 * len(str(label))}" height="20" rx="4" fill="#fff" '
-            f'stroke="#333"/>' + text(x + 6 + 4 * len(str(label)), y + 15, label, 12, weight="bold", fill=INK))
+    return (rect(x, y, 12 + 8 * len(str(label)), 20, "#fff", "#333", rx=4) + text(x + 6 + 4 * len(str(label)), y + 15, label, 12, weight="bold", fill=INK))
 
 
 def button(x, y, w, h, label, action, interactive, keys, control, fill=GOLD) -> str:
     attrs = action_attrs(action, label, keys.get(control)) if interactive else ""
-    return (f'<g {attrs}><rect x="{x}" y="{y}" width="{w}" height="{h}" rx="10" fill="{fill}" stroke="#333" '
-            f'stroke-width="1.5"/>' + text(x + w / 2, round(y + h / 2 + 6, 1), label, fit_size(label, w - 16, 18, MIN_TEXT),
+    return (f'<g {attrs}>{rect(x, y, w, h, fill, "#333", 1.5, 10)}' + text(x + w / 2, round(y + h / 2 + 6, 1), label, fit_size(label, w - 16, 18, MIN_TEXT),
                                            weight="bold", fill=INK) + "</g>"
             + key_badge(x + w - 14, y - 8, keys, control))
 
@@ -179,25 +158,24 @@ def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
     """The dice of the seats not at this mat, in small panels: (svg, height)."""
     if not seats:
         return "", 0
-    cols = len(seats) if len(seats) <= 3 or not narrow else ceil(len(seats) / 2)
+    cols = len(seats) if len(seats) <= 3 or not narrow else rows(len(seats), 2)
     gap = 6 if narrow else 10
-    chip_w = min(240, (width - 16 - (cols - 1) * gap) / cols)
+    chip_w = min(240, share(width - 16, cols, gap))
     chip_h = 78 if narrow else 80
-    left = (width - cols * chip_w - (cols - 1) * gap) / 2
+    left = centred(width, cols, chip_w, gap)
     last = facts["last"] or {}
     rolled = last.get("seat") if last.get("verb") == "roll" else None
     parts = []
     for i, seat in enumerate(seats):
-        x = round(left + (i % cols) * (chip_w + gap), 1)
-        y = top + (i // cols) * (chip_h + gap)
+        x, y = grid(i, cols, left, top, chip_w + gap, chip_h + gap)
+        x = round(x, 1)
         colour = COLOUR[seat]
         purse = f"\u26a1 {state['bolts'][seat]}"
         name_size = 14 if narrow else 17
         acted = seat == last.get("seat") and seat != rolled  # its last move (a roll marks its dice instead)
-        parts.append(f'<g class="seat{" last" if acted else ""}" data-seat="{seat}"><rect x="{x}" y="{y}" width="{chip_w:.1f}" '
-                     f'height="{chip_h}" rx="9" fill="{CREAM}" stroke="#000" stroke-opacity=".5"/>'
-                     f'<rect x="{x}" y="{y}" width="8" height="{chip_h}" rx="4" fill="{colour["fill"]}" '
-                     f'stroke="#333" stroke-width=".8"/>'
+        parts.append(f'<g class="seat{" last" if acted else ""}" data-seat="{seat}">'
+                     + rect(x, y, f"{chip_w:.1f}", chip_h, CREAM, "#000", rx=9, extra=' stroke-opacity=".5"')
+                     + rect(x, y, 8, chip_h, colour["fill"], "#333", ".8", 4)
                      + text(x + 14, y + 19, seat_name(seat), name_size, anchor="start", weight="bold", fill=INK)
                      + text(round(x + chip_w - 8, 1), y + 19, purse, name_size, anchor="end", weight="bold", fill=INK))
         size = 26 if narrow else 32
@@ -216,14 +194,14 @@ def seat_chips(state, facts, seats, top, width, narrow) -> tuple:
                          + text(x + 14, y + 74, result, fit_size(result, chip_w - 24, 14), anchor="start", weight="bold",
                                 fill=INK))
         parts.append("</g>")
-    rows = ceil(len(seats) / cols)
-    return "".join(parts), rows * chip_h + (rows - 1) * gap
+    count = rows(len(seats), cols)
+    return "".join(parts), count * chip_h + (count - 1) * gap
 
 
 def slot_geometry(count, width, narrow, compact) -> dict:
     """Slot sizes; `compact` (a shared device, whose panels need the height) makes the cards shorter."""
     if narrow:
-        slot_w = min(90, (width - 16 - (count - 1) * 6) / count)
+        slot_w = min(90, share(width - 16, count, 6))
         return {"w": round(slot_w, 1), "gap": 6, "value_h": 30, "card_h": 84 if compact else 100, "band_h": 28}
     return {"w": 130, "gap": 16, "value_h": 36, "card_h": 130, "band_h": 30}
 
@@ -234,7 +212,7 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
     viewer = view["seat"] if view["seat"] in state["seats"] else None
     g = slot_geometry(len(facts["slots"]), width, narrow, compact)
     count = len(facts["slots"])
-    left = (width - count * g["w"] - (count - 1) * g["gap"]) / 2
+    left = centred(width, count, g["w"], g["gap"])
     card_y = top + g["value_h"] + 4
     band_y = card_y + g["card_h"] + 4
     last = facts["last"] or {}
@@ -245,10 +223,10 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
         x = round(left + index * (g["w"] + g["gap"]), 1)
         face = value_card(x, top, g["w"], g["value_h"], value)
         if card is None:
-            words, count_lines = lines(round(x + g["w"] / 2, 1), card_y + g["card_h"] / 2 - 4, "for the last player",
-                                       MIN_TEXT, g["w"] - 10, fill=ON_FELT)
-            parts.append(face + f'<rect x="{x}" y="{card_y}" width="{g["w"]}" height="{g["card_h"]}" rx="8" '
-                         f'fill="none" stroke="{ON_FELT}" stroke-opacity=".6" stroke-dasharray="6 4"/>' + words)
+            words, _ = paragraph(round(x + g["w"] / 2, 1), card_y + g["card_h"] / 2 - 4, "for the last player",
+                                 g["w"] - 10, MIN_TEXT, fill=ON_FELT)
+            parts.append(face + rect(x, card_y, g["w"], g["card_h"], "none", ON_FELT, rx=8,
+                                     extra=' stroke-opacity=".6" stroke-dasharray="6 4"') + words)
         else:
             number += 1
             action = claims.get(card)
@@ -260,8 +238,7 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
                 parts.append(key_badge(x + g["w"] - 24, card_y + g["card_h"] - 26, keys, f"claim{number}"))
         if waiting and card in facts["makes"].get(viewer, ()):
             tag = "match!" if narrow else "your dice make it!"
-            parts.append(f'<rect x="{x}" y="{band_y}" width="{g["w"]}" height="{g["band_h"]}" rx="6" fill="#fff3c4" '
-                         f'stroke="#b00" stroke-width="2"/>'
+            parts.append(rect(x, band_y, g["w"], g["band_h"], "#fff3c4", "#b00", 2, 6)
                          + text(round(x + g["w"] / 2, 1), round(band_y + g["band_h"] * 0.7, 1), tag,
                                 fit_size(tag, g["w"] - 10, 15, MIN_TEXT), weight="bold", fill="#b00"))
         if holder:
@@ -269,20 +246,19 @@ def slot_row(view, top, width, narrow, claims, interactive, keys, compact) -> tu
             parts.append(thunder(x, band_y, g["w"], g["band_h"], holder, card, just))
             if just:
                 cue = f"{seat_name(holder)} thunders on {card_label(card)} for {signed(value)}"
-                parts.append(f'<g class="cue" data-cue="{esc(cue)}"><rect x="{x - 4}" y="{top - 4}" '
-                             f'width="{g["w"] + 8}" height="{band_y + g["band_h"] - top + 8}" rx="12" fill="none" '
-                             f'stroke="{COLOUR[holder]["fill"]}" stroke-width="5"/></g>')
+                parts.append(f'<g class="cue" data-cue="{esc(cue)}">'
+                             + rect(x - 4, top - 4, g["w"] + 8, band_y + g["band_h"] - top + 8, "none",
+                                    COLOUR[holder]["fill"], 5, 12) + "</g>")
     height = band_y + g["band_h"] - top
     if last.get("scored"):
-        parts.append(f'<g class="cue" data-cue="Round {state["round"]} scored"><rect x="4" y="{top - 8}" '
-                     f'width="{width - 8}" height="{height + 16}" rx="12" fill="none" stroke="{GOLD}" '
-                     f'stroke-width="4"/></g>')
+        parts.append(f'<g class="cue" data-cue="Round {state["round"]} scored">'
+                     + rect(4, top - 8, width - 8, height + 16, "none", GOLD, 4, 12) + "</g>")
     return "".join(parts), height
 
 
 def piles(state, top, width) -> str:
     """The deck face down at the left of the cards, the discard pile's top card at the right (laptop)."""
-    parts = [f'<rect x="22" y="{top + 46}" width="84" height="110" rx="9" fill="#3c2960"/>',
+    parts = [rect(22, top + 46, 84, 110, "#3c2960", rx=9),
              card_back(16, top + 40, 84, 110),
              text(58, top + 174, f"deck {state['deck']['hidden']}", 14, fill=ON_FELT)]
     if state["discard"]:
@@ -299,11 +275,10 @@ def result_banner(view, top, width, narrow) -> tuple:
     size = 15 if narrow else 20
     title = "Tied for the lead!" if state["phase"] == "tie" else (
         f"{seat_name(state['winners'][0])} wins!" if len(state["winners"]) == 1 else "A shared win!")
-    body, count = lines(width / 2, top + 30 + size + 14, facts["result"], size, width - 48, fill=INK)
+    body, count = paragraph(width / 2, top + 30 + size + 14, facts["result"], width - 48, size, fill=INK)
     height = 30 + size + 14 + count * size * 1.25
     ring = COLOUR[state["winners"][0]]["fill"] if len(state["winners"]) == 1 else GOLD
-    svg = (f'<rect x="12" y="{top}" width="{width - 24}" height="{height:.0f}" rx="14" fill="{CREAM}" '
-           f'stroke="{ring}" stroke-width="6"/>'
+    svg = (rect(12, top, width - 24, f"{height:.0f}", CREAM, ring, 6, 14)
            + text(width / 2, top + 34, f"\u26a1 {title} \u26a1", size + 8, weight="bold", fill=INK) + body)
     if state["phase"] == "over":
         svg = f'<g class="cue" data-cue="{esc(title)}">{svg}</g>'
@@ -318,16 +293,15 @@ def mat(view, top, width, narrow, interactive, keys, toggles) -> tuple:
     height = 206 if narrow else 180
     last = facts["last"] or {}
     rolled = last.get("seat") == seat and last.get("verb") == "roll"
-    parts = [f'<g class="controls" data-seat="{seat}"><rect x="6" y="{top}" width="{width - 12}" height="{height}" '
-             f'rx="16" fill="{CREAM}" stroke="{colour["fill"]}" stroke-width="6"/>'
+    parts = [f'<g class="controls" data-seat="{seat}">{rect(6, top, width - 12, height, CREAM, colour["fill"], 6, 16)}'
              f'<rect x="2" y="{top - 4}" width="{width - 4}" height="{height + 8}" rx="19" fill="none" '
              f'stroke="#000" stroke-opacity=".5" stroke-width="2"/>',
-             f'<rect x="20" y="{top + 14}" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
+             rect(20, top + 14, 22, 22, colour["fill"], "#333", rx=4),
              text(50, top + 32, seat_name(seat), 20, anchor="start", weight="bold", fill=INK),
              text(width - 20, top + 32, f"\u26a1 {bolts(state['bolts'][seat])}", 18, anchor="end", weight="bold",
                   fill=INK)]
     size, gap = (84, 18) if narrow else (100, 26)
-    dice_x = (width - 3 * size - 2 * gap) / 2 if narrow else 200
+    dice_x = centred(width, 3, size, gap) if narrow else 200
     dice_y = top + 48
     for d, value in enumerate(state["dice"][seat]):
         kept = state["kept"][seat][d]
@@ -343,14 +317,14 @@ def mat(view, top, width, narrow, interactive, keys, toggles) -> tuple:
     result = round_result(state, seat)
     if narrow:
         note = " \u00b7 ".join(t for t in (result, advice) if t) if state["phase"] == "ready" else advice
-        words, _ = lines(width / 2, dice_y + size + 40, note, 14, width - 40, step=17, fill=INK)
+        words, _ = paragraph(width / 2, dice_y + size + 40, note, width - 40, 14, step=17, fill=INK)
         parts.append(words)
     else:
         short = round_result(state, seat, short_form=True)
         parts.append(text(20, top + 62, seat_note(state, seat), 15, anchor="start", fill=INK)
                      + text(20, top + 88, short, fit_size(short, 170, 15), anchor="start", weight="bold", fill=INK))
-        words, _ = lines(dice_x + 3 * size + 2 * gap + 30, top + 80, advice, 17, width - 640, step=22,
-                         anchor="start", weight="bold", fill=INK)
+        words, _ = paragraph(dice_x + 3 * size + 2 * gap + 30, top + 80, advice, width - 640, 17, step=22,
+                             anchor="start", weight="bold", fill=INK)
         parts.append(words)
     return "".join(parts) + "</g>", height
 
@@ -388,9 +362,8 @@ def table_svg(view, interactive, keys, narrow, part) -> str:
         y += height + 12
     total = round(y)
     felt = (f'<rect width="{width}" height="{total}" rx="14" fill="{FELT}"/>'
-            f'<rect x="3" y="3" width="{width - 6}" height="{total - 6}" rx="12" fill="none" stroke="{FELT_EDGE}" '
-            f'stroke-width="6"/>')
-    return svg_open(width, total, "Blitzed! table") + "<title>Blitzed! table</title>" + felt + "".join(parts) + "</svg>"
+            + rect(3, 3, width - 6, total - 6, "none", FELT_EDGE, 6, 12))
+    return board(width, total, "Blitzed! table", felt + "".join(parts))
 
 
 # -- one person's panel on a shared device ---------------------------------------------------------------
@@ -398,17 +371,15 @@ def panel_svg(view, interactive, keys, narrow) -> str:
     seat, state, facts = view["seat"], view["state"], view["facts"]
     width = NARROW if narrow else WIDE
     if seat not in state["seats"]:
-        return svg_open(width, 40, "Blitzed! controls") + "<title>Blitzed! controls</title></svg>"
+        return board(width, 40, "Blitzed! controls", "")
     height = 178 if narrow else 104
     colour = COLOUR[seat]
     title = f"Blitzed! controls for {seat_name(seat)}"
     actions = set(view.get("legal_actions", ())) if interactive else set()
     phase = state["phase"]
     last = facts["last"] or {}
-    parts = [svg_open(width, height, title), f"<title>{esc(title)}</title>",
-             f'<g class="controls" data-seat="{seat}"><rect x="2" y="2" width="{width - 4}" height="{height - 4}" '
-             f'rx="14" fill="{CREAM}" stroke="{colour["fill"]}" stroke-width="6"/>',
-             f'<rect x="16" y="14" width="22" height="22" rx="4" fill="{colour["fill"]}" stroke="#333"/>',
+    parts = [f'<g class="controls" data-seat="{seat}">{rect(2, 2, width - 4, height - 4, CREAM, colour["fill"], 6, 14)}',
+             rect(16, 14, 22, 22, colour["fill"], "#333", rx=4),
              text(46, 32, seat_name(seat), 20, anchor="start", weight="bold", fill=INK)]
     purse = f"\u26a1 {bolts(state['bolts'][seat])}"
     note = round_result(state, seat, short_form=narrow) or seat_note(state, seat)
@@ -444,10 +415,10 @@ def panel_svg(view, interactive, keys, narrow) -> str:
                      + button(dice_x + 220 if not narrow else button_x - 20, button_y, 180 if not narrow else 134,
                               button_h, "Share the win", f"{seat} share", True, keys, "share", fill="#9fd59f"))
     elif phase != "over":  # at the end the table shows the result
-        words, _ = lines(width / 2 if narrow else 600, 80 if narrow else 60, guidance(view), 15,
-                         width - 40 if narrow else 560, fill=INK)
+        words, _ = paragraph(width / 2 if narrow else 600, 80 if narrow else 60, guidance(view),
+                             width - 40 if narrow else 560, 15, fill=INK)
         parts.append(words)
-    return "".join(parts) + "</g></svg>"
+    return board(width, height, title, "".join(parts) + "</g>")
 
 
 def claim_buttons(view, actions, keys, narrow) -> str:
@@ -464,9 +435,9 @@ def claim_buttons(view, actions, keys, narrow) -> str:
         if action not in actions:
             continue
         x = round(left + (number - 1) * (w + gap), 1)
-        ring = f' stroke="{GOLD}" stroke-width="5"' if card in makes else ' stroke="#999"'
+        ring = (GOLD, 5) if card in makes else ("#999", None)
         parts.append(f'<g {action_attrs(action, claim_name(value, card), keys.get(f"claim{number}"))}>'
-                     f'<rect x="{x}" y="{top}" width="{w:.1f}" height="{h}" rx="8" fill="{CREAM}"{ring}/>'
+                     + rect(x, top, f"{w:.1f}", h, CREAM, *ring, 8)
                      + value_card(x + 3, top + 3, round(w - 6, 1), 22, value) + " "
                      + mini_task(x + 4, top + 28, w - 8, h - 32, card) + "</g>"
                      + key_badge(round(x + w - 16, 1), top + h - 12, keys, f"claim{number}"))

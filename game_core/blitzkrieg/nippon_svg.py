@@ -6,7 +6,7 @@ won it). The open campaigns' tracks and spaces are drawn with the base board's t
 two by two on a laptop, stacked on a phone, where the map is squeezed to the screen's width.
 """
 
-from ..svg import action_attrs, esc, text
+from ..svg import action_attrs, board, rect, text, text_lines, titled
 from . import svg as base
 from .actions import Action
 
@@ -72,7 +72,7 @@ def render_nippon(seen) -> str:
             bottom = max(bottom, top + row * PANEL_STEP + height + 6)
         body += svg_part
     svg_part, bottom = base.legend(seen, bottom, LEGEND_ENTRIES)
-    return base.board(seen, "Blitzkrieg! Nippon board: the USA", body + svg_part, bottom + 4)
+    return board(lay.width, bottom + 4, "Blitzkrieg! Nippon board: the USA", body + svg_part, base.BACKGROUND, base.DEFS)
 
 
 def panel_slots(state: dict) -> list:
@@ -89,15 +89,14 @@ def background(where: Map) -> str:
     """Sea, the mainland and Hawaii, and the legend."""
     def points(outline):
         return " ".join(f"{x},{y}" for x, y in map(where.at, outline))
-    parts = [f'<rect x="{where.left}" y="{where.top}" width="{where.width}" height="{where.height}" rx="8" '
-             f'fill="#cfe0ee" stroke="{base.RULE}"/>',
+    parts = [rect(where.left, where.top, where.width, where.height, "#cfe0ee", base.RULE, rx=8),
              f'<polygon points="{points(USA)}" fill="#e9dcc0" stroke="#8a7f66" stroke-width="2"/>',
              f'<polygon points="{points(HAWAII)}" fill="#e9dcc0" stroke="#8a7f66"/>']
     if not where.narrow:
         for words, point in (("Pacific Ocean", (150, 180)), ("Atlantic Ocean", (1110, 330))):
             parts.append(text(*where.at(point), words, 13, fill="#3d5f80", weight="bold"))
-    for n, line in enumerate(where.legend_lines):
-        parts.append(text(where.left + 8, where.top + where.height + 14 + 14 * n, line, 11, "start", fill="#333"))
+    parts.append(text_lines(where.left + 8, where.top + where.height + 14, where.legend_lines, 11, 14, anchor="start",
+                            fill="#333"))
     return "".join(parts)
 
 
@@ -149,12 +148,13 @@ def city(seen, where: Map, code, choice) -> str:
             f'<path d="M{shield - 7} {top}h14v9l-7 6l-7 -6z" fill="#fff" stroke="#333" data-symbol="city-vp"/>'
             f'{text(shield, top + 9, vp, 11, weight="bold", fill=base.INK)}')  # read "San Francisco 4", as named
     if choice:
-        return (f'<g {action_attrs(f"open:{code}", f"{name} {vp} VP: open this campaign")}><title>{esc(name)} ({vp} VP): '
-                f'open this campaign</title><circle cx="{x}" cy="{y}" r="22" fill="#ffe066" fill-opacity="0.35" '
-                f'stroke="#e0a800" stroke-width="3" stroke-dasharray="6 3" data-symbol="target"/>{body}</g>')
+        return titled(f"{name} ({vp} VP): open this campaign",
+                      f'<circle cx="{x}" cy="{y}" r="22" fill="#ffe066" fill-opacity="0.35" stroke="#e0a800" '
+                      f'stroke-width="3" stroke-dasharray="6 3" data-symbol="target"/>{body}',
+                      " " + action_attrs(f"open:{code}", f"{name} {vp} VP: open this campaign"))
     # a city scored by the last move glows (its panel's cue says how, beside the name, covering nothing)
     scored = ' class="last"' if any(c["at"][:2] == code for c in seen.facts["cues"]) else ""
-    return f'<g data-piece="city-{code}"{scored}><title>{esc(label)}</title>{body}</g>'
+    return titled(label, body, f' data-piece="city-{code}"{scored}')
 
 
 # The map's symbols for the legend (base.legend_entries), drawn around (0, 0).

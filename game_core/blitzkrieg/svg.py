@@ -9,7 +9,8 @@ The page's tray offers the reserve and the decisions' buttons (tray() in text.py
 draws only its spaces and cities as targets.
 """
 
-from ..svg import GLYPH, action_attrs, command_attrs, die, esc, fit_size, svg_open, text, wrap_to
+from ..svg import (GLYPH, action_attrs, board, card, chip, command_attrs, cue, die, esc, fit_size, place, rect, rows,
+                   share, text, text_lines, titled, wrap_to)
 from . import data
 from .actions import Action
 from .data import SEAT_NAME, SIGN, UNITS, kind_of, other
@@ -161,14 +162,7 @@ def render_europe(seen) -> str:
                                          tops[short], stacked=False)
         body += svg_part
     svg_part, bottom = legend(seen, max(tops))
-    return board(seen, "Blitzkrieg! board", body + svg_part, bottom + 4)
-
-
-def board(seen: Seen, title: str, body: str, height) -> str:
-    """The whole drawing: the frame, its title, the parts."""
-    width = seen.layout.width
-    return (f'{svg_open(width, height, title)}<title>{esc(title)}</title>{DEFS}'
-            f'<rect width="{width}" height="{height}" fill="{BACKGROUND}"/>{body}</svg>')
+    return board(lay.width, bottom + 4, "Blitzkrieg! board", body + svg_part, BACKGROUND, DEFS)
 
 
 # -- The header: war VP track, supplies, both reserves, the verdict ------------------------------
@@ -207,7 +201,7 @@ def you_play(seen: Seen, x, y, size) -> str:
     """ "You play the Allies" and their marker's shape, from the first view on (nothing for a spectator)."""
     if seen.seat is None:
         return ""
-    return (f'<g class="you-play">{chip(seen.seat, x + size / 2, round(y - size * 0.35, 1), size)}'
+    return (f'<g class="you-play">{side_chip(seen.seat, x + size / 2, round(y - size * 0.35, 1), size)}'
             f'{text(x + size + 5, y, f"You play {seat_noun(seen.seat)}", size, "start", weight="bold", fill=INK)}</g>')
 
 
@@ -219,8 +213,7 @@ def legend_button(seen: Seen, right, top) -> str:
     command = "ui:legend=" if shown else "ui:legend=1"
     return (f'<g {command_attrs(command, words + (" under the board" if shown else " explained under the board"), shown)}>'
             f'<rect x="{right - width}" y="{top - 13}" width="{width}" height="46" fill-opacity="0"/>'  # a thumb's size
-            f'<rect x="{right - width}" y="{top}" width="{width}" height="20" rx="10" fill="#fffaf0" stroke="{RULE}"/>'
-            f'{text(round(right - width / 2, 1), top + 14, words, 12, weight="bold", fill=INK)}</g>')
+            f'{chip(right - width, top, width, 20, words, 12, "#fffaf0", RULE, INK, rx=10)}</g>')
 
 
 def vp_track(seen: Seen, left, right, top):
@@ -235,8 +228,8 @@ def vp_track(seen: Seen, left, right, top):
         row, col = divmod(n, per_row)
         x, y = round(left + col * size, 1), top + row * (height + 2)
         goal = n == data.WIN_VP
-        parts.append(f'<rect x="{x}" y="{y}" width="{round(size - 1, 1)}" height="{height}" rx="2" fill="#fffaf0" '
-                     f'stroke="{"#c0392b" if goal else "#a89a7c"}" stroke-width="{2.5 if goal else 1}"/>')
+        parts.append(rect(x, y, round(size - 1, 1), height, "#fffaf0", "#c0392b" if goal else "#a89a7c",
+                          2.5 if goal else 1, 2))
         parts.append(text(round(x + size / 2, 1), y + 12, n, 11, fill="#c0392b" if goal else "#6b5e45",
                           weight="bold" if goal or n % 5 == 0 else "normal"))
     mark = min(12, size / 2 - 1)
@@ -246,13 +239,12 @@ def vp_track(seen: Seen, left, right, top):
         cx = round(left + col * size + size / 2 + (offset - 0.5) * (mark + 1), 1)
         cy = top + row * (height + 2) + height - mark / 2 - 2
         parts.append(f'<g data-piece="vp-{seat}"><title>{SEAT_NAME[seat]}: {seen.state["vp"][seat]} war victory '
-                     f'points</title>{chip(seat, cx, cy, mark)}</g>')
+                     f'points</title>{side_chip(seat, cx, cy, mark)}</g>')
     parts.append("</g>")
-    rows = -(-spaces // per_row)
-    return "".join(parts), top + rows * (height + 2)
+    return "".join(parts), top + rows(spaces, per_row) * (height + 2)
 
 
-def chip(seat: str, cx, cy, size) -> str:
+def side_chip(seat: str, cx, cy, size) -> str:
     """A side's plain marker: Axis and Germany square, Allies and Japan round (shape, not only colour)."""
     fill, edge = SIDE_FILL[seat], SIDE_EDGE[seat]
     if SIGN[seat] > 0:
@@ -266,7 +258,7 @@ def reserves(seen: Seen, left, right, top, stacked: bool):
     unless public. Your own is left to the tray while you choose a unit from it; (svg, bottom y)."""
     sides = seen.seats if seen.seat is None else (other(seen.seat), seen.seat)
     shown = [s for s in sides if not (s == seen.seat and seen.by_kind)]
-    width = (right - left) if stacked else (right - left - 10) / 2
+    width = (right - left) if stacked else share(right - left, 2, 10)
     parts, y = [], top
     for n, side in enumerate(shown):
         x = left if stacked else left + n * (width + 10)
@@ -290,12 +282,8 @@ def verdict_banner(seen: Seen, x, y):
     width = seen.layout.width - 2 * x
     lines = wrap_to(seen.facts["verdict"], width - 20, 16)
     height = 14 + 20 * len(lines)
-    parts = [f'<g class="verdict"><rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{GOLD}" '
-             f'stroke="{GOLD_EDGE}" stroke-width="2"/>']
-    for n, line in enumerate(lines):
-        parts.append(text(x + width / 2, y + 22 + 20 * n, line, 16, weight="bold", fill=INK))
-    parts.append("</g>")
-    return "".join(parts), y + height
+    return (f'<g class="verdict">{rect(x, y, width, height, GOLD, GOLD_EDGE, 2, 8)}'
+            f'{text_lines(x + width / 2, y + 22, lines, 16, 20, weight="bold", fill=INK)}</g>'), y + height
 
 
 # -- A theater: title band, battle track, campaign rows --------------------------------------------
@@ -315,12 +303,11 @@ def theater_box(seen: Seen, code: str, x, y, campaigns=None):
         room = width - 20
     size = fit_size(title, room, lay.title)
     parts = [f'<g class="theater" data-theater="{code}">',
-             f'<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" fill="{PANEL}" stroke="{RULE}"/>',
-             f'<path d="M{x} {y + 8}a8 8 0 0 1 8 -8h{width - 16}a8 8 0 0 1 8 8v14h-{width}z" fill="{BAND}"/>',
+             card(x, y, width, height, PANEL, RULE, BAND, 22),
              text(x + 10, y + 17, title, size, "start", weight="bold", fill="#fff", cls="theater-title")]
     leader = seen.facts["leaders"][code]
     if cued:
-        parts.append(cue(seen, cued, round(x + 10 + GLYPH * size * len(title) + 10, 1), y + 2, x + width - 4))
+        parts.append(scoring_cue(seen, cued, round(x + 10 + GLYPH * size * len(title) + 10, 1), y + 2, x + width - 4))
     elif code not in state["closed_theaters"]:
         lead = (f"{SEAT_NAME[leader]} ahead by {abs(state['markers'][code])}" if leader else "marker in the centre")
         parts.append(text(x + width - 10, y + 17, lead, 11, "end", fill="#f3e7c6"))
@@ -333,7 +320,7 @@ def theater_box(seen: Seen, code: str, x, y, campaigns=None):
     return "".join(parts), height
 
 
-def cue(seen: Seen, cued: list, left, top, right) -> str:
+def scoring_cue(seen: Seen, cued: list, left, top, right) -> str:
     """The scoring moment of the last move in a theater, in the title band beside the name, so that it
     covers neither the name nor the track's VP icons: a short pill (the theater won, else the campaign
     closed), the whole sentence in its tooltip and data-cue (the page reads it aloud)."""
@@ -350,11 +337,8 @@ def cue(seen: Seen, cued: list, left, top, right) -> str:
     words = next((w for w in choices if GLYPH * 11 * len(w) + 14 <= right - left), choices[-1])
     said = ". ".join(c["text"] for c in cued)
     width = min(right - left, GLYPH * 12 * len(words) + 14)
-    return (f'<g class="cue" data-cue="{esc(said)}"><title>{esc(said)}</title>'
-            f'<rect x="{round(right - width, 1)}" y="{top}" width="{round(width, 1)}" height="18" rx="9" '
-            f'fill="#ffe98a" stroke="#b8860b" stroke-width="1.5"/>'
-            f'{text(round(right - width / 2, 1), top + 13, words, fit_size(words, width - 10, 12), weight="bold", fill=INK)}'
-            f'</g>')
+    return cue(said, chip(round(right - width, 1), top, round(width, 1), 18, words, fit_size(words, width - 10, 12),
+                          "#ffe98a", "#b8860b", INK, 1.5, 9))
 
 
 def battle_track(seen: Seen, code: str, x, y, width) -> str:
@@ -370,7 +354,7 @@ def battle_track(seen: Seen, code: str, x, y, width) -> str:
     left = round(x + (width - squares * size) / 2, 2)
     top = y + 14  # the labels row above the squares
     parts = [symbol("track-end", f"{SEAT_NAME[seat]} end of the track: the marker there wins the theater for "
-                    f"{seat_noun(seat)}", chip(seat, round(cx, 1), top + lay.square_h / 2, 12))
+                    f"{seat_noun(seat)}", side_chip(seat, round(cx, 1), top + lay.square_h / 2, 12))
              for seat, cx in ((end_seat[-1], left - end_w / 2 - 2), (end_seat[1], left + squares * size + end_w / 2 + 2))]
     for pos in range(-length, length + 1):
         sx = round(left + (pos + length) * size, 2)
@@ -470,7 +454,7 @@ def space_cell(seen: Seen, sid: str, x, y, row_h, closed: bool) -> str:
         return (f'<g {action_attrs(f"{seen.kind}@{sid}", words)}><title>{esc(words)}: {effect_detail(effect)}</title>'
                 f'{cell}<rect x="{x + 1.5}" y="{y + 1.5}" width="{w - 3}" height="{h - 3}" fill="#ffe066" '
                 f'fill-opacity="0.3" stroke="#e0a800" stroke-width="3" stroke-dasharray="6 3" data-symbol="target"/></g>')
-    dim = f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{PANEL}" fill-opacity=".45"/>' if closed else ""
+    dim = rect(x, y, w, h, PANEL, extra=' fill-opacity=".45"') if closed else ""
     return f'<g{cls}><title>{esc(name)}: {effect_detail(effect)}</title>{cell}{dim}</g>'
 
 
@@ -478,13 +462,11 @@ def ground(kind: str, x, y, w, h) -> str:
     """A space's ground: land brown, sea blue with waves, land/sea split corner to corner."""
     land, sea = SPACE_FILL[data.LAND], SPACE_FILL[data.SEA]
     if kind == data.LAND_SEA:
-        return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{land}"/>'
-                f'<path d="M{x + w} {y}v{h}h-{w}z" fill="{sea}"/><path d="M{x + w} {y}v{h}h-{w}z" '
-                f'fill="url(#bk-waves)"/>')
+        return (f'{rect(x, y, w, h, land)}<path d="M{x + w} {y}v{h}h-{w}z" fill="{sea}"/>'
+                f'<path d="M{x + w} {y}v{h}h-{w}z" fill="url(#bk-waves)"/>')
     if kind == data.SEA:
-        return (f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{sea}"/>'
-                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="url(#bk-waves)"/>')
-    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{land}"/>'
+        return rect(x, y, w, h, sea) + rect(x, y, w, h, "url(#bk-waves)")
+    return rect(x, y, w, h, land)
 
 
 def effect_badge(effect: str, x, y, width) -> str:
@@ -495,8 +477,8 @@ def effect_badge(effect: str, x, y, width) -> str:
 
 
 def badge_body(label: str, x, y, width) -> str:
-    return (f'<rect x="{x}" y="{y}" width="{width:.1f}" height="15" rx="3" fill="#fffaf0" stroke="#3b3326" '
-            f'stroke-width=".8"/>' + text(round(x + width / 2, 1), y + 11, label, 11, weight="bold", fill=INK))
+    return (rect(x, y, f"{width:.1f}", 15, "#fffaf0", "#3b3326", ".8", 3)
+            + text(round(x + width / 2, 1), y + 11, label, 11, weight="bold", fill=INK))
 
 
 def effect_symbol(effect: str) -> str:
@@ -506,7 +488,7 @@ def effect_symbol(effect: str) -> str:
 
 def symbol(key: str, words: str, body: str) -> str:
     """A board symbol the legend lists (data-symbol), with its meaning on hover or a long press."""
-    return f'<g data-symbol="{key}"><title>{esc(words)}</title>{body}</g>'
+    return titled(words, body, f' data-symbol="{key}"')
 
 
 def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
@@ -548,9 +530,9 @@ def counter(owner: str, token: str, cx, cy, size, copied=None) -> str:
 
 def face_down(cx, cy, size) -> str:
     half = size / 2
-    return (f'<g data-symbol="face-down"><title>A face-down unit: its owner alone knows it</title><rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" '
-            f'rx="{size / 8:.1f}" fill="#5b5246" stroke="#222"/>'
-            f'{text(cx, cy + 5, "?", 14, weight="bold", fill="#fff")}</g>')
+    return symbol("face-down", "A face-down unit: its owner alone knows it",
+                  f'<rect x="{cx - half}" y="{cy - half}" width="{size}" height="{size}" rx="{size / 8:.1f}" '
+                  f'fill="#5b5246" stroke="#222"/>' + text(cx, cy + 5, "?", 14, weight="bold", fill="#fff"))
 
 
 # -- The legend: every symbol the board draws, with its meaning -----------------------------------
@@ -558,7 +540,7 @@ def legend_entries(map_entries=None) -> list:
     """[(symbol key, sample drawn around (0, 0), words)] for every data-symbol the board can carry; a map
     other than Europe's (Nippon's) brings its own symbols, `map_entries`."""
     def square(fill, extra=""):
-        return f'<rect x="-9" y="-7" width="18" height="14" fill="{fill}" stroke="{RULE}"/>{extra}'
+        return rect(-9, -7, 18, 14, fill, RULE) + extra
 
     def badge(label):
         width = GLYPH * 11 * len(label) + 6
@@ -568,15 +550,15 @@ def legend_entries(map_entries=None) -> list:
         return f'<path d="{ICONS[name]}" fill="{INK}"/>'
     nippon = bool(map_entries)
     entries = [
-        ("track-end", chip("axis" if not nippon else data.GERMANY, -6, 0, 11)
-         + chip("allies" if not nippon else data.JAPAN, 7, 0, 11), "the two ends of a battle track"),
+        ("track-end", side_chip("axis" if not nippon else data.GERMANY, -6, 0, 11)
+         + side_chip("allies" if not nippon else data.JAPAN, 7, 0, 11), "the two ends of a battle track"),
         ("centre", square("#c0392b"), "the centre of the track"),
         ("vp-icon", f'<path d="M-7 -8h14v8l-7 5l-7 -5z" fill="{GOLD}" stroke="{GOLD_EDGE}"/>',
          "VP icon: +1, +2 VP when a campaign closes past it"),
         ("end-square", text(0, 4, "+3", 11, weight="bold", fill=INK), "end square: extra VP when a city is won"),
         ("campaign", f'<circle r="8" fill="{INK}"/>' + text(0, 4, "1", 11, weight="bold", fill="#fff"),
          "campaign number (dark: the active one)"),
-        ("active", f'<rect x="-10" y="-8" width="20" height="16" rx="4" fill="none" stroke="{INK}" stroke-width="2"/>',
+        ("active", rect(-10, -8, 20, 16, "none", INK, 2, 4),
          "the active campaign: units go here"),
         ("shield", '<path d="M-9 -8h18v10l-9 7l-9 -7z" fill="#fff" stroke="#333"/>',
          "campaign VP: filled with the winner's colour"),
@@ -590,18 +572,15 @@ def legend_entries(map_entries=None) -> list:
         ("effect-P", badge("P1"), "propaganda: war VP for you"),
         ("effect-TA", badge("+2"), "tactical advantage: this marker moves 2 more"),
         ("effect-SA", badge("<+2>"), "strategic advantage: another marker moves 2"),
-        ("counter", chip("axis" if not nippon else data.GERMANY, -7, 0, 13)
-         + chip("allies" if not nippon else data.JAPAN, 8, 0, 13), "a unit: square or round by its side"),
-        ("special", f'<rect x="-7" y="-7" width="14" height="14" rx="2" fill="{SPECIAL_FILL}" stroke="#555" '
-                    f'stroke-width="2"/>', "special weapon (yellow)"),
-        ("face-down", '<rect x="-7" y="-7" width="14" height="14" rx="2" fill="#5b5246"/>'
-                      + text(0, 4, "?", 11, weight="bold", fill="#fff"), "a unit face down"),
+        ("counter", side_chip("axis" if not nippon else data.GERMANY, -7, 0, 13)
+         + side_chip("allies" if not nippon else data.JAPAN, 8, 0, 13), "a unit: square or round by its side"),
+        ("special", rect(-7, -7, 14, 14, SPECIAL_FILL, "#555", 2, 2), "special weapon (yellow)"),
+        ("face-down", rect(-7, -7, 14, 14, "#5b5246", rx=2) + text(0, 4, "?", 11, weight="bold", fill="#fff"), "a unit face down"),
     ]
     entries += [(f"icon-{name}", icon(name), words) for name, words in ICON_WORDS.items()]
-    entries += [("last", '<rect x="-9" y="-7" width="18" height="14" fill="none" stroke="#e0a800" stroke-width="3"/>',
-                 "changed by the last move"),
-                ("target", '<rect x="-9" y="-7" width="18" height="14" fill="#ffe066" stroke="#e0a800" '
-                           'stroke-width="2" stroke-dasharray="4 2"/>', "tap to place the chosen unit here")]
+    entries += [("last", rect(-9, -7, 18, 14, "none", "#e0a800", 3), "changed by the last move"),
+                ("target", rect(-9, -7, 18, 14, "#ffe066", "#e0a800", 2, extra=' stroke-dasharray="4 2"'),
+                 "tap to place the chosen unit here")]
     if nippon:  # its tracks end in extra-VP squares instead of VP icons; and its map
         return [e for e in entries if e[0] != "vp-icon"] + map_entries
     return [e for e in entries if e[0] != "end-square"]
@@ -622,17 +601,17 @@ def legend(seen: Seen, top, map_entries=None):
     entries = legend_entries(map_entries)
     columns = 1 if lay.narrow else 3
     width = (lay.width - 2 * lay.margin) / columns
-    rows = -(-len(entries) // columns)
+    per_column = rows(len(entries), columns)
     step = 20
-    height = 30 + rows * step
-    parts = [f'<g class="legend" role="group" aria-label="Legend"><rect x="{lay.margin}" y="{top}" '
-             f'width="{lay.width - 2 * lay.margin}" height="{height}" rx="8" fill="{PANEL}" stroke="{RULE}"/>',
+    height = 30 + per_column * step
+    parts = ['<g class="legend" role="group" aria-label="Legend">'
+             + rect(lay.margin, top, lay.width - 2 * lay.margin, height, PANEL, RULE, rx=8),
              text(lay.margin + 10, top + 18, "Legend (hover or long-press a symbol for its meaning)",
                   12, "start", weight="bold", fill=INK)]
     for n, (key, sample, words) in enumerate(entries):
-        column, row = divmod(n, rows)
+        column, row = divmod(n, per_column)
         x, y = lay.margin + 10 + column * width, top + 36 + row * step
-        parts.append(f'<g data-legend="{key}"><g transform="translate({round(x + 14, 1)} {y})">{sample}</g>'
+        parts.append(f'<g data-legend="{key}">{place(round(x + 14, 1), y, sample)}'
                      f'{text(round(x + 34, 1), y + 4, words, 11 if lay.narrow else 12, "start", fill=INK)}</g>')
     parts.append("</g>")
     return "".join(parts), top + height + 4
@@ -674,8 +653,8 @@ def solo_panel(seen: Seen, x, y):
     if solo["drawn"]:
         label = "Fold the solo module's details" if open_ else "Show the solo module's reason and set-up"
         toggle = f'<g {command_attrs("ui:solo=" if open_ else "ui:solo=1", label)} aria-expanded="{str(open_).lower()}">'
-    parts = [f'<g class="solo">{toggle}<rect x="{x}" y="{y}" width="{width}" height="{height}" rx="8" '
-             f'fill="#f6e3e1" stroke="#8e2b22"/><title>{esc(" ".join(details))}</title>']
+    parts = [f'<g class="solo">{toggle}{rect(x, y, width, height, "#f6e3e1", "#8e2b22", rx=8)}'
+             f'<title>{esc(" ".join(details))}</title>']
     for n, (line, weight, fill) in enumerate(lines):
         parts.append(text(x + 8, y + 19 + 15 * n, line, 12, "start", weight=weight, fill=fill))
     if solo["drawn"]:

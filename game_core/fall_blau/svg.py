@@ -52,53 +52,8 @@ def render(view, ui):
     return Board(view, ui).draw()
 
 
-# -- fitting text ------------------------------------------------------------------------------
-def fit(text, width, size, max_lines=1, min_size=6):
-    """(lines, font size) so that `text` fits `width` in at most `max_lines` lines: it wraps at
-    spaces, then shrinks."""
-    while True:
-        chars = max(1, int(width / (svg.GLYPH * size)))
-        lines = svg.wrap(text, chars)
-        if len(lines) <= max_lines and all(len(line) <= chars for line in lines) or size <= min_size:
-            return lines, size
-        size -= 0.5
-
-
-def label(x, y, text, width, size, anchor="start", max_lines=1, weight="normal", fill=None, min_size=6):
-    """Text fitted into `width` from (x, y) (the baseline of the first line)."""
-    lines, size = fit(text, width, size, max_lines, min_size)
-    return "".join(svg.text(x, round(y + index * size * 1.15, 1), line, size, anchor, weight=weight, fill=fill)
-                   for index, line in enumerate(lines))
-
-
-def block(x, y, width, bottom, paragraphs, size, min_size, fill=None):
-    """Paragraphs wrapped into `width` from the baseline `y`, shrunk (down to `min_size`) to end above
-    `bottom`; a paragraph that still has no room is left out whole, so the first ones matter most.
-    Returns (markup, the baseline after the last line)."""
-    while True:
-        chars = max(1, int(width / (svg.GLYPH * size)))
-        step, room = size * 1.2, int((bottom - y) / (size * 1.2)) + 1
-        wrapped = [svg.wrap(p, chars) for p in paragraphs]
-        if sum(map(len, wrapped)) <= room or size <= min_size:
-            break
-        size -= 0.5
-    out, line = [], 0
-    for lines in wrapped:
-        if line + len(lines) > room:
-            break
-        out += [svg.text(x, round(y + (line + i) * step, 1), text, size, "start", fill=fill)
-                for i, text in enumerate(lines)]
-        line += len(lines)
-    return "".join(out), y + line * step
-
-
 def capital(text):
     return text[:1].upper() + text[1:]
-
-
-def rect(x, y, w, h, fill, stroke=INK, width=1, rx=0, extra=""):
-    return (f'<rect x="{round(x, 1)}" y="{round(y, 1)}" width="{round(w, 1)}" height="{round(h, 1)}" '
-            f'rx="{rx}" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{extra}/>')
 
 
 # -- small drawings: cubes, dice, icons ---------------------------------------------------------
@@ -111,9 +66,9 @@ def cubes(x, y, count, colour, per_row=8, size=12):
     """Wooden cubes: a face with a lighter top edge."""
     out = []
     for i in range(count):
-        cx, cy = x + (i % per_row) * (size + 2), y + (i // per_row) * (size + 2)
-        out.append(rect(cx, cy, size, size, colour, "#00000080", 0.8, 2)
-                   + rect(cx + 1.5, cy + 1.5, size - 3, 2.5, "#ffffff55", "none", 0, 1))
+        cx, cy = svg.grid(i, per_row, x, y, size + 2, size + 2)
+        out.append(svg.rect(cx, cy, size, size, colour, "#00000080", 0.8, 2)
+                   + svg.rect(cx + 1.5, cy + 1.5, size - 3, 2.5, "#ffffff55", "none", 0, 1))
     return "".join(out)
 
 
@@ -152,7 +107,7 @@ def unit_symbol(x, y, panzer):
     inner = (f'<ellipse cx="{x + 13}" cy="{y + 9}" rx="8" ry="4.5" fill="none" stroke="{INK}" stroke-width="1.6"/>'
              if panzer else f'<path d="M{x} {y}L{x + 26} {y + 18}M{x + 26} {y}L{x} {y + 18}" stroke="{INK}" '
                             f'stroke-width="1.4"/>')
-    return rect(x, y, 26, 18, "#d9dfd3", INK, 1.4) + inner
+    return svg.rect(x, y, 26, 18, "#d9dfd3", INK, 1.4, 0) + inner
 
 
 def terrain_icon(x, y, terrain, colour="#ffffff"):
@@ -176,12 +131,6 @@ def vp_badge(cx, cy, vp, r=12):
             + svg.text(cx, round(cy + r * 0.38, 1), vp, round(r * 1.1, 1), weight="bold"))
 
 
-def card_frame(x, y, w, h, bar, bar_h, body, stroke=INK, width=1.5):
-    """A card: rounded body and a title bar across its top."""
-    return (rect(x, y, w, h, body, stroke, width, 6)
-            + f'<path d="M{x} {y + 6}a6 6 0 0 1 6 -6h{w - 12}a6 6 0 0 1 6 6v{bar_h - 6}h-{w}Z" fill="{bar}"/>')
-
-
 # -- the printed tracks ------------------------------------------------------------------------
 def calendar_boxes(x, width):
     """(x, width) of each calendar box: a start box, fifteen turns, the winter box."""
@@ -197,7 +146,7 @@ def calendar_boxes(x, width):
 def track_boxes(x, width, count, per_row):
     """(x, row, width) of each box of a numbered track laid out in rows of `per_row`."""
     gap = 2
-    box = (width - (per_row - 1) * gap) / per_row
+    box = svg.share(width, per_row, gap)
     return [(round(x + (i % per_row) * (box + gap), 1), i // per_row, round(box, 1)) for i in range(count)]
 
 
@@ -219,9 +168,9 @@ class Geometry:
                            "general": (left + card_w + 8, top + i * block_h + 26, card_w, 148)} for i in range(3)]
             y = top + 3 * block_h + 6
             self.queue = (left, y, inner, 86, 94, 4)
-            y += 24 + max(1, -(-queue_len // 4)) * 100 + 6
+            y += 24 + max(1, svg.rows(queue_len, 4)) * 100 + 6
             self.hand = (left, y, inner, card_w, 78, 2)
-            y += 22 + (-(-hand_len // 2) * 84 or 26) + 6
+            y += 22 + (svg.rows(hand_len, 2) * 84 or 26) + 6
             self.panel = (left, y, inner)
             self.legend = (left, inner, 2)  # under the panel: (x, width, columns)
         else:
@@ -258,7 +207,7 @@ def printed_tracks(narrow, standard, brilliant):
             part = data.CALENDAR[index].split()[0]
             text = part if bw > 40 else part[0]
         out += [f"<g><title>{svg.esc(data.CALENDAR[index])}</title>",  # the phone's E, M, L in words
-                rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
+                svg.rect(bx, geo.calendar_y, bw, 24, WINTER_FILL if index == data.WINTER else PAPER, INK, 0.8, 3),
                 svg.text(round(bx + bw / 2, 1), geo.calendar_y + 16, text, 11, fill=MUTED), "</g>"]
     for month_index, month in enumerate(data.MONTHS):
         first, last = boxes[1 + 3 * month_index], boxes[3 + 3 * month_index]
@@ -266,11 +215,11 @@ def printed_tracks(narrow, standard, brilliant):
         out.append(svg.text(centre, geo.calendar_y - 4, month if not narrow else MONTH_SHORT[month], 11,
                             weight="bold"))
     for value, (bx, _, bw) in enumerate(track_boxes(x, geo.supply_w, data.MAX_SUPPLY + 1, data.MAX_SUPPLY + 1)):
-        out += [rect(bx, geo.supply_y, bw, geo.box_h, PAPER, INK, 0.8, 3),
+        out += [svg.rect(bx, geo.supply_y, bw, geo.box_h, PAPER, INK, 0.8, 3),
                 svg.text(round(bx + bw / 2, 1), geo.supply_y + geo.box_h / 2 + 4, value, 11)]
     for value, (bx, row, bw) in enumerate(track_boxes(x, w, data.VP_TRACK_MAX + 1, geo.vp_per_row)):
         by = geo.vp_y + row * (geo.box_h + 2)
-        out.append(rect(bx, by, bw, geo.box_h, VICTORY_FILL if value in (standard, brilliant) else PAPER, INK, 0.8, 2))
+        out.append(svg.rect(bx, by, bw, geo.box_h, VICTORY_FILL if value in (standard, brilliant) else PAPER, INK, 0.8, 2))
         if value in data.RED_CIRCLES:
             out.append(f'<circle cx="{round(bx + bw / 2, 1)}" cy="{by + geo.box_h / 2}" r="{min(bw, geo.box_h) / 2 - 0.5}" '
                        f'fill="none" stroke="{RED}" stroke-width="1.8"/>')
@@ -282,7 +231,7 @@ def printed_tracks(narrow, standard, brilliant):
                 svg.text(x + w, geo.vp_y - 8, f"green: {standard} wins, {brilliant} brilliant", 11, "end", fill=MUTED)]
     else:
         lx, ly = x + geo.supply_w + 18, geo.supply_y + 16
-        out += [rect(lx, ly - 11, 14, 14, VICTORY_FILL, INK, 0.8, 2),
+        out += [svg.rect(lx, ly - 11, 14, 14, VICTORY_FILL, INK, 0.8, 2),
                 svg.text(lx + 20, ly, f"victory {standard} VP, brilliant {brilliant} VP", 11, "start"),
                 f'<circle cx="{lx + 237}" cy="{ly - 4}" r="7" fill="none" stroke="{RED}" stroke-width="1.8"/>',
                 svg.text(lx + 250, ly, "Soviet reinforcements", 11, "start")]
@@ -316,9 +265,7 @@ class Board:
         legend, bottom = self.legend(bottom + 6 if self.geo.narrow else WIDE_H - 20)
         body = self.tracks() + self.frontline() + self.queue() + self.hand() + panel + legend + self.result()
         height = self.geo.height if not self.geo.narrow else round(bottom + 6)
-        return "".join([svg.svg_open(self.geo.width, height, "Campaign: Fall Blau table"),
-                        "<title>Campaign: Fall Blau table</title>",
-                        f'<rect width="{self.geo.width}" height="{height}" fill="{MAT}"/>'] + body + ["</svg>"])
+        return svg.board(self.geo.width, height, "Campaign: Fall Blau table", "".join(body), MAT)
 
     def act(self, action):
         """The action if it is legal now (and the viewer may act), else None."""
@@ -334,10 +281,8 @@ class Board:
                  else svg.command_attrs(command, f"{chip} {name}", pressed))
         chip_w = chip_width(chip)
         cx, cy = round(x + w - chip_w - 5, 1), round(y + h - 27, 1)
-        hit = rect(x, y, w, h, "#000000", "none", 0, 6, ' fill-opacity="0"')
-        return (f'<g {attrs}>{hit}'
-                f'{rect(cx, cy, chip_w, 22, HILITE, "#00000060", 1, 11)}'
-                f'{svg.text(round(cx + chip_w / 2, 1), cy + 15, chip, 11, weight="bold", fill="#ffffff")}</g>')
+        hit = svg.rect(x, y, w, h, "#000000", "none", 0, 6, ' fill-opacity="0"')
+        return f'<g {attrs}>{hit}{svg.chip(cx, cy, chip_w, 22, chip, 11, HILITE, "#00000060", "#ffffff", 1, 11)}</g>'
 
     # -- tracks (the printed boxes are drawn once; markers go on top) ------------------------
     def tracks(self):
@@ -351,12 +296,12 @@ class Board:
         out = [printed_tracks(geo.narrow, self.facts["victory"], self.facts["brilliant"]),
                f'<g data-piece="calendar"{last_class("calendar", self.last)} role="img" '
                f'aria-label="Calendar: {svg.esc(state["turn"])}">'
-               f'{rect(cal_x - 1.5, geo.calendar_y - 1.5, cal_w + 3, 27, "none", HILITE, 3, 4)}</g>',
+               f'{svg.rect(cal_x - 1.5, geo.calendar_y - 1.5, cal_w + 3, 27, "none", HILITE, 3, 4)}</g>',
                f'<g data-piece="supply"{last_class("supply", self.last)} role="img" aria-label="Supply: {state["supply"]}">'
-               f'{rect(sx, geo.supply_y, sw, geo.box_h, GOLD, INK, 1.5, 3)}'
+               f'{svg.rect(sx, geo.supply_y, sw, geo.box_h, GOLD, INK, 1.5, 3)}'
                f'{svg.text(round(sx + sw / 2, 1), geo.supply_y + geo.box_h / 2 + 4, state["supply"], 11, weight="bold")}</g>',
                f'<g data-piece="vp"{last_class("vp", self.last)} role="img" aria-label="Victory points: {state["vp"]}">'
-               f'{rect(vx, vy, vw, geo.box_h, GOLD, INK, 1.5, 2)}'
+               f'{svg.rect(vx, vy, vw, geo.box_h, GOLD, INK, 1.5, 2)}'
                f'{svg.text(round(vx + vw / 2, 1), vy + geo.box_h / 2 + 4, state["vp"], 11, weight="bold")}</g>']
         if geo.narrow:
             turn = state["calendar"]
@@ -400,10 +345,7 @@ class Board:
         for cue, text in zip(cues, labels):
             width = chip_width(text)
             fill = "#7a1f1f" if cue["kind"] == "counter" else "#1e6b30"
-            out.append(f'<g class="cue" data-cue="{svg.esc(cue["text"])}"><title>{svg.esc(cue["text"])}</title>'
-                       f'{rect(left, y + 2, width, 22, fill, "#ffffff", 1.5, 11)}'
-                       f'{svg.text(round(left + width / 2, 1), y + 17, text, 11, weight="bold", fill="#ffffff")}'
-                       f'</g>')
+            out.append(svg.cue(cue["text"], svg.chip(left, y + 2, width, 22, text, 11, fill, "#ffffff", "#ffffff", 1.5, 11)))
             left += width + 6
         size = max(MIN_DIE, min(self.die_size, (x + w - left - gaps) / max(1, len(faces)) - 3))
         right = x + w - len(faces) * (size + 3) - gaps
@@ -439,22 +381,22 @@ class Board:
             cx, top = round(x + w / 2, 1), y + 10
             arrow = (f'<path d="M{cx} {top}l26 24h-14v{h - 44}h-24v-{h - 44}h-14Z" fill="{ARMY_BAR}" '
                      f'fill-opacity="0.14"/>')  # the map's advance arrow: a general moves up into the slot
-            out = [f'<g data-piece="open-{slot}">', rect(x, y, w, h, "#d8d6b8", MUTED, 1.2, 6, ' stroke-dasharray="6 4"'),
+            out = [f'<g data-piece="open-{slot}">', svg.rect(x, y, w, h, "#d8d6b8", MUTED, 1.2, 6, ' stroke-dasharray="6 4"'),
                    arrow,
                    svg.text(round(x + w / 2, 1), y + h / 2 - 6, "Open front", 13, weight="bold", fill=MUTED),
-                   label(round(x + w / 2, 1), y + h / 2 + 12, "advance a general onto an unlocked campaign", w - 16,
-                         small, "middle", max_lines=2, fill=MUTED, min_size=small), "</g>"]
+                   svg.fitted(round(x + w / 2, 1), y + h / 2 + 12, "advance a general onto an unlocked campaign", w - 16,
+                         small, "middle", max_lines=2, fill=MUTED, least=small), "</g>"]
         else:
             info = data.CAMPAIGNS.get(card["card"]) or data.EVENTS[card["card"]]
             counter = card["card"] in data.EVENTS
-            title, size = fit(info["name"], w - 44, 13, 2, 11)
+            title, size = svg.fit_lines(info["name"], w - 44, 13, 2, 11)
             bar_h = round(26 + (len(title) - 1) * size * 1.1)  # a title's every line in the bar, above the cubes
             bar = SOVIET_BAR if counter else TERRAIN_BAR[info.get("terrain", "")]
             out = [f'<g data-piece="{card["card"]}"{last_class(card["card"], self.last)}>',
-                   card_frame(x, y, w, h, bar, bar_h, SOVIET_BODY if counter else PAPER,
-                              HILITE if action else INK, 2.5 if action else 1.5)]
-            out += [svg.text(x + 8, round(y + 17 + i * size * 1.1, 1), line, size, "start", weight="bold", fill="#ffffff")
-                    for i, line in enumerate(title)]
+                   svg.card(x, y, w, h, SOVIET_BODY if counter else PAPER, HILITE if action else INK, bar, bar_h, 6,
+                            2.5 if action else 1.5)]
+            out.append(svg.text_lines(x + 8, y + 17, title, size, size * 1.1, anchor="start", weight="bold",
+                                      fill="#ffffff"))
             out.append(vp_badge(x + w - 18, y + bar_h / 2, info["vp"]))
             cube_y = y + bar_h + 6
             out.append(cubes(x + 8, cube_y, card["red"], RED, int((w - 40) // 14)))
@@ -462,13 +404,13 @@ class Board:
                 out.append(star(x + w - 16, cube_y + 7, 8, SOVIET_BAR))
             else:
                 out.append(terrain_icon(x + w - 26, cube_y, info["terrain"], bar))
-            rows = -(-card["red"] // int((w - 40) // 14)) or 1
+            rows = svg.rows(card["red"], int((w - 40) // 14)) or 1
             notes = front_notes(card["card"], facts, self.selected)
             paragraphs = ([". ".join(map(capital, notes)) + "."] if notes else []) + \
                 ([info["text"]] if info.get("text") else [])
             text_y = cube_y + rows * 14 + small + 3
             bottom = y + h - (34 if action else 6)
-            out += [block(x + 8, text_y, w - 16, bottom, paragraphs,
+            out += [svg.text_block(x + 8, text_y, w - 16, bottom, paragraphs,
                           small + 1, small)[0], "</g>"]
         if action:
             out.append(self.target(x, y, w, h, chip, self.describe(action), action=action))
@@ -482,27 +424,27 @@ class Board:
             words = "this slot has no army" if not choosing else \
                 "choose him in the list now" if slot == self.state["slots"].index(None) + 1 else "chosen later"
             edge = HILITE if words.endswith("now") else MUTED
-            return [rect(x, y, w, h, "#d3cdbd", edge, 2 if edge == HILITE else 1.2, 6, ' stroke-dasharray="4 3"'),
+            return [svg.rect(x, y, w, h, "#d3cdbd", edge, 2 if edge == HILITE else 1.2, 6, ' stroke-dasharray="4 3"'),
                     svg.text(round(x + w / 2, 1), y + h / 2 - 4, "No general", 13, weight="bold", fill=MUTED),
-                    label(round(x + w / 2, 1), y + h / 2 + 14, words, w - 16, small, "middle", fill=MUTED,
-                          min_size=small)]
+                    svg.fitted(round(x + w / 2, 1), y + h / 2 + 14, words, w - 16, small, "middle", fill=MUTED,
+                          least=small)]
         info, now = data.GENERALS[general], self.state["generals"][general]
         ready, selected = now["ready"], general == self.selected
         body = "#e3e7dc" if ready else "#c4bfb1"
         status, colour = (("Selected", HILITE) if selected else ("Ready", GREEN)) if ready \
             else ("Exhausted", "#7a1f1f")
         out = [f'<g data-piece="{general}"{last_class(general, self.last)}>',
-               card_frame(x, y, w, h, ARMY_BAR, 40, body, HILITE if selected else INK, 4 if selected else 1.5),
-               label(x + 8, y + 17, info["name"], w - 48, 13, weight="bold", fill="#ffffff", min_size=small),
-               label(x + 8, y + 33, info["army"], w - 48, small,
-                     fill="#e8ece4", min_size=small),
+               svg.card(x, y, w, h, body, HILITE if selected else INK, ARMY_BAR, 40, 6, 4 if selected else 1.5),
+               svg.fitted(x + 8, y + 17, info["name"], w - 48, 13, weight="bold", fill="#ffffff", least=small),
+               svg.fitted(x + 8, y + 33, info["army"], w - 48, small,
+                     fill="#e8ece4", least=small),
                unit_symbol(x + w - 34, y + 11, info["panzer"]),
                cubes(x + 8, y + 48, now["cubes"], GREY, 8),
                svg.text(x + 8 + 14 * min(8, max(now["cubes"], 1)) + 4, y + 59, f"{now['cubes']}/{info['cubes']}",
                         small + 1, "start", weight="bold"),
-               block(x + 8, y + 62 + small + 14 * ((max(now["cubes"], 1) - 1) // 8), w - 16, y + h - 30,
+               svg.text_block(x + 8, y + 62 + small + 14 * ((max(now["cubes"], 1) - 1) // 8), w - 16, y + h - 30,
                      [info["text"]], small + 1, small)[0],
-               rect(x + 1, y + h - 22, w - 2, 21, colour, "none", 0, 5),
+               svg.rect(x + 1, y + h - 22, w - 2, 21, colour, "none", 0, 5),
                svg.text(x + 8, y + h - 7, status, small + 1, "start", weight="bold", fill="#ffffff"), "</g>"]
         if ready and self.legal and not self.state["pending"] and self.state["phase"] == "play":
             command = f"ui:general={'' if selected else general}"
@@ -523,13 +465,14 @@ class Board:
         width = step - 4
         for index, card in enumerate(queue):
             info = data.CAMPAIGNS[card]
-            cx, cy = round(x + (index % per_row) * step, 1), y + 24 + (index // per_row) * (card_h + 6)
+            cx, cy = svg.grid(index, per_row, x, y + 24, step, card_h + 6)
+            cx = round(cx, 1)
             action = self.act(f"advance {self.selected} {card}") if self.selected else None
             out += [f'<g data-piece="{card}"{last_class(card, self.last)}>',
-                    card_frame(cx, cy, width, card_h, TERRAIN_BAR[info["terrain"]], 20, PAPER,
-                               HILITE if action else INK, 2.5 if action else 1.2),
-                    label(cx + 3, cy + 15, info["name"], width - 6, 11, weight="bold", fill="#ffffff",
-                          min_size=self.small),
+                    svg.card(cx, cy, width, card_h, PAPER, HILITE if action else INK, TERRAIN_BAR[info["terrain"]], 20, 6,
+                             2.5 if action else 1.2),
+                    svg.fitted(cx + 3, cy + 15, info["name"], width - 6, 11, weight="bold", fill="#ffffff",
+                          least=self.small),
                     cubes(cx + 5, cy + 25, info["red"], RED, int((width - 10) // 12) or 1, 10),
                     vp_badge(cx + 13, cy + card_h - 36, info["vp"], 10),
                     svg.text(cx + 26, cy + card_h - 32, info["terrain"].capitalize() or "Open", self.small, "start",
@@ -548,14 +491,15 @@ class Board:
         boost = self.ui.get("boost") if self.selected else None
         for index, event in enumerate(hand):
             card = data.EVENTS[event]
-            cx, cy = round(x + (index % per_row) * (card_w + 6), 1), y + 22 + (index // per_row) * (card_h + 6)
+            cx, cy = svg.grid(index, per_row, x, y + 22, card_w + 6, card_h + 6)
+            cx = round(cx, 1)
             chosen = event == boost
-            title, size = fit(card["name"], card_w - 10, 12, 1, self.small)
+            title, size = svg.fit_lines(card["name"], card_w - 10, 12, 1, self.small)
             out += [f'<g data-piece="{event}"{last_class(event, self.last)}>',
-                    card_frame(cx, cy, card_w, card_h, EVENT_BAR, 20, "#fde3a7" if chosen else PAPER,
-                               HILITE if chosen else INK, 2.5 if chosen else 1.2),
+                    svg.card(cx, cy, card_w, card_h, "#fde3a7" if chosen else PAPER, HILITE if chosen else INK, EVENT_BAR, 20, 6,
+                             2.5 if chosen else 1.2),
                     svg.text(cx + 5, cy + 15, title[0], size, "start", weight="bold", fill="#ffffff"),
-                    block(cx + 5, cy + 20 + self.small + 1, card_w - 10, cy + card_h - 2,
+                    svg.text_block(cx + 5, cy + 20 + self.small + 1, card_w - 10, cy + card_h - 2,
                           [capital(event_effect(event))], self.small + 1, self.small)[0], "</g>"]
         return out
 
@@ -564,16 +508,16 @@ class Board:
         losses in words; returns (parts, bottom)."""
         state, small = self.state, self.small
         x, y, w = self.geo.panel
-        out = [rect(x + 10 + i * 2, y + 10 + i * 2, 44, 60, EVENT_BAR, "#ffffff", 1.2, 4) for i in range(3)]
+        out = [svg.rect(x + 10 + i * 2, y + 10 + i * 2, 44, 60, EVENT_BAR, "#ffffff", 1.2, 4) for i in range(3)]
         out += [svg.text(x + 36, y + 48, state["deck_count"], 16, weight="bold", fill="#ffffff"),
-                rect(x + 72, y + 14, 44, 60, "#d7cfb8", MUTED, 1.2, 4, ' stroke-dasharray="3 2"'),
+                svg.rect(x + 72, y + 14, 44, 60, "#d7cfb8", MUTED, 1.2, 4, ' stroke-dasharray="3 2"'),
                 svg.text(x + 94, y + 50, len(state["discard"]), 16, weight="bold", fill=MUTED),
                 svg.text(x + 128, y + 26, f"Event deck: {plural(state['deck_count'], 'card')}", small + 1, "start",
                          weight="bold"),
                 svg.text(x + 128, y + 44, f"Discard pile: {plural(len(state['discard']), 'card')}", small + 1, "start"),
-                label(x + 128, y + 62, "Last event: " + (card_name(state["last_event"]) if state["last_event"]
+                svg.fitted(x + 128, y + 62, "Last event: " + (card_name(state["last_event"]) if state["last_event"]
                                                         else "none"), w - 136, small + 1, max_lines=2,
-                      min_size=small)]
+                      least=small)]
         lines = ["Next event (von Kleist scouts): " + card_name(state["deck_top"])] if state["deck_top"] else []
         lines.append("In play: " + ("; ".join(f"{card_name(e)} ({data.EVENTS[e]['text'].rstrip('.')})"
                                              for e in state["in_play"]) or "none"))
@@ -585,10 +529,10 @@ class Board:
         lines.append(f"Generals lost: {lost}, -{self.facts['lost_penalty']} VP at the end" if lost
                      else f"Generals lost: none (-{data.LOST_GENERAL_PENALTY} VP each at the end)")
         bottom = WIDE_H - 30 if not self.geo.narrow else 10 ** 4
-        text, end = block(x + 8, y + 96, w - 16, bottom - 6, lines, small + 1, small)
+        text, end = svg.text_block(x + 8, y + 96, w - 16, bottom - 6, lines, small + 1, small)
         report, end = self.report(x + 8, end + 4, w - 16, bottom - 4)
         bottom = bottom if not self.geo.narrow else end + 2
-        return [rect(x, y, w, bottom - y, PAPER, INK, 1, 6)] + out + [text] + report, bottom
+        return [svg.rect(x, y, w, bottom - y, PAPER, INK, 1, 6)] + out + [text] + report, bottom
 
     def legend(self, y):
         """Every kind of symbol on the table, an icon and a short name (its meaning on hover or a long
@@ -597,23 +541,22 @@ class Board:
         out, left, top = [], x, y
         for index, (art, icon, name, meaning) in enumerate(LEGEND):
             if columns:  # a phone: in columns
-                left, top = round(x + (index % columns) * width / columns, 1), y + (index // columns) * 20
-            out.append(f'<g><title>{svg.esc(name)}: {svg.esc(meaning)}</title>'
-                       f'<g transform="translate({left} {top})">{art}</g>'
-                       f'{svg.text(round(left + icon + 4, 1), top + 12, name, self.small, "start", fill=MUTED)}</g>')
+                left, top = svg.grid(index, columns, x, y, width / columns, 20)
+                left = round(left, 1)
+            out.append(svg.titled(f"{name}: {meaning}", svg.place(left, top, art) + svg.text(
+                round(left + icon + 4, 1), top + 12, name, self.small, "start", fill=MUTED)))
             left += icon + 4 + svg.GLYPH * self.small * len(name) + 12  # a laptop: one row, each as wide as it needs
-        return out, y + (-(-len(LEGEND) // columns) if columns else 1) * 20
+        return out, y + (svg.rows(len(LEGEND), columns) if columns else 1) * 20
 
     def report(self, x, y, width, bottom):
         """What the last action did: the longest tail of its report that fits above `bottom` (the page's
         log has all of it), under a rule; returns (parts, the baseline after it)."""
         small, report = self.small, self.state["report"]
         most = min(4, int((bottom - y) / (small * 1.2)) + 1) if y <= bottom else 0  # no room: the log has it
-        tails = [fit(" ".join(report[-count:]), width, small, most, small) for count in range(1, len(report) + 1)]
+        tails = [svg.fit_lines(" ".join(report[-count:]), width, small, most, small) for count in range(1, len(report) + 1)]
         lines, size = next((t for t in reversed(tails) if len(t[0]) <= most), ([], small))
         out = [f'<path d="M{x} {round(y - small - 2, 1)}h{width}" stroke="{MUTED}" stroke-width="0.6"/>'] if lines else []
-        out += [svg.text(x, round(y + i * size * 1.2, 1), line, size, "start", fill=MUTED)
-                for i, line in enumerate(lines)]
+        out.append(svg.text_lines(x, y, lines, size, size * 1.2, anchor="start", fill=MUTED))
         return out, y + len(lines) * size * 1.2
 
     def result(self):
@@ -624,12 +567,12 @@ class Board:
         width = self.geo.width - 2 * x
         fill = "#1e6b30" if facts["result"] != "defeat" else "#7a1f1f"
         return [f'<g class="cue" data-cue="{svg.esc(status_text(self.view))}">',
-                rect(x + (0 if self.geo.narrow else 10), top, width - (0 if self.geo.narrow else 20), 86, fill, GOLD, 3, 10),
+                svg.rect(x + (0 if self.geo.narrow else 10), top, width - (0 if self.geo.narrow else 20), 86, fill, GOLD, 3, 10),
                 svg.text(round(x + width / 2, 1), top + 34, RESULT_WORDS[facts["result"]], 26, weight="bold",
                          fill="#ffffff"),
-                label(round(x + width / 2, 1), top + 58, f"Final score {facts['final_vp']} VP: victory needs "
+                svg.fitted(round(x + width / 2, 1), top + 58, f"Final score {facts['final_vp']} VP: victory needs "
                       f"{facts['victory']}, brilliant {facts['brilliant']}", width - 40, 13, "middle", 2,
-                      fill="#ffffff", min_size=self.small),
+                      fill="#ffffff", least=self.small),
                 "</g>"]
 
 
