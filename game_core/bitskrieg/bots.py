@@ -358,7 +358,7 @@ class ExpertBot(SearchBot):
     name = "expert"
     title = "Expert"
     summary = ("Lets you come into its ready guns, weighs its own answer to your reply for its four best moves, "
-               "and who shoots first in a fire fight; beats Hard about 6 games in 10, a shoot-or-advance player "
+               "and who shoots first in a fire fight; beats Hard about 7 games in 10, a shoot-or-advance player "
                "more than 8 in 10.")
     stages = ((DEEPEN, 2), (EXPERT_DEEPEN, 3))
     # It waits longer before the stalemate pressure pushes it forward: pushed early, it drove into the
