@@ -155,6 +155,18 @@ def test_the_expert_counts_one_shot_a_turn_in_a_fire_fight():
     assert side_score(state, "red", 1.0, fight=True) > waiting
 
 
+def test_the_expert_fires_its_ready_gun_before_it_flips():
+    # Blue's Heavy on f3 has fired (finished), its Heavy on f1 is ready with the Red Heavy on b5 in its sights
+    # (range 5, as far as a gun reaches). One flip readies every finished tank, so the shot comes first: a bonus
+    # per ready tank made the expert flip here and duel one gun against one for the rest of the game.
+    state = stand_off()
+    state.tanks = {sq_parse("f3"): ["blue", "H", "w", False, "p1"], sq_parse("f1"): ["blue", "H", "w", True, "p4"],
+                   sq_parse("b5"): ["red", "H", "e", True, "p2"], sq_parse("f7"): ["red", "H", "e", False, "p3"]}
+    state._legal = None
+    assert sights(state, sq_parse("f1")) == {sq_parse("b5"): 5}
+    assert run_bot(BOTS["expert"], GAME, state.view("blue"), Rng.from_seed(1)) == "fire f1 b5"
+
+
 def test_the_expert_hunts_down_a_last_enemy_tank():
     # Blue's lone Medium out of every gun's sight: hard's Red sends its Heavies to the flags wherever it
     # stands; the expert's Red wants it near them (three tanks up, it used to idle until the action cap).
