@@ -107,10 +107,24 @@ def settle(page, seconds: float = 60) -> dict:
     while True:
         look = page.evaluate(LOOK)
         if look["over"] or look["curtain"] or (look["canPlay"] and not look["thinking"]):
-            page.wait_for_timeout(450)  # a smooth scroll to the news takes about 300 ms
-            return page.evaluate(LOOK)
+            return still(page)
         assert time.monotonic() < deadline, f"nothing to play for {seconds} s: {look}"
         page.wait_for_timeout(60)
+
+
+def still(page, seconds: float = 10) -> dict:
+    """The page once a smooth scroll to the news has ended (about 300 ms; longer on a loaded machine): the
+    same scroll position over a quarter of a second."""
+    deadline = time.monotonic() + seconds
+    page.wait_for_timeout(250)
+    look = page.evaluate(LOOK)
+    while time.monotonic() < deadline:
+        page.wait_for_timeout(250)
+        again = page.evaluate(LOOK)
+        if again["y"] == look["y"]:
+            return again
+        look = again
+    return look
 
 
 def check_table(look: dict, where: str) -> None:
