@@ -9,6 +9,7 @@ Notation (canonical, lower case except tank-class letters L M H D):
 """
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 SQ = r"([a-h][1-8])"
@@ -45,12 +46,7 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text):
         """The action `text` names (any case); None when it is not Bitskrieg notation."""
-        text = text.lower()
-        for kind, pattern in PATTERNS.items():
-            match = pattern.fullmatch(text)
-            if match:
-                return cls.made(kind, match.groups())
-        return None
+        return read(text)
 
     @classmethod
     def made(cls, kind, g):
@@ -81,3 +77,15 @@ class Action(NamedTuple):
                  "move": (self.start, self.end, self.facing), "fire": (self.start, self.target),
                  "ram": (self.start, self.end, self.target)}.get(self.kind, ())
         return " ".join([self.verb, *filter(None, parts)])
+
+
+@lru_cache(maxsize=4096)
+def read(text):
+    """Action.parse, remembered: the board and the tray read the same legal actions again and again (an
+    Action is immutable, so one copy serves every reader)."""
+    text = text.lower()
+    for kind, pattern in PATTERNS.items():
+        match = pattern.fullmatch(text)
+        if match:
+            return Action.made(kind, match.groups())
+    return None
