@@ -143,6 +143,7 @@ def test_a_stored_remote_side_narrates_its_moves_as_the_live_side_did(seed):
     again = RemoteSession.from_save("blitzkrieg", live.to_save(), REMOTE_PREFIX)
     assert len(live.narration) == len(live.state.actions) > 3
     assert again.narration == live.narration
+    assert live.side.log == table.messages[:len(live.side.log)]  # the session handed on every code to send
 
 
 @pytest.mark.parametrize("text, words", [
